@@ -1,0 +1,65 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
+import { Route, Switch } from 'wouter'
+import { ErrorBoundary } from '#client/components/error-boundary.tsx'
+import { InitCall } from '#client/components/init-call.tsx'
+import { PageSpinner } from '#client/components/page-spinner.tsx'
+import { Toaster } from '#client/components/ui/toaster.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { queryClient } from '#client/lib/query-client.ts'
+
+// Every page is its own chunk so the landing page ships only what it shows (DESIGN §8).
+const LandingPage = lazy(() => import('#client/pages/landing-page.tsx').then((m) => ({ default: m.LandingPage })))
+const DashboardPage = lazy(() => import('#client/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })))
+const DemoDashboardPage = lazy(() =>
+  import('#client/pages/demo-dashboard-page.tsx').then((m) => ({ default: m.DemoDashboardPage })),
+)
+const MinimalPage = lazy(() => import('#client/pages/minimal-page.tsx').then((m) => ({ default: m.MinimalPage })))
+const LogoSamplePage = lazy(() =>
+  import('#client/pages/logo-sample-page.tsx').then((m) => ({ default: m.LogoSamplePage })),
+)
+const CardPage = lazy(() => import('#client/pages/card-page.tsx').then((m) => ({ default: m.CardPage })))
+const TestPage = lazy(() => import('#client/pages/test-page.tsx').then((m) => ({ default: m.TestPage })))
+const SignInPage = lazy(() => import('#client/pages/sign-in-page.tsx').then((m) => ({ default: m.SignInPage })))
+const SignUpPage = lazy(() => import('#client/pages/sign-up-page.tsx').then((m) => ({ default: m.SignUpPage })))
+const NotFoundPage = lazy(() =>
+  import('#client/pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+)
+
+/** `/` is the landing page for a visitor and the dashboard once signed in (SPEC §2). */
+function Home() {
+  const { isAuthenticated, isLoading } = useAuth()
+  if (isLoading) return <PageSpinner />
+  return isAuthenticated ? <DashboardPage /> : <LandingPage />
+}
+
+/** The route table of SPEC §2, in one place. */
+function Routes() {
+  return (
+    <Switch>
+      <Route path="/" component={Home} />
+      <Route path="/dashboard" component={DemoDashboardPage} />
+      <Route path="/sign-in" component={SignInPage} />
+      <Route path="/sign-up" component={SignUpPage} />
+      <Route path="/test" component={TestPage} />
+      <Route path="/minimal" component={MinimalPage} />
+      <Route path="/logo-sample" component={LogoSamplePage} />
+      <Route path="/card" component={CardPage} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  )
+}
+
+export function App() {
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <InitCall />
+        <Suspense fallback={<PageSpinner />}>
+          <Routes />
+        </Suspense>
+        <Toaster />
+      </QueryClientProvider>
+    </ErrorBoundary>
+  )
+}

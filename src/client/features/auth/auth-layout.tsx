@@ -1,0 +1,46 @@
+import { ShieldCheck } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
+import { Logo } from '#client/components/logo.tsx'
+import { Card } from '#client/components/ui/card.tsx'
+import { useAuthMessages } from './messages.ts'
+
+/** The frame of the sign-in and sign-up pages: logo, one card, and a line under it. */
+export function AuthLayout({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string
+  description: string
+  children: ReactNode
+  footer: ReactNode
+}) {
+  const t = useAuthMessages()
+  return (
+    <div className="flex min-h-dvh flex-col bg-linear-to-b from-secondary/70 to-background">
+      <header className="mx-auto flex w-full max-w-md items-center justify-center px-4 pt-10 pb-6">
+        <Link
+          href="/"
+          aria-label={t('homeLink')}
+          className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Logo className="text-2xl" />
+        </Link>
+      </header>
+      <main className="mx-auto w-full max-w-md flex-1 px-4 pb-10">
+        <Card className="p-6 shadow-md sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+          <div className="mt-6">{children}</div>
+        </Card>
+        <p className="mt-6 text-center text-sm text-muted-foreground">{footer}</p>
+        <p className="mt-8 flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
+          <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
+          {t('secureNote')}
+        </p>
+      </main>
+    </div>
+  )
+}

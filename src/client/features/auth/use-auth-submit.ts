@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useLocation } from 'wouter'
+import { apiRequest } from '#client/lib/api.ts'
+import { userSchema } from '#shared/schemas/auth.ts'
+import { AUTH_USER_QUERY_KEY } from './use-auth.ts'
+
+/**
+ * Posts a sign-in or sign-up form. On success the returned user becomes the current user
+ * straight away (no second round trip) and the browser goes on to `returnTo`.
+ */
+export function useAuthSubmit<Body>(
+  path: '/api/auth/login' | '/api/auth/signup',
+  returnTo: string,
+) {
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  return useMutation({
+    mutationFn: async (body: Body) => userSchema.parse(await apiRequest('POST', path, body)),
+    onSuccess: (user) => {
+      queryClient.setQueryData(AUTH_USER_QUERY_KEY, user)
+      navigate(returnTo, { replace: true })
+    },
+    // The form shows the failure itself, so a global error toast would say it twice.
+    meta: { suppressGlobalError: true },
+  })
+}

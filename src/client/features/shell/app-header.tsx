@@ -1,0 +1,117 @@
+import { Menu, X } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { useInitInfo } from '#client/components/init-call.tsx'
+import { Logo } from '#client/components/logo.tsx'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { cn } from '#client/lib/cn.ts'
+import { LanguageMenu } from './language-menu.tsx'
+import { useShellMessages } from './messages.ts'
+import { HEADER_NAV_ITEMS } from './nav-items.ts'
+import { isActivePath } from './user-display.ts'
+import { UserMenu } from './user-menu.tsx'
+
+/** The signed-in header (SPEC §2): sticky, with a collapsible copy of the nav on small screens. */
+export function AppHeader() {
+  const t = useShellMessages()
+  const [location] = useLocation()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuId = useId()
+  const { data: init } = useInitInfo()
+
+  // A link in the mobile menu changes the page, and the menu should not follow the user there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect reacts to navigation only.
+  useEffect(() => {
+    setMenuOpen(false)
+  }, [location])
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <Link
+          href="/"
+          aria-label={t('homeLink')}
+          className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Logo />
+        </Link>
+        {init?.sandbox ? (
+          <Badge variant="warning" title={t('sandboxHint')} className="ml-1 hidden sm:inline-flex">
+            {t('sandbox')}
+          </Badge>
+        ) : null}
+        <nav aria-label={t('mainNavigation')} className="ml-6 hidden md:block">
+          <ul className="flex items-center gap-1">
+            {HEADER_NAV_ITEMS.map((item) => {
+              const active = isActivePath(item.href, location)
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium transition-colors',
+                      'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      active
+                        ? 'bg-secondary text-secondary-foreground'
+                        : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                    )}
+                  >
+                    {t(item.label)}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <LanguageMenu />
+          <UserMenu />
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-lg text-foreground transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? t('closeMenu') : t('openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <X className="size-5" aria-hidden="true" />
+            ) : (
+              <Menu className="size-5" aria-hidden="true" />
+            )}
+          </button>
+        </div>
+      </div>
+      <nav
+        id={menuId}
+        aria-label={t('mainNavigation')}
+        hidden={!menuOpen}
+        className="border-t bg-card md:hidden"
+      >
+        <ul className="mx-auto grid max-w-6xl gap-1 px-4 py-3">
+          {HEADER_NAV_ITEMS.map((item) => {
+            const active = isActivePath(item.href, location)
+            const Icon = item.icon
+            return (
+              <li key={item.href}>
+                <Link
+                  href={item.href}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center gap-3 rounded-lg px-3 py-3 text-sm font-medium transition-colors',
+                    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                    active ? 'bg-secondary text-secondary-foreground' : 'hover:bg-muted',
+                  )}
+                >
+                  <Icon className="size-5 text-primary" aria-hidden="true" />
+                  {t(item.label)}
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,61 @@
+import { ChevronDown, Globe } from 'lucide-react'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#client/components/ui/dropdown-menu.tsx'
+import { LANGUAGES, type Language, setLanguage, useLanguage } from '#client/i18n/i18n.ts'
+import { useShellMessages } from './messages.ts'
+
+const LANGUAGE_NAME_KEYS = {
+  en: 'languageEn',
+  fr: 'languageFr',
+  es: 'languageEs',
+  ha: 'languageHa',
+} as const
+
+function isLanguage(value: string): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value)
+}
+
+/** The header's EN / FR / ES / HA selector (SPEC §2). */
+export function LanguageMenu() {
+  const t = useShellMessages()
+  const language = useLanguage()
+  const languageName = t(LANGUAGE_NAME_KEYS[language])
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={t('languageChoice', { language: languageName })}
+        className="inline-flex h-9 items-center gap-1 rounded-lg px-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <Globe className="size-4" aria-hidden="true" />
+        <span>{language.toUpperCase()}</span>
+        <ChevronDown className="size-3.5" aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">
+          {t('language')}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuRadioGroup
+          value={language}
+          onValueChange={(value) => {
+            if (isLanguage(value)) setLanguage(value)
+          }}
+        >
+          {LANGUAGES.map((code) => (
+            <DropdownMenuRadioItem key={code} value={code}>
+              <span className="w-7 font-semibold">{code.toUpperCase()}</span>
+              <span className="text-muted-foreground">{t(LANGUAGE_NAME_KEYS[code])}</span>
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

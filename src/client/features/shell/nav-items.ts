@@ -1,0 +1,31 @@
+import {
+  ArrowDownLeft,
+  ArrowLeftRight,
+  CreditCard,
+  House,
+  type LucideIcon,
+  Receipt,
+  Send,
+  ShoppingBag,
+} from 'lucide-react'
+import type { useShellMessages } from './messages.ts'
+
+type ShellMessageKey = Parameters<ReturnType<typeof useShellMessages>>[0]
+
+export type NavItem = { href: string; label: ShellMessageKey; icon: LucideIcon }
+
+/** The header's four links, also listed by the mobile menu (SPEC §2). */
+export const HEADER_NAV_ITEMS: readonly NavItem[] = [
+  { href: '/send-money', label: 'navSendMoney', icon: Send },
+  { href: '/receive-money', label: 'navReceive', icon: ArrowDownLeft },
+  { href: '/bill-pay', label: 'navPayBills', icon: Receipt },
+  { href: '/card', label: 'navShop', icon: ShoppingBag },
+]
+
+/** The mobile bottom tab bar (SPEC §2). */
+export const TAB_ITEMS: readonly NavItem[] = [
+  { href: '/', label: 'tabHome', icon: House },
+  { href: '/send-money', label: 'tabSend', icon: Send },
+  { href: '/exchange', label: 'tabExchange', icon: ArrowLeftRight },
+  { href: '/card', label: 'tabCard', icon: CreditCard },
+]

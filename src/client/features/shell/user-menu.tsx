@@ -1,0 +1,75 @@
+import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react'
+import { Link } from 'wouter'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#client/components/ui/dropdown-menu.tsx'
+import { SIGN_OUT_PATH, useAuth } from '#client/features/auth/use-auth.ts'
+import { useShellMessages } from './messages.ts'
+import { UserAvatar } from './user-avatar.tsx'
+import { userDisplayName, userFullName } from './user-display.ts'
+
+/** The header's account menu (SPEC §2): avatar and name, then profile, settings and sign out. */
+export function UserMenu() {
+  const t = useShellMessages()
+  const { user } = useAuth()
+  const displayName = userDisplayName(user, t('defaultName'))
+  const fullName = userFullName(user) || displayName
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={t('userMenu', { name: displayName })}
+        className="inline-flex h-10 items-center gap-2 rounded-full py-0.5 pl-0.5 pr-1 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:pr-2"
+      >
+        <UserAvatar user={user} />
+        <span className="hidden max-w-[10rem] truncate text-sm font-medium sm:inline">
+          {displayName}
+        </span>
+        <ChevronDown className="hidden size-4 text-muted-foreground sm:block" aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-64">
+        <DropdownMenuLabel className="flex items-center gap-3 py-2">
+          <UserAvatar user={user} className="size-10" />
+          <span className="grid min-w-0">
+            <span className="truncate font-semibold" data-testid="user-menu-full-name">
+              {fullName}
+            </span>
+            {user ? (
+              <span
+                className="truncate text-xs font-normal text-muted-foreground"
+                data-testid="user-menu-email"
+              >
+                {user.email}
+              </span>
+            ) : null}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/profile">
+            <UserRound aria-hidden="true" />
+            {t('profile')}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/settings">
+            <Settings aria-hidden="true" />
+            {t('settings')}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild className="text-destructive data-[highlighted]:text-destructive">
+          {/* A full page load, so the server ends the session and every cached query goes with it. */}
+          <a href={SIGN_OUT_PATH}>
+            <LogOut aria-hidden="true" />
+            {t('signOut')}
+          </a>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import type { Transaction } from '#shared/schemas/transactions.ts'
+import {
+  amountSign,
+  capitalisedType,
+  transactionAmountDisplay,
+  transactionDateLabel,
+} from './transaction-format.ts'
+
+function transaction(overrides: Partial<Transaction>): Transaction {
+  return {
+    id: 't1',
+    fromUserId: null,
+    toUserId: null,
+    fromWalletId: null,
+    toWalletId: null,
+    amount: '100.00',
+    fee: '0.00',
+    exchangeRate: null,
+    convertedAmount: null,
+    type: 'send',
+    status: 'completed',
+    description: null,
+    reference: 'ref',
+    externalReference: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    fromWallet: { currency: { symbol: '$', code: 'USD' } },
+    ...overrides,
+  }
+}
+
+describe('transactionDateLabel', () => {
+  const now = Date.parse('2025-03-10T12:00:00Z')
+  it('says Today under 24 hours and Yesterday under 48', () => {
+    expect(transactionDateLabel('2025-03-10T11:00:00Z', now).kind).toBe('today')
+    expect(transactionDateLabel('2025-03-09T12:00:01Z', now).kind).toBe('today')
+    expect(transactionDateLabel('2025-03-09T11:59:59Z', now).kind).toBe('yesterday')
+    expect(transactionDateLabel('2025-03-08T11:59:59Z', now).kind).toBe('date')
+  })
+  it('formats older dates as "MMM d, h:mm a"', () => {
+    const label = transactionDateLabel('2025-03-01T12:00:00Z', now)
+    expect(label.kind === 'date' && label.text).toMatch(/^Mar \d{1,2}, \d{1,2}:\d{2}\s?[AP]M$/)
+  })
+})
+
+describe('transactionAmountDisplay', () => {
+  it('adds the fee to a send and explains it', () => {
+    expect(transactionAmountDisplay(transaction({ amount: '1000.00', fee: '20.00' }))).toEqual({
+      text: '-$1,020.00',
+      feeBreakdown: { amount: '$1,000.00', fee: '$20.00' },
+    })
+  })
+  it('signs money in with + and leaves unknown types unsigned', () => {
+    expect(transactionAmountDisplay(transaction({ type: 'receive' })).text).toBe('+$100.00')
+    expect(transactionAmountDisplay(transaction({ type: 'refund' })).text).toBe('$100.00')
+  })
+  it('falls back to $ when the wallet is unknown', () => {
+    expect(
+      transactionAmountDisplay(transaction({ type: 'add_funds', fromWallet: null })).text,
+    ).toBe('+$100.00')
+  })
+})
+
+describe('amountSign and capitalisedType', () => {
+  it('follows the spec', () => {
+    expect(['receive', 'add_funds', 'send', 'purchase', 'withdraw', 'x'].map(amountSign)).toEqual([
+      '+',
+      '+',
+      '-',
+      '-',
+      '-',
+      '',
+    ])
+    expect(capitalisedType('add_funds')).toBe('Add funds')
+    expect(capitalisedType('send')).toBe('Send')
+  })
+})

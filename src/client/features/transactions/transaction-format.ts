@@ -1,0 +1,74 @@
+import { formatAmount, formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
+import { add } from '#shared/money.ts'
+import type { Transaction } from '#shared/schemas/transactions.ts'
+
+const HOUR_MS = 60 * 60 * 1000
+
+// The spec's display patterns are date-fns's "h:mm a" and "MMM d": US English formats.
+const timeFormat = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+})
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })
+
+export type DateLabel =
+  | { kind: 'today'; time: string }
+  | { kind: 'yesterday'; time: string }
+  | { kind: 'date'; text: string }
+
+/**
+ * SPEC §9: under 24 hours old "Today, h:mm a", under 48 hours "Yesterday, h:mm a", otherwise
+ * "MMM d, h:mm a". The words are the caller's, so they can be translated.
+ */
+export function transactionDateLabel(createdAt: string, nowMs: number): DateLabel {
+  const date = new Date(createdAt)
+  const time = timeFormat.format(date)
+  const ageMs = nowMs - date.getTime()
+  if (ageMs < 24 * HOUR_MS) return { kind: 'today', time }
+  if (ageMs < 48 * HOUR_MS) return { kind: 'yesterday', time }
+  return { kind: 'date', text: `${dayFormat.format(date)}, ${time}` }
+}
+
+/** SPEC §9: + for money in, - for money out, nothing for any other type. */
+export function amountSign(type: string): '+' | '-' | '' {
+  if (type === 'receive' || type === 'add_funds') return '+'
+  if (type === 'send' || type === 'purchase' || type === 'withdraw') return '-'
+  return ''
+}
+
+export type AmountDisplay = {
+  /** The signed, formatted amount, e.g. "-$102.00". */
+  text: string
+  /** For a send with a fee: the two parts, formatted, for the "Amount: X + Fee: Y" line. */
+  feeBreakdown: { amount: string; fee: string } | null
+}
+
+/**
+ * The amount a row shows (SPEC §9): for a send with a fee above zero, amount plus fee, added
+ * in minor units of the wallet's currency so no cent is lost.
+ */
+export function transactionAmountDisplay(transaction: Transaction): AmountDisplay {
+  const symbol = transaction.fromWallet?.currency.symbol ?? '$'
+  const code = transaction.fromWallet?.currency.code ?? 'USD'
+  const sign = amountSign(transaction.type)
+  const amount = toMoney(transaction.amount, code)
+  const fee = toMoney(transaction.fee, code)
+  if (transaction.type === 'send' && amount && fee && fee.amountMinor > 0n) {
+    const total = add(amount, fee)
+    return {
+      text: `${sign}${symbol}${formatMoneyForDisplay(total)}`,
+      feeBreakdown: {
+        amount: `${symbol}${formatMoneyForDisplay(amount)}`,
+        fee: `${symbol}${formatMoneyForDisplay(fee)}`,
+      },
+    }
+  }
+  return { text: `${sign}${symbol}${formatAmount(transaction.amount, code)}`, feeBreakdown: null }
+}
+
+/** "add_funds" → "Add funds", for the default description "<Type> transaction" (SPEC §9). */
+export function capitalisedType(type: string): string {
+  const words = type.replaceAll('_', ' ').trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

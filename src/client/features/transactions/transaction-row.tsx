@@ -1,0 +1,100 @@
+import {
+  ArrowDownLeft,
+  ArrowLeftRight,
+  ArrowUpRight,
+  Banknote,
+  type LucideIcon,
+  Plus,
+  ShoppingCart,
+} from 'lucide-react'
+import type { ReactNode } from 'react'
+import { cn } from '#client/lib/cn.ts'
+import type { Transaction } from '#shared/schemas/transactions.ts'
+import { useTransactionMessages } from './messages.ts'
+import {
+  amountSign,
+  capitalisedType,
+  transactionAmountDisplay,
+  transactionDateLabel,
+} from './transaction-format.ts'
+
+const TYPE_ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
+  send: {
+    icon: ArrowUpRight,
+    tone: 'bg-orange-100 text-orange-700 dark:bg-orange-900/40 dark:text-orange-300',
+  },
+  receive: {
+    icon: ArrowDownLeft,
+    tone: 'bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300',
+  },
+  add_funds: {
+    icon: Plus,
+    tone: 'bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300',
+  },
+  purchase: {
+    icon: ShoppingCart,
+    tone: 'bg-blue-100 text-blue-700 dark:bg-blue-900/40 dark:text-blue-300',
+  },
+  withdraw: {
+    icon: Banknote,
+    tone: 'bg-amber-100 text-amber-700 dark:bg-amber-900/40 dark:text-amber-300',
+  },
+}
+// Any other type gets a generic icon (SPEC §4).
+const GENERIC_ICON = { icon: ArrowLeftRight, tone: 'bg-muted text-muted-foreground' }
+
+/** One line of a transaction list: icon, description, date and signed amount. */
+export function TransactionRow({
+  transaction,
+  nowMs,
+  trailing,
+}: {
+  transaction: Transaction
+  nowMs: number
+  /** Extra content under the amount, such as the history page's status badge. */
+  trailing?: ReactNode
+}) {
+  const t = useTransactionMessages()
+  const { icon: Icon, tone } = TYPE_ICONS[transaction.type] ?? GENERIC_ICON
+  const description =
+    transaction.description?.trim() ||
+    t('defaultDescription', { type: capitalisedType(transaction.type) })
+  const date = transactionDateLabel(transaction.createdAt, nowMs)
+  const dateText =
+    date.kind === 'today'
+      ? t('today', { time: date.time })
+      : date.kind === 'yesterday'
+        ? t('yesterday', { time: date.time })
+        : date.text
+  const amount = transactionAmountDisplay(transaction)
+  const sign = amountSign(transaction.type)
+  return (
+    <div className="flex items-center gap-3 py-3" data-testid="transaction-row">
+      <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{description}</p>
+        <p className="truncate text-xs text-muted-foreground">
+          <time dateTime={transaction.createdAt}>{dateText}</time>
+        </p>
+        {amount.feeBreakdown ? (
+          <p className="truncate text-xs text-muted-foreground">
+            {t('amountWithFee', amount.feeBreakdown)}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <p
+          className={cn(
+            'text-sm font-semibold tabular-nums',
+            sign === '+' ? 'text-success' : 'text-foreground',
+          )}
+        >
+          {amount.text}
+        </p>
+        {trailing}
+      </div>
+    </div>
+  )
+}

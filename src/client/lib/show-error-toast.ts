@@ -1,0 +1,64 @@
+import { useCallback } from 'react'
+import { useCommonMessages } from '#client/components/messages.ts'
+import { signInPath } from '#client/features/auth/use-auth.ts'
+import { ApiError, isUnauthorizedError } from '#client/lib/api.ts'
+import { toast } from '#client/lib/toast.ts'
+
+/** SPEC §9: the toast is read for this long before the browser leaves for the sign-in page. */
+export const LOGIN_REDIRECT_DELAY_MS = 500
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}`
+}
+
+/**
+ * The spec's signed-out behaviour (SPEC §4, §8): a destructive "Unauthorized" toast, then,
+ * after 500 ms, a full navigation to the server's sign-in path that brings the user back here.
+ * The returned function cancels the pending navigation, for effects that unmount first.
+ */
+export function useUnauthorizedRedirect(): () => () => void {
+  const t = useCommonMessages()
+  return useCallback(() => {
+    toast({
+      title: t('unauthorizedTitle'),
+      description: t('unauthorizedDescription'),
+      variant: 'destructive',
+    })
+    const returnTo = currentPath()
+    const timer = setTimeout(() => {
+      window.location.href = signInPath(returnTo)
+    }, LOGIN_REDIRECT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [t])
+}
+
+export type ErrorToastFallback = {
+  /** The action's failure title, e.g. "Transfer Failed" (SPEC §8). */
+  title: string
+  /** Shown when the server gave no message of its own, e.g. "Failed to send money". */
+  message: string
+}
+
+/**
+ * Returns the handler every money action uses for a failure: a 401 signs the user in again;
+ * anything else is a destructive toast with the server's message, or the action's fallback
+ * when the server said nothing readable (a network failure, say).
+ */
+export function useShowErrorToast(): (error: unknown, fallback: ErrorToastFallback) => void {
+  const redirectToSignIn = useUnauthorizedRedirect()
+  return useCallback(
+    (error: unknown, fallback: ErrorToastFallback) => {
+      if (isUnauthorizedError(error) || (error instanceof ApiError && error.status === 401)) {
+        redirectToSignIn()
+        return
+      }
+      const serverMessage = error instanceof ApiError ? error.serverMessage : undefined
+      toast({
+        title: fallback.title,
+        description: serverMessage ?? fallback.message,
+        variant: 'destructive',
+      })
+    },
+    [redirectToSignIn],
+  )
+}

@@ -1,0 +1,74 @@
+import { useSyncExternalStore } from 'react'
+
+/** SPEC §9: one toast at a time, shown for 5000 ms. */
+export const TOAST_LIMIT = 1
+export const TOAST_DURATION_MS = 5000
+/** How long a dismissed toast stays mounted so its closing animation can play. */
+const TOAST_REMOVE_DELAY_MS = 300
+
+export type ToastVariant = 'default' | 'destructive'
+
+export type ToastInput = {
+  title: string
+  description?: string
+  variant?: ToastVariant
+}
+
+export type ToastItem = {
+  id: number
+  title: string
+  description: string | undefined
+  variant: ToastVariant
+  open: boolean
+}
+
+let toasts: readonly ToastItem[] = []
+let nextId = 1
+const listeners = new Set<() => void>()
+
+function setToasts(next: readonly ToastItem[]) {
+  toasts = next
+  for (const listener of listeners) listener()
+}
+
+function scheduleRemoval(id: number) {
+  setTimeout(() => {
+    setToasts(toasts.filter((item) => item.id !== id))
+  }, TOAST_REMOVE_DELAY_MS)
+}
+
+/** Closes one toast, or every toast when no id is given. */
+export function dismissToast(id?: number) {
+  setToasts(
+    toasts.map((item) => (id === undefined || item.id === id ? { ...item, open: false } : item)),
+  )
+  for (const item of toasts) {
+    if (id === undefined || item.id === id) scheduleRemoval(item.id)
+  }
+}
+
+/**
+ * Shows a toast. A new toast replaces the one on screen, because the spec allows one visible
+ * toast at a time; the latest message is the one the user needs.
+ */
+export function toast({ title, description, variant = 'default' }: ToastInput): { id: number } {
+  const id = nextId++
+  setToasts([{ id, title, description, variant, open: true }, ...toasts].slice(0, TOAST_LIMIT))
+  return { id }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+function snapshot(): readonly ToastItem[] {
+  return toasts
+}
+
+/** The toasts to render; only the Toaster needs this. */
+export function useToasts(): readonly ToastItem[] {
+  return useSyncExternalStore(subscribe, snapshot, snapshot)
+}

@@ -1,0 +1,43 @@
+import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { BusinessTools } from '#client/features/dashboard/business-tools.tsx'
+import { CardPromo } from '#client/features/dashboard/card-promo.tsx'
+import { QuickActions, ServiceTiles } from '#client/features/dashboard/quick-actions.tsx'
+import { RecentTransactions } from '#client/features/dashboard/recent-transactions.tsx'
+import { WelcomeBanner } from '#client/features/dashboard/welcome-banner.tsx'
+import { AppShell } from '#client/features/shell/app-shell.tsx'
+
+function Dashboard() {
+  const { user } = useAuth()
+  // Money lists are only requested for a signed-in user (SPEC §7).
+  const enabled = user !== null
+  return (
+    <AppShell>
+      <div className="grid gap-4 sm:gap-6">
+        <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <WelcomeBanner firstName={user?.firstName ?? null} enabled={enabled} />
+          </div>
+          <CardPromo />
+        </div>
+        <QuickActions />
+        <ServiceTiles />
+        <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <RecentTransactions enabled={enabled} />
+          </div>
+          <BusinessTools />
+        </div>
+      </div>
+    </AppShell>
+  )
+}
+
+/** The signed-in home page at `/` (SPEC §2). */
+export function DashboardPage() {
+  return (
+    <RequireSignedIn>
+      <Dashboard />
+    </RequireSignedIn>
+  )
+}

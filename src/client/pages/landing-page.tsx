@@ -1,0 +1,29 @@
+import { CardPromoSection } from '#client/features/landing/card-promo-section.tsx'
+import { ClosingCtaSection } from '#client/features/landing/closing-cta-section.tsx'
+import { FeaturesSection } from '#client/features/landing/features-section.tsx'
+import { HeroSection } from '#client/features/landing/hero-section.tsx'
+import { LandingFooter } from '#client/features/landing/landing-footer.tsx'
+import { LandingHeader } from '#client/features/landing/landing-header.tsx'
+import { StepsSection } from '#client/features/landing/steps-section.tsx'
+import { TrustSection } from '#client/features/landing/trust-section.tsx'
+
+/**
+ * The visitor's home page (SPEC §2 "Landing page"). It is the first thing most people load,
+ * often on slow networks, so it is plain markup and CSS with no Radix and no zod (DESIGN §8).
+ */
+export function LandingPage() {
+  return (
+    <div className="min-h-dvh bg-background text-foreground">
+      <LandingHeader />
+      <main id="main">
+        <HeroSection />
+        <FeaturesSection />
+        <StepsSection />
+        <CardPromoSection />
+        <ClosingCtaSection />
+        <TrustSection />
+      </main>
+      <LandingFooter />
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, gt, lt } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Queryable } from '#server/db/client.ts'
+import { sessions } from '#server/db/schema.ts'
+
+/** A session lasts this long after the last time it was used. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+/** Extend a session's expiry at most this often, so reads do not turn into writes. */
+const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000
+
+const sessionDataSchema = z.object({
+  userId: z.string(),
+  createdAt: z.string(),
+  userAgent: z.string().max(512).optional(),
+  ipAddress: z.string().max(64).optional(),
+})
+export type SessionData = z.infer<typeof sessionDataSchema>
+
+export type ActiveSession = { sid: string; userId: string; expire: Date }
+
+/** A fresh session: a new random id every sign-in, so an old id can never be fixed on a user. */
+export async function createSession(
+  db: Queryable,
+  input: { userId: string; userAgent?: string; ipAddress?: string },
+  nowMs = Date.now(),
+): Promise<ActiveSession> {
+  const sid = randomBytes(32).toString('base64url')
+  const expire = new Date(nowMs + SESSION_TTL_MS)
+  const sess: SessionData = {
+    userId: input.userId,
+    createdAt: new Date(nowMs).toISOString(),
+    ...(input.userAgent ? { userAgent: input.userAgent.slice(0, 512) } : {}),
+    ...(input.ipAddress ? { ipAddress: input.ipAddress.slice(0, 64) } : {}),
+  }
+  await db.insert(sessions).values({ sid, sess, expire, userId: input.userId })
+  return { sid, userId: input.userId, expire }
+}
+
+/** The live session with this id, sliding its expiry forward now and then; undefined if none. */
+export async function readSession(db: Queryable, sid: string, nowMs = Date.now()): Promise<ActiveSession | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date(nowMs))))
+    .limit(1)
+  if (!row) return undefined
+  const data = sessionDataSchema.safeParse(row.sess)
+  if (!data.success) return undefined
+  if (row.expire.getTime() - nowMs < SESSION_TTL_MS - SESSION_TOUCH_INTERVAL_MS) {
+    const expire = new Date(nowMs + SESSION_TTL_MS)
+    await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid))
+    return { sid, userId: data.data.userId, expire }
+  }
+  return { sid, userId: data.data.userId, expire: row.expire }
+}
+
+export async function deleteSession(db: Queryable, sid: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, sid))
+}
+
+export async function deleteExpiredSessions(db: Queryable, nowMs = Date.now()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expire, new Date(nowMs)))
+}

@@ -1,0 +1,71 @@
+import { mkdir } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import { migratePgliteDatabase, migratePostgresDatabase } from './migrate.ts'
+import * as schema from './schema.ts'
+
+/** One Drizzle type for both engines, so queries and use cases never know which one runs. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** A transaction handle has the same query surface as the database itself. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** The database or a transaction: what every query function takes first (STYLE "Layers"). */
+export type Queryable = Database | Transaction
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | undefined }
+  | { kind: 'postgres'; url: string; poolSize?: number }
+
+export type DatabaseHandle = {
+  db: Database
+  kind: DatabaseTarget['kind']
+  target: DatabaseTarget
+  /** Applies the migrations of db/migrations that have not run yet. */
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * Opens embedded PGlite (data in `dataDir`, or in memory when undefined) or a PostgreSQL pool.
+ * Both speak the same SQL, so one migration set and one set of queries serve both.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir) await mkdir(target.dataDir, { recursive: true })
+    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite()
+    await client.waitReady
+    const pgliteDb = drizzlePglite(client, { schema })
+    return {
+      db: pgliteDb,
+      kind: 'pglite',
+      target,
+      migrate: () => migratePgliteDatabase(pgliteDb),
+      close: () => client.close(),
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    // A query that hangs must not hold a wallet lock for ever (TIGER_STYLE: limit everything).
+    statement_timeout: 15_000,
+    idle_in_transaction_session_timeout: 15_000,
+    connectionTimeoutMillis: 10_000,
+  })
+  const db: Database = drizzleNodePostgres(pool, { schema })
+  return {
+    db,
+    kind: 'postgres',
+    target,
+    migrate: () => migratePostgresDatabase(target.url),
+    close: () => pool.end(),
+  }
+}
+
+/** The PGlite data folder of a configured server: `DATA_DIR/pglite`. */
+export function pgliteDataDir(dataDir: string): string {
+  return `${dataDir.replace(/\/+$/, '')}/pglite`
+}

@@ -1,0 +1,117 @@
+import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from '#server/config.ts'
+import type { DatabaseHandle } from '#server/db/client.ts'
+import { handleError } from './error-handler.ts'
+import { authRoutes } from './routes/auth-routes.ts'
+import { referenceRoutes } from './routes/reference-routes.ts'
+import { systemRoutes } from './routes/system-routes.ts'
+import { walletRoutes } from './routes/wallet-routes.ts'
+import { sessionPlugin } from './session-plugin.ts'
+import { registerClient } from './static-plugin.ts'
+
+export type AppOptions = {
+  config: Config
+  database: DatabaseHandle
+  /** Signs session cookies. */
+  sessionSecret: string
+  version: string
+  /** The built client to serve; omitted in API-only tests. */
+  clientRoot?: string
+  logger?: boolean
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024
+
+/** Builds the whole HTTP application: API, OpenAPI at /api/docs, and the client. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Behind a proxy or load balancer, request.ip must be the client's for the sign-in limits.
+    trustProxy: config.nodeEnv === 'production',
+    disableRequestLogging: config.nodeEnv === 'test',
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.setErrorHandler(handleError)
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    // The service worker and install prompt need same-origin resources only.
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(fastifyCookie, { secret: options.sessionSecret })
+  // Per-route limits (sign-up, money calls) on top of the database-backed sign-in limit.
+  await app.register(fastifyRateLimit, { global: false })
+
+  // State-changing requests must come from our own pages: SameSite=Lax already keeps the
+  // session cookie off cross-site POSTs, and this refuses them outright when a browser says
+  // where they came from.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return
+    const origin = request.headers.origin
+    if (origin && origin !== 'null') {
+      const host = request.headers.host
+      let sameSite = false
+      try {
+        sameSite = new URL(origin).host === host
+      } catch {
+        sameSite = false
+      }
+      if (!sameSite) return reply.status(403).send({ message: 'Cross-site request refused', code: 'FORBIDDEN' })
+    }
+  })
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Sabi API',
+        version: options.version,
+        description:
+          'Wallets, transfers and payments. Amounts are decimal strings with the asset\'s exact decimals. Errors are `{message, code, errors?}`. Money POSTs take an `Idempotency-Key` header.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sabi_sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  await app.register(sessionPlugin, { db: database.db, config })
+  await app.register(authRoutes, { db: database.db })
+  await app.register(referenceRoutes, { db: database.db })
+  await app.register(walletRoutes, { db: database.db })
+  await app.register(systemRoutes, { database, config, version: options.version })
+
+  const servesClient = options.clientRoot ? await registerClient(app, options.clientRoot) : false
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? ''
+    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !servesClient) {
+      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
+    }
+    // Every other path is a client route: the app decides what to show, including its 404 page.
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html')
+  })
+
+  return app
+}

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from './config.ts'
+import { type DatabaseHandle, openDatabase, pgliteDataDir } from './db/client.ts'
+import { seedDemoAccount, seedReferenceData } from './db/seed.ts'
+import { buildApp } from './http/app.ts'
+import { resolveSessionSecret } from './session-secret.ts'
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export const CLIENT_ROOT = `${PROJECT_ROOT}dist/client`
+
+function readVersion(): string {
+  const parsed: unknown = JSON.parse(readFileSync(`${PROJECT_ROOT}package.json`, 'utf8'))
+  return typeof parsed === 'object' && parsed !== null && 'version' in parsed && typeof parsed.version === 'string'
+    ? parsed.version
+    : '0.0.0'
+}
+
+/** Builds the client with Vite when there is no build yet, so `npm start` works on a fresh clone. */
+async function ensureClientBuild(log: (line: string) => void): Promise<void> {
+  if (existsSync(`${CLIENT_ROOT}/index.html`)) return
+  log('No client build found: building it once (this takes a minute)...')
+  // Vite is loaded only here: a server that already has a build never pays for it.
+  const { build } = await import('vite')
+  await build({ root: PROJECT_ROOT, configFile: `${PROJECT_ROOT}vite.config.ts`, logLevel: 'warn' })
+}
+
+export function databaseTargetOf(config: Config) {
+  return config.databaseUrl
+    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: pgliteDataDir(config.dataDir) } as const)
+}
+
+export type RunningServer = { app: FastifyInstance; database: DatabaseHandle; url: string; close(): Promise<void> }
+
+/** Opens and migrates the database, seeds it, and serves the app on the configured port. */
+export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
+  await ensureClientBuild(log)
+  const database = await openDatabase(databaseTargetOf(config))
+  try {
+    await database.migrate()
+    await seedReferenceData(database.db)
+    if (config.sandbox) await seedDemoAccount(database.db)
+    const app = await buildApp({
+      config,
+      database,
+      sessionSecret: await resolveSessionSecret(config.sessionSecret, config.dataDir),
+      version: readVersion(),
+      clientRoot: CLIENT_ROOT,
+    })
+    await app.listen({ port: config.port, host: config.host })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : config.port
+    return {
+      app,
+      database,
+      url: `http://localhost:${port}`,
+      async close() {
+        await app.close()
+        await database.close()
+      },
+    }
+  } catch (error) {
+    await database.close().catch(() => undefined)
+    throw error
+  }
+}

@@ -1,0 +1,32 @@
+/** The typed failures a use case may report; routes map each to one HTTP status. */
+export const APP_ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  TOTP_REQUIRED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  USERNAME_TAKEN: 409,
+  CONFLICT: 409,
+  INSUFFICIENT_FUNDS: 409,
+  IDEMPOTENCY_MISMATCH: 422,
+  RATE_LIMITED: 429,
+  NOT_AVAILABLE: 503,
+  INTERNAL: 500,
+} as const
+
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS
+
+/** An expected failure with a message safe to show to the user. */
+export class AppError extends Error {
+  readonly code: AppErrorCode
+  readonly status: number
+
+  constructor(code: AppErrorCode, message: string) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+    this.status = APP_ERROR_STATUS[code]
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * The only place amounts are converted (DESIGN §3). An amount is an integer count of minor
+ * units of one asset; text is parsed straight to minor units with the asset's exponent and
+ * never goes through a JavaScript number.
+ */
+
+/** Each asset's fixed exponent: how many decimals its minor unit has. */
+export const ASSET_EXPONENTS = {
+  USD: 2,
+  NGN: 2,
+  ZAR: 2,
+  KES: 2,
+  GHS: 2,
+  EUR: 2,
+  GBP: 2,
+  CAD: 2,
+  AUD: 2,
+  BTC: 8,
+  ETH: 8,
+  BNB: 8,
+  USDT: 6,
+} as const
+
+export type AssetCode = keyof typeof ASSET_EXPONENTS
+
+export type Money<A extends AssetCode = AssetCode> = {
+  readonly amountMinor: bigint
+  readonly asset: A
+}
+
+/**
+ * The largest amount of any one asset Sabi handles in a single balance or movement:
+ * 10^13 - 1 major units of a 2-decimal currency fits the spec's decimal(15,2), and the same
+ * number of minor units bounds the crypto assets, well inside a signed 64-bit BIGINT.
+ */
+export const MAX_AMOUNT_MINOR = 999_999_999_999_999n
+
+export function isAssetCode(value: string): value is AssetCode {
+  return Object.hasOwn(ASSET_EXPONENTS, value)
+}
+
+export function exponentOf(asset: AssetCode): number {
+  return ASSET_EXPONENTS[asset]
+}
+
+export function money<A extends AssetCode>(amountMinor: bigint, asset: A): Money<A> {
+  return { amountMinor, asset }
+}
+
+export function zero<A extends AssetCode>(asset: A): Money<A> {
+  return { amountMinor: 0n, asset }
+}
+
+export type ParseFailure =
+  | 'not_a_number'
+  | 'too_many_decimals'
+  | 'negative'
+  | 'too_large'
+
+export type ParseResult<A extends AssetCode> =
+  | { ok: true; value: Money<A> }
+  | { ok: false; reason: ParseFailure; message: string }
+
+const DECIMAL_PATTERN = /^(-)?(\d+)(?:\.(\d+))?$/
+
+/**
+ * Turns a decimal text (or a JSON number, through its decimal text) into minor units of
+ * `asset`. More decimals than the asset allows is refused, never rounded; so is a negative
+ * amount and one above MAX_AMOUNT_MINOR. Exponent notation is refused: "1e3" is not how a
+ * person writes money.
+ */
+export function parseMoney<A extends AssetCode>(input: string | number, asset: A): ParseResult<A> {
+  const text = typeof input === 'number' ? numberToDecimalText(input) : input.trim()
+  const match = text === undefined ? null : DECIMAL_PATTERN.exec(text)
+  if (!match) return { ok: false, reason: 'not_a_number', message: 'Amount must be a number' }
+  const [, sign, whole = '0', fraction = ''] = match
+  const exponent = exponentOf(asset)
+  if (fraction.length > exponent) {
+    return {
+      ok: false,
+      reason: 'too_many_decimals',
+      message: `Amount can have at most ${exponent} decimal places for ${asset}`,
+    }
+  }
+  const minor = BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0')
+  if (sign === '-' && minor !== 0n) {
+    return { ok: false, reason: 'negative', message: 'Amount cannot be negative' }
+  }
+  if (minor > MAX_AMOUNT_MINOR) {
+    return { ok: false, reason: 'too_large', message: 'Amount is too large' }
+  }
+  return { ok: true, value: { amountMinor: minor, asset } }
+}
+
+/**
+ * A JSON number's shortest round-trip text, which is what the sender typed for any amount a
+ * person would send. Exponent forms (1e21, 1e-7) are refused by returning undefined.
+ */
+function numberToDecimalText(value: number): string | undefined {
+  if (!Number.isFinite(value)) return undefined
+  const text = String(value)
+  return /e/i.test(text) ? undefined : text
+}
+
+/** The wire form: a decimal string with exactly the asset's decimals ("1500.00"). */
+export function formatMoney(value: Money): string {
+  return formatMinor(value.amountMinor, exponentOf(value.asset))
+}
+
+/** Formats minor units with a fixed number of decimals, exactly, for any size. */
+export function formatMinor(amountMinor: bigint, exponent: number): string {
+  const negative = amountMinor < 0n
+  const digits = (negative ? -amountMinor : amountMinor).toString().padStart(exponent + 1, '0')
+  const whole = digits.slice(0, digits.length - exponent)
+  const fraction = digits.slice(digits.length - exponent)
+  return `${negative ? '-' : ''}${whole}${exponent > 0 ? `.${fraction}` : ''}`
+}
+
+/**
+ * Groups the whole part of a decimal string with commas for display ("1234567.50" →
+ * "1,234,567.50"), working on the text so no precision is lost on the way to the screen.
+ */
+export function groupDigits(decimalText: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(decimalText)
+  if (!match) return decimalText
+  const [, sign = '', whole = '', fraction = ''] = match
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`
+}
+
+function assertSameAsset(a: Money, b: Money): void {
+  if (a.asset !== b.asset) throw new Error(`asset mismatch: ${a.asset} and ${b.asset}`)
+}
+
+/** Adds two amounts of the same asset; adding different assets does not compile. */
+export function add<A extends AssetCode>(a: Money<A>, b: Money<NoInfer<A>>): Money<A> {
+  assertSameAsset(a, b)
+  return { amountMinor: a.amountMinor + b.amountMinor, asset: a.asset }
+}
+
+export function subtract<A extends AssetCode>(a: Money<A>, b: Money<NoInfer<A>>): Money<A> {
+  assertSameAsset(a, b)
+  return { amountMinor: a.amountMinor - b.amountMinor, asset: a.asset }
+}
+
+export function compare<A extends AssetCode>(a: Money<A>, b: Money<NoInfer<A>>): -1 | 0 | 1 {
+  assertSameAsset(a, b)
+  return a.amountMinor < b.amountMinor ? -1 : a.amountMinor > b.amountMinor ? 1 : 0
+}
+
+/** Divides and rounds half away from zero (half-up for the non-negative amounts money has). */
+export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) throw new Error('division by zero')
+  const negative = numerator < 0n !== denominator < 0n
+  const n = numerator < 0n ? -numerator : numerator
+  const d = denominator < 0n ? -denominator : denominator
+  const quotient = (n * 2n + d) / (2n * d)
+  return negative ? -quotient : quotient
+}
+
+/**
+ * A fee of `basisPoints` hundredths of a percent of `amount`, rounded half-up to the minor
+ * unit (2% is 200 basis points; 0.5% is 50).
+ */
+export function percentageOf<A extends AssetCode>(amount: Money<A>, basisPoints: bigint): Money<A> {
+  return { amountMinor: divideRoundHalfUp(amount.amountMinor * basisPoints, 10_000n), asset: amount.asset }
+}

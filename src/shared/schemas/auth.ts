@@ -1,0 +1,77 @@
+import { z } from 'zod'
+
+export const EMAIL_MAX_LENGTH = 254
+export const PASSWORD_MIN_LENGTH = 10
+export const PASSWORD_MAX_LENGTH = 128
+export const NAME_MAX_LENGTH = 50
+export const USERNAME_MIN_LENGTH = 3
+export const USERNAME_MAX_LENGTH = 30
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .pipe(z.email({ error: 'Invalid email address' }))
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
+  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and underscore')
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+
+export const signUpRequestSchema = z.object({
+  email,
+  password: passwordSchema,
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  username: usernameSchema,
+})
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>
+
+export const signInRequestSchema = z.object({
+  email,
+  // Sign-in does not re-check the password rules: a wrong password is a 401, not a 400.
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+})
+export type SignInRequest = z.infer<typeof signInRequestSchema>
+
+/** The signed-in user as the API returns it (SPEC §3 User); never the password hash. */
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  username: z.string(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  isVerified: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+})
+export type User = z.infer<typeof userSchema>
+
+/** Where to go after signing in: only a path on this site, never another origin. */
+export const returnToSchema = z
+  .string()
+  .max(2048)
+  .regex(/^\/(?![/\\])/, 'returnTo must be a path on this site')

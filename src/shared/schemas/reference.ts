@@ -1,0 +1,72 @@
+import { z } from 'zod'
+
+/** A decimal string with exactly the asset's decimals, as money travels on the wire (DESIGN §3). */
+export const decimalStringSchema = z.string().regex(/^-?\d+(\.\d+)?$/)
+
+export const currencySchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  flagEmoji: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+})
+export type Currency = z.infer<typeof currencySchema>
+
+export const cryptocurrencySchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  iconUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  price: decimalStringSchema,
+  change: decimalStringSchema,
+})
+export type Cryptocurrency = z.infer<typeof cryptocurrencySchema>
+
+const currencyRefSchema = z.object({ id: z.number().int(), code: z.string(), symbol: z.string(), name: z.string() })
+
+export const exchangeRateSchema = z.object({
+  id: z.number().int(),
+  fromCurrencyId: z.number().int(),
+  toCurrencyId: z.number().int(),
+  fromCurrency: currencyRefSchema,
+  toCurrency: currencyRefSchema,
+  rate: decimalStringSchema,
+  changePercent: decimalStringSchema,
+  updatedAt: z.string(),
+})
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>
+
+export const walletSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  currencyId: z.number().int(),
+  balance: decimalStringSchema,
+  isPrimary: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  currency: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    symbol: z.string(),
+    name: z.string(),
+    flagEmoji: z.string(),
+  }),
+})
+export type Wallet = z.infer<typeof walletSchema>
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unreachable']),
+  databaseKind: z.enum(['pglite', 'postgres']),
+  sandbox: z.boolean(),
+  uptimeSeconds: z.number(),
+  version: z.string(),
+})
+export type Health = z.infer<typeof healthSchema>
+
+export const initSchema = z.object({ sandbox: z.boolean(), version: z.string() })

@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { decimalStringSchema } from './reference.ts'
+
+export const TRANSACTION_TYPES = ['send', 'receive', 'add_funds', 'purchase', 'withdraw'] as const
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const
+
+/** A transaction as its viewer sees it (SPEC §3): `type` is `send` for the sender, `receive` for the recipient. */
+export const transactionSchema = z.object({
+  id: z.string(),
+  fromUserId: z.string().nullable(),
+  toUserId: z.string().nullable(),
+  fromWalletId: z.string().nullable(),
+  toWalletId: z.string().nullable(),
+  amount: decimalStringSchema,
+  fee: decimalStringSchema,
+  exchangeRate: decimalStringSchema.nullable(),
+  convertedAmount: decimalStringSchema.nullable(),
+  // Any other type or status is shown generically (SPEC §4), so the schema does not refuse it.
+  type: z.string(),
+  status: z.string(),
+  description: z.string().nullable(),
+  reference: z.string(),
+  externalReference: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  fromWallet: z.object({ currency: z.object({ symbol: z.string(), code: z.string() }) }).nullable(),
+})
+export type Transaction = z.infer<typeof transactionSchema>
+
+export const transactionPageSchema = z.object({
+  items: z.array(transactionSchema),
+  nextCursor: z.string().nullable(),
+})

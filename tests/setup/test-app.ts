@@ -1,0 +1,62 @@
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { loadConfig } from '#server/config.ts'
+import { buildApp } from '#server/http/app.ts'
+import type { TestDatabase } from './test-database.ts'
+
+export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-000'
+
+/** The API on a test database, without a network socket (Fastify inject). */
+export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANDBOX: '1', ...env })
+  const app = await buildApp({ config, database, sessionSecret: TEST_SESSION_SECRET, version: 'test', logger: false })
+  await app.ready()
+  return app
+}
+
+export type TestResponse = { status: number; body: unknown; headers: Record<string, unknown>; text: string }
+
+/**
+ * A browser-like client: keeps the cookies the server sets and sends them back, so a test
+ * reads as a user's session would run.
+ */
+export function createTestClient(app: FastifyInstance, ipAddress = '127.0.0.1') {
+  const cookies = new Map<string, string>()
+
+  function remember(setCookie: string | string[] | undefined) {
+    for (const line of [setCookie ?? []].flat()) {
+      const [pair = ''] = line.split(';')
+      const index = pair.indexOf('=')
+      const name = pair.slice(0, index)
+      const value = pair.slice(index + 1)
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name)
+      else cookies.set(name, value)
+    }
+  }
+
+  async function request(options: InjectOptions): Promise<TestResponse> {
+    const cookieHeader = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+    const response = await app.inject({
+      remoteAddress: ipAddress,
+      ...options,
+      headers: { ...(cookieHeader ? { cookie: cookieHeader } : {}), ...options.headers },
+    })
+    remember(response.headers['set-cookie'])
+    let body: unknown
+    try {
+      body = response.json()
+    } catch {
+      body = undefined
+    }
+    return { status: response.statusCode, body, headers: response.headers, text: response.body }
+  }
+
+  return {
+    cookies,
+    request,
+    get: (url: string, headers?: Record<string, string>) => request({ method: 'GET', url, ...(headers ? { headers } : {}) }),
+    post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+      request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json', ...headers } }) }),
+  }
+}
+
+export type TestClient = ReturnType<typeof createTestClient>
