@@ -20,7 +20,10 @@ import { signInPath, useAuth } from '#client/features/auth/use-auth.ts'
 import { DemoHeader } from '#client/features/demo/demo-header.tsx'
 import { useDemoMessages } from '#client/features/demo/messages.ts'
 import { formatSampleAmount } from '#client/features/demo/sample-money.ts'
-import { SAMPLE_TRANSACTIONS, SampleTransactionList } from '#client/features/demo/sample-transactions.tsx'
+import {
+  SAMPLE_TRANSACTIONS,
+  SampleTransactionList,
+} from '#client/features/demo/sample-transactions.tsx'
 import { SIGN_UP_PATH } from '#client/features/landing/link-button.ts'
 
 const SAMPLE_WALLETS = [
@@ -48,9 +51,24 @@ export function DemoDashboardPage() {
   ]
   const tools = [
     { icon: Store, label: t('businessPos'), status: t('businessPosStatus'), available: true },
-    { icon: Link2, label: t('businessRequest'), status: t('businessRequestStatus'), available: true },
-    { icon: FileText, label: t('businessBills'), status: t('businessBillsStatus'), available: true },
-    { icon: Package, label: t('businessInventory'), status: t('businessInventoryStatus'), available: false },
+    {
+      icon: Link2,
+      label: t('businessRequest'),
+      status: t('businessRequestStatus'),
+      available: true,
+    },
+    {
+      icon: FileText,
+      label: t('businessBills'),
+      status: t('businessBillsStatus'),
+      available: true,
+    },
+    {
+      icon: Package,
+      label: t('businessInventory'),
+      status: t('businessInventoryStatus'),
+      available: false,
+    },
   ]
   const [primaryWallet, ...otherWallets] = SAMPLE_WALLETS
 
@@ -76,7 +94,11 @@ export function DemoDashboardPage() {
           <p className="mt-1 text-sm text-emerald-100">{t('demoSubtitle')}</p>
           <p className="mt-6 text-sm text-emerald-100">{t('globalBalance')}</p>
           <p className="mt-1 text-4xl font-bold tracking-tight tabular-nums">
-            {formatSampleAmount(primaryWallet.amountMinor, primaryWallet.symbol)}
+            {formatSampleAmount(
+              primaryWallet.amountMinor,
+              primaryWallet.code,
+              primaryWallet.symbol,
+            )}
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
             <Badge className="bg-white/15 text-white">{primaryWallet.code}</Badge>
@@ -96,7 +118,7 @@ export function DemoDashboardPage() {
               <li key={wallet.code} className="rounded-xl border bg-card p-4">
                 <p className="text-xs font-medium text-muted-foreground">{wallet.code}</p>
                 <p className="mt-1 text-lg font-semibold tabular-nums">
-                  {formatSampleAmount(wallet.amountMinor, wallet.symbol)}
+                  {formatSampleAmount(wallet.amountMinor, wallet.code, wallet.symbol)}
                 </p>
               </li>
             ))}
@@ -114,7 +136,9 @@ export function DemoDashboardPage() {
             <span className="block font-semibold">{t('cardPromoTitle')}</span>
             <span className="block text-sm text-muted-foreground">{t('cardPromoText')}</span>
           </span>
-          <span className="hidden text-sm font-medium text-primary sm:inline">{t('cardPromoLink')}</span>
+          <span className="hidden text-sm font-medium text-primary sm:inline">
+            {t('cardPromoLink')}
+          </span>
           <ArrowRight className="size-4 text-primary" aria-hidden="true" />
         </Link>
 
@@ -187,7 +211,10 @@ export function DemoDashboardPage() {
               {t('ctaButton')}
               <ArrowRight className="size-4" aria-hidden="true" />
             </a>
-            <a href={signInPath()} className="inline-flex h-12 items-center rounded-lg px-4 font-medium hover:bg-muted">
+            <a
+              href={signInPath()}
+              className="inline-flex h-12 items-center rounded-lg px-4 font-medium hover:bg-muted"
+            >
               {t('signIn')}
             </a>
           </div>

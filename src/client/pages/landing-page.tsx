@@ -20,8 +20,8 @@ export function LandingPage() {
         <FeaturesSection />
         <StepsSection />
         <CardPromoSection />
-        <ClosingCtaSection />
         <TrustSection />
+        <ClosingCtaSection />
       </main>
       <LandingFooter />
     </div>

@@ -14,7 +14,11 @@ export function LogoSamplePage() {
     <div className="min-h-dvh bg-background">
       <header className="border-b bg-card">
         <div className="mx-auto flex h-16 max-w-4xl items-center px-4 sm:px-6">
-          <Link href="/" aria-label={t('homeLabel')} className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            href="/"
+            aria-label={t('homeLabel')}
+            className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <Logo />
           </Link>
         </div>
@@ -43,7 +47,10 @@ export function LogoSamplePage() {
             mark={(className) => <AlternativeLogoMark className={className} />}
           />
         </ul>
-        <Link href="/" className="mt-8 inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+        <Link
+          href="/"
+          className="mt-8 inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t('backHome')}
         </Link>

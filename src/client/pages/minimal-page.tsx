@@ -5,7 +5,10 @@ import { Badge } from '#client/components/ui/badge.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useDemoMessages } from '#client/features/demo/messages.ts'
 import { formatSampleAmount } from '#client/features/demo/sample-money.ts'
-import { SAMPLE_TRANSACTIONS, SampleTransactionList } from '#client/features/demo/sample-transactions.tsx'
+import {
+  SAMPLE_TRANSACTIONS,
+  SampleTransactionList,
+} from '#client/features/demo/sample-transactions.tsx'
 
 /** The fixed sample balance of /minimal; it never changes, which is the point of the page. */
 const SAMPLE_BALANCE_MINOR = 123456n
@@ -17,7 +20,11 @@ export function MinimalPage() {
     <div className="min-h-dvh bg-background">
       <header className="border-b bg-card">
         <div className="mx-auto flex h-16 max-w-2xl items-center justify-between px-4">
-          <Link href="/" aria-label={t('homeLabel')} className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            href="/"
+            aria-label={t('homeLabel')}
+            className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <Logo />
           </Link>
           <Badge variant="warning">{t('sampleBadge')}</Badge>
@@ -39,8 +46,11 @@ export function MinimalPage() {
           <h2 id="minimal-balance" className="text-sm text-emerald-100">
             {t('minimalBalance')}
           </h2>
-          <p className="mt-1 text-4xl font-bold tracking-tight tabular-nums" data-testid="sample-balance">
-            {formatSampleAmount(SAMPLE_BALANCE_MINOR, '$')}
+          <p
+            className="mt-1 text-4xl font-bold tracking-tight tabular-nums"
+            data-testid="sample-balance"
+          >
+            {formatSampleAmount(SAMPLE_BALANCE_MINOR, 'USD', '$')}
           </p>
           <Badge className="mt-4 bg-white/15 text-white">USD</Badge>
         </section>
@@ -52,7 +62,10 @@ export function MinimalPage() {
             <SampleTransactionList transactions={SAMPLE_TRANSACTIONS} />
           </CardContent>
         </Card>
-        <Link href="/" className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+        <Link
+          href="/"
+          className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t('backHome')}
         </Link>

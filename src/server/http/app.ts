@@ -36,7 +36,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a proxy or load balancer, request.ip must be the client's for the sign-in limits.
     trustProxy: config.nodeEnv === 'production',
-    disableRequestLogging: config.nodeEnv === 'test',
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -106,7 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !servesClient) {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD'
+    if (path.startsWith('/api/') || path === '/api' || !isPageRequest || !servesClient) {
       return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
     }
     // Every other path is a client route: the app decides what to show, including its 404 page.

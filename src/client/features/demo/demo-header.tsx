@@ -12,7 +12,11 @@ export function DemoHeader({ label }: { label: string }) {
     <header className="sticky top-0 z-40 border-b bg-card/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
         <div className="flex items-center gap-2">
-          <Link href="/" aria-label={t('homeLabel')} className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            href="/"
+            aria-label={t('homeLabel')}
+            className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <Logo />
           </Link>
           <Badge variant="warning">{label}</Badge>

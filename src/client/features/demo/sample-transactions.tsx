@@ -9,6 +9,7 @@ import {
 import { Badge } from '#client/components/ui/badge.tsx'
 import { useLanguage } from '#client/i18n/i18n.ts'
 import { cn } from '#client/lib/cn.ts'
+import type { AssetCode } from '#shared/money.ts'
 import { useDemoMessages } from './messages.ts'
 import { formatSampleAmount } from './sample-money.ts'
 
@@ -21,6 +22,7 @@ export type SampleTransaction = {
   type: TransactionType
   description: keyof typeof DESCRIPTION_KEYS
   amountMinor: bigint
+  asset: AssetCode
   symbol: string
   status: TransactionStatus
   createdAt: string
@@ -41,6 +43,7 @@ export const SAMPLE_TRANSACTIONS: readonly SampleTransaction[] = [
     type: 'receive',
     description: 'salary',
     amountMinor: 185000n,
+    asset: 'USD',
     symbol: '$',
     status: 'completed',
     createdAt: '2025-11-18T09:41:00Z',
@@ -50,6 +53,7 @@ export const SAMPLE_TRANSACTIONS: readonly SampleTransaction[] = [
     type: 'send',
     description: 'transferAmara',
     amountMinor: 25000n,
+    asset: 'USD',
     symbol: '$',
     status: 'completed',
     createdAt: '2025-11-17T16:05:00Z',
@@ -59,6 +63,7 @@ export const SAMPLE_TRANSACTIONS: readonly SampleTransaction[] = [
     type: 'purchase',
     description: 'electricity',
     amountMinor: 1250000n,
+    asset: 'NGN',
     symbol: '₦',
     status: 'pending',
     createdAt: '2025-11-17T08:20:00Z',
@@ -68,6 +73,7 @@ export const SAMPLE_TRANSACTIONS: readonly SampleTransaction[] = [
     type: 'add_funds',
     description: 'topUp',
     amountMinor: 50000n,
+    asset: 'USD',
     symbol: '$',
     status: 'completed',
     createdAt: '2025-11-15T12:00:00Z',
@@ -77,6 +83,7 @@ export const SAMPLE_TRANSACTIONS: readonly SampleTransaction[] = [
     type: 'withdraw',
     description: 'cashOut',
     amountMinor: 120000n,
+    asset: 'ZAR',
     symbol: 'R',
     status: 'failed',
     createdAt: '2025-11-14T10:30:00Z',
@@ -107,7 +114,11 @@ function StatusBadge({ status, t }: { status: TransactionStatus; t: DemoMessages
   }
 }
 
-export function SampleTransactionList({ transactions }: { transactions: readonly SampleTransaction[] }) {
+export function SampleTransactionList({
+  transactions,
+}: {
+  transactions: readonly SampleTransaction[]
+}) {
   const t = useDemoMessages()
   const language = useLanguage()
   const dateFormat = new Intl.DateTimeFormat(language, {
@@ -135,7 +146,9 @@ export function SampleTransactionList({ transactions }: { transactions: readonly
               <Icon className="size-5" aria-hidden="true" />
             </span>
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{t(DESCRIPTION_KEYS[transaction.description])}</p>
+              <p className="truncate text-sm font-medium">
+                {t(DESCRIPTION_KEYS[transaction.description])}
+              </p>
               <p className="text-xs text-muted-foreground">
                 {dateFormat.format(new Date(transaction.createdAt))}
               </p>
@@ -148,7 +161,7 @@ export function SampleTransactionList({ transactions }: { transactions: readonly
                 )}
               >
                 {sign}
-                {formatSampleAmount(transaction.amountMinor, transaction.symbol)}
+                {formatSampleAmount(transaction.amountMinor, transaction.asset, transaction.symbol)}
               </span>
               <StatusBadge status={transaction.status} t={t} />
             </div>

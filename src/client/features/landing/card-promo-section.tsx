@@ -17,8 +17,13 @@ export function CardPromoSection() {
     <section id="card" aria-labelledby="card-title" className="scroll-mt-16 py-16 sm:py-24">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div className="order-2 lg:order-1">
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t('cardEyebrow')}</p>
-          <h2 id="card-title" className="mt-2 text-balance text-3xl font-bold tracking-tight sm:text-4xl">
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">
+            {t('cardEyebrow')}
+          </p>
+          <h2
+            id="card-title"
+            className="mt-2 text-balance text-3xl font-bold tracking-tight sm:text-4xl"
+          >
             {t('cardTitle')}
           </h2>
           <p className="mt-4 text-pretty text-muted-foreground sm:text-lg">{t('cardText')}</p>
@@ -71,7 +76,10 @@ function CardPreview({ t }: { t: LandingMessages }) {
           aria-hidden="true"
           className="absolute -top-16 -right-16 size-48 rounded-full bg-white/10"
         />
-        <div aria-hidden="true" className="absolute -bottom-24 -left-10 size-56 rounded-full bg-amber-300/10" />
+        <div
+          aria-hidden="true"
+          className="absolute -bottom-24 -left-10 size-56 rounded-full bg-amber-300/10"
+        />
         <div className="relative flex h-full flex-col justify-between">
           <div className="flex items-center justify-between">
             <span className="flex items-center gap-2 text-lg font-bold">
@@ -89,7 +97,9 @@ function CardPreview({ t }: { t: LandingMessages }) {
           <p className="font-mono text-lg tracking-widest sm:text-xl">{t('cardNumber')}</p>
           <div className="flex items-end justify-between gap-4">
             <div>
-              <p className="text-[0.65rem] uppercase tracking-wider text-emerald-100">{t('cardHolderLabel')}</p>
+              <p className="text-[0.65rem] uppercase tracking-wider text-emerald-100">
+                {t('cardHolderLabel')}
+              </p>
               <p className="text-sm font-medium">{t('cardHolder')}</p>
             </div>
             <p className="text-right">

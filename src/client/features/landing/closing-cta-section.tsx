@@ -15,7 +15,9 @@ export function ClosingCtaSection() {
         <h2 id="cta-title" className="text-balance text-3xl font-bold tracking-tight sm:text-4xl">
           {t('ctaTitle')}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-pretty text-emerald-50/90 sm:text-lg">{t('ctaText')}</p>
+        <p className="mx-auto mt-4 max-w-2xl text-pretty text-emerald-50/90 sm:text-lg">
+          {t('ctaText')}
+        </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">
           <a href={SIGN_UP_PATH} className={linkButtonClass('light', 'lg')}>
             {t('startJourney')}
@@ -24,7 +26,10 @@ export function ClosingCtaSection() {
         </div>
         <p className="mt-6 text-sm text-emerald-50/90">
           {t('ctaSignInPrompt')}{' '}
-          <a href={signInPath()} className="font-semibold text-white underline underline-offset-4 hover:text-amber-200">
+          <a
+            href={signInPath()}
+            className="font-semibold text-white underline underline-offset-4 hover:text-amber-200"
+          >
             {t('signIn')}
           </a>
         </p>

@@ -67,10 +67,15 @@ export function FeaturesSection() {
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">
             {t('featuresEyebrow')}
           </p>
-          <h2 id="features-title" className="mt-2 text-balance text-3xl font-bold tracking-tight sm:text-4xl">
+          <h2
+            id="features-title"
+            className="mt-2 text-balance text-3xl font-bold tracking-tight sm:text-4xl"
+          >
             {t('featuresTitle')}
           </h2>
-          <p className="mt-4 text-pretty text-muted-foreground sm:text-lg">{t('featuresSubtitle')}</p>
+          <p className="mt-4 text-pretty text-muted-foreground sm:text-lg">
+            {t('featuresSubtitle')}
+          </p>
         </div>
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {features.map(({ icon: Icon, title, text, points, tone }) => (

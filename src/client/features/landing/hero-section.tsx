@@ -127,7 +127,10 @@ function WalletPreview({ t }: { t: LandingMessages }) {
             <p className="px-1 text-xs font-semibold text-slate-600">{t('previewRecent')}</p>
             <ul className="mt-2 space-y-2">
               {rows.map(({ icon: Icon, title, detail, amount, incoming }) => (
-                <li key={title} className="flex items-center gap-3 rounded-xl bg-white p-2.5 shadow-sm">
+                <li
+                  key={title}
+                  className="flex items-center gap-3 rounded-xl bg-white p-2.5 shadow-sm"
+                >
                   <span
                     className={cn(
                       'flex size-9 shrink-0 items-center justify-center rounded-full',

@@ -30,8 +30,8 @@ export function LandingFooter() {
   ]
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.5fr_1fr_1fr_1fr]">
-        <div>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.5fr_1fr_1fr_1.2fr]">
+        <div className="col-span-2 lg:col-span-1">
           <Logo className="text-white" />
           <p className="mt-4 font-semibold text-white">{t('footerTagline')}</p>
           <p className="mt-2 max-w-xs text-sm text-slate-400">{t('footerAbout')}</p>
@@ -64,7 +64,7 @@ export function LandingFooter() {
             ))}
           </ul>
         </nav>
-        <div>
+        <div className="col-span-2 lg:col-span-1">
           <h2 className="text-sm font-semibold text-white">{t('footerAccess')}</h2>
           <ul className="mt-4 grid grid-cols-2 gap-2" data-testid="footer-access">
             {access.map(({ icon: Icon, label }) => (
@@ -80,7 +80,9 @@ export function LandingFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400 sm:px-6">{t('footerCopyright')}</p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400 sm:px-6">
+          {t('footerCopyright')}
+        </p>
       </div>
     </footer>
   )

@@ -19,7 +19,11 @@ export function LandingHeader() {
         {t('skipToContent')}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <a href="/" aria-label={t('homeLabel')} className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <a
+          href="/"
+          aria-label={t('homeLabel')}
+          className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <Logo />
         </a>
         <nav aria-label={t('navLabel')} className="hidden md:block">

@@ -129,14 +129,19 @@ export const useLandingMessages = defineMessages('landing', {
   contactSafetyText: 'Sabi staff will never ask for your password or a two-factor code.',
   securitySectionTitle: 'Security',
   securitySectionText: 'Your money and data are protected at every step.',
-  securityItem1: 'All traffic is encrypted, and passwords are stored only as strong one-way hashes.',
+  securityItem1:
+    'All traffic is encrypted, and passwords are stored only as strong one-way hashes.',
   securityItem2: 'Two-factor authentication adds a code from your phone to every sign-in.',
-  securityItem3: 'Every transfer is checked by fraud monitoring and recorded in a double-entry ledger.',
-  securityItem4: 'Your wallet can never be spent twice by a repeated tap: each payment is processed once.',
+  securityItem3:
+    'Every transfer is checked by fraud monitoring and recorded in a double-entry ledger.',
+  securityItem4:
+    'Your wallet can never be spent twice by a repeated tap: each payment is processed once.',
   privacyTitle: 'Privacy Policy',
   privacyText: 'The short version of how we treat your information.',
-  privacyItem1: 'We collect only what we need to run your account: your name, e-mail, phone number and transactions.',
-  privacyItem2: 'We use it to move your money, keep your account safe and meet the law. We never sell it.',
+  privacyItem1:
+    'We collect only what we need to run your account: your name, e-mail, phone number and transactions.',
+  privacyItem2:
+    'We use it to move your money, keep your account safe and meet the law. We never sell it.',
   privacyItem3: 'You can download your data or close your account at any time from Settings.',
 
   ctaTitle: 'Ready for smarter money?',

@@ -10,7 +10,9 @@ export function StepsSection() {
   return (
     <section aria-labelledby="steps-title" className="border-y bg-card py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t('stepsEyebrow')}</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-primary">
+          {t('stepsEyebrow')}
+        </p>
         <h2 id="steps-title" className="mt-2 text-3xl font-bold tracking-tight">
           {t('stepsTitle')}
         </h2>

@@ -17,10 +17,12 @@ export function TrustSection() {
     { question: t('helpQ3'), answer: t('helpA3') },
   ]
   return (
-    <section aria-labelledby="trust-title" className="border-t bg-card py-16 sm:py-24">
+    <section aria-labelledby="trust-title" className="border-y bg-card py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t('trustEyebrow')}</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">
+            {t('trustEyebrow')}
+          </p>
           <h2 id="trust-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
             {t('trustTitle')}
           </h2>
@@ -42,7 +44,12 @@ export function TrustSection() {
               ))}
             </div>
           </TrustBlock>
-          <TrustBlock id="contact" icon={<Mail />} title={t('contactTitle')} text={t('contactText')}>
+          <TrustBlock
+            id="contact"
+            icon={<Mail />}
+            title={t('contactTitle')}
+            text={t('contactText')}
+          >
             <dl className="space-y-4 text-sm">
               <div>
                 <dt className="font-medium">{t('contactEmailLabel')}</dt>
@@ -72,10 +79,20 @@ export function TrustSection() {
             text={t('securitySectionText')}
           >
             <BulletList
-              items={[t('securityItem1'), t('securityItem2'), t('securityItem3'), t('securityItem4')]}
+              items={[
+                t('securityItem1'),
+                t('securityItem2'),
+                t('securityItem3'),
+                t('securityItem4'),
+              ]}
             />
           </TrustBlock>
-          <TrustBlock id="privacy" icon={<LockKeyhole />} title={t('privacyTitle')} text={t('privacyText')}>
+          <TrustBlock
+            id="privacy"
+            icon={<LockKeyhole />}
+            title={t('privacyTitle')}
+            text={t('privacyText')}
+          >
             <BulletList items={[t('privacyItem1'), t('privacyItem2'), t('privacyItem3')]} />
           </TrustBlock>
         </div>

@@ -1,0 +1,97 @@
+import { Lock, Nfc } from 'lucide-react'
+import { LogoMark } from '#client/components/logo.tsx'
+import { cn } from '#client/lib/cn.ts'
+import { CARD_THEMES, type CardTheme } from './card-themes.ts'
+import { useCardMessages } from './messages.ts'
+
+export type SampleCard = {
+  number: string
+  cvv: string
+  expiry: string
+  holder: string
+}
+
+/** "4000123456781234" → "4000 1234 5678 1234"; hidden, only the last four digits show. */
+export function formatCardNumber(number: string, revealed: boolean): string {
+  if (revealed) return number.replace(/(\d{4})(?=\d)/g, '$1 ')
+  return `•••• •••• •••• ${number.slice(-4)}`
+}
+
+export function VirtualCard({
+  card,
+  theme,
+  revealed,
+  locked,
+}: {
+  card: SampleCard
+  theme: CardTheme
+  revealed: boolean
+  locked: boolean
+}) {
+  const t = useCardMessages()
+  return (
+    <div
+      data-testid="virtual-card"
+      data-theme={theme}
+      className={cn(
+        'relative isolate aspect-[1.586] w-full max-w-sm overflow-hidden rounded-2xl p-5 text-white shadow-xl transition-[filter] sm:p-6',
+        CARD_THEMES[theme],
+        locked && 'grayscale',
+      )}
+    >
+      <div
+        aria-hidden="true"
+        className="-z-10 absolute -top-20 -right-16 size-56 rounded-full bg-white/10"
+      />
+      <div className="flex h-full flex-col justify-between [text-shadow:0_1px_2px_rgba(0,0,0,0.35)]">
+        <div className="flex items-center justify-between">
+          <span className="flex items-center gap-2 text-lg font-bold">
+            <LogoMark className="size-7" />
+            {t('cardBrand')}
+          </span>
+          <span className="text-xs font-semibold uppercase tracking-widest">{t('cardKind')}</span>
+        </div>
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="h-8 w-11 rounded-md bg-gradient-to-br from-amber-200 to-amber-500"
+          />
+          <Nfc className="size-6 opacity-90" aria-hidden="true" />
+        </div>
+        <p
+          data-testid="card-number"
+          className="font-mono text-lg tracking-widest tabular-nums sm:text-xl"
+        >
+          {formatCardNumber(card.number, revealed)}
+        </p>
+        <div className="flex items-end justify-between gap-3 text-sm">
+          <div className="min-w-0">
+            <p className="text-[0.65rem] uppercase tracking-wider opacity-90">
+              {t('cardHolderLabel')}
+            </p>
+            <p className="truncate font-medium">{card.holder}</p>
+          </div>
+          <div className="shrink-0">
+            <p className="text-[0.65rem] uppercase tracking-wider opacity-90">{t('validThru')}</p>
+            <p className="font-medium tabular-nums">{card.expiry}</p>
+          </div>
+          <div className="shrink-0">
+            <p className="text-[0.65rem] uppercase tracking-wider opacity-90">{t('cvv')}</p>
+            <p data-testid="card-cvv" className="font-mono font-medium">
+              {revealed ? card.cvv : '•••'}
+            </p>
+          </div>
+          <span className="shrink-0 text-2xl font-black italic">{t('network')}</span>
+        </div>
+      </div>
+      {locked ? (
+        <div className="absolute inset-0 flex items-center justify-center bg-slate-950/55">
+          <span className="flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-slate-900">
+            <Lock className="size-4" aria-hidden="true" />
+            {t('lockedOverlay')}
+          </span>
+        </div>
+      ) : null}
+    </div>
+  )
+}

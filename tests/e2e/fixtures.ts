@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto'
+import { test as base, expect, type Page } from '@playwright/test'
+import type { SignUpRequest } from '#shared/schemas/auth.ts'
+
+/** Console errors a correct page still produces: Chromium logs every 401 a visitor gets. */
+const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded with a status of 401/]
+
+export type SignedUpUser = SignUpRequest & { id: string }
+
+type Fixtures = {
+  /** Patterns of console errors this test expects (on top of the usual ones). */
+  allowConsoleErrors: RegExp[]
+  /** Fails the test on any unexpected console error or uncaught page error. */
+  failOnConsoleErrors: undefined
+  /** Creates a new account through the API in this page's browser context: the page is signed in. */
+  signUp: (overrides?: Partial<SignUpRequest>) => Promise<SignedUpUser>
+}
+
+export function newUserDetails(overrides: Partial<SignUpRequest> = {}): SignUpRequest {
+  const suffix = randomBytes(4).toString('hex')
+  return {
+    email: `e2e_${suffix}@example.com`,
+    password: 'e2e-password-123',
+    firstName: 'Tunde',
+    lastName: 'Bakare',
+    username: `tunde_${suffix}`,
+    ...overrides,
+  }
+}
+
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+  failOnConsoleErrors: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const problems: string[] = []
+      const allowed = [...EXPECTED_CONSOLE_ERRORS, ...allowConsoleErrors]
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return
+        const text = message.text()
+        if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console.error: ${text}`)
+      })
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+      await use(undefined)
+      expect(problems, 'unexpected errors in the browser console').toEqual([])
+    },
+    { auto: true },
+  ],
+  signUp: async ({ page }, use) => {
+    await use(async (overrides = {}) => {
+      const details = newUserDetails(overrides)
+      const response = await page.request.post('/api/auth/signup', { data: details })
+      expect(response.status(), await response.text()).toBe(201)
+      const body: unknown = await response.json()
+      const id = typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string' ? body.id : ''
+      expect(id).not.toBe('')
+      return { ...details, id }
+    })
+  },
+})
+
+export { expect }
+
+/** No part of the page sticks out sideways (the most common phone-layout bug). */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement
+    return root.scrollWidth - window.innerWidth
+  })
+  expect(overflow, 'page is wider than the viewport').toBeLessThanOrEqual(0)
+}

@@ -1,0 +1,12 @@
+import { rm } from 'node:fs/promises'
+
+// The app as `npm start` runs it, on a fresh embedded database in sandbox mode, so every
+// end-to-end run starts from the same seeded state. The client must already be built.
+const dataDir = '.tmp/e2e-data'
+await rm(dataDir, { recursive: true, force: true })
+process.env.DATA_DIR = dataDir
+process.env.PORT = process.env.E2E_PORT ?? '5399'
+process.env.HOST = '127.0.0.1'
+process.env.SANDBOX = '1'
+process.env.LOG_LEVEL = 'warn'
+await import('#server/main.ts')
