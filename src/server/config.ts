@@ -17,6 +17,7 @@ const environmentSchema = z
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
     SANDBOX: z.enum(['0', '1']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MONEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   })
   .refine((env) => env.DATABASE_URL === undefined || env.SESSION_SECRET !== undefined, {
     message: 'SESSION_SECRET is required when DATABASE_URL is set',
@@ -37,6 +38,8 @@ export type Config = {
   logLevel: string
   /** Secure cookies need HTTPS, which production has and a laptop does not. */
   secureCookies: boolean
+  /** How many money POSTs one user may make per minute (load tests raise it). */
+  moneyRateLimitPerMinute: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandbox: value.SANDBOX === undefined ? value.DATABASE_URL === undefined : value.SANDBOX === '1',
     logLevel: value.LOG_LEVEL,
     secureCookies: value.NODE_ENV === 'production',
+    moneyRateLimitPerMinute: value.MONEY_RATE_LIMIT_PER_MINUTE,
   }
 }
 

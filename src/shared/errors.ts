@@ -18,15 +18,20 @@ export const APP_ERROR_STATUS = {
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS
 
+export type FieldError = { path: string; message: string }
+
 /** An expected failure with a message safe to show to the user. */
 export class AppError extends Error {
   readonly code: AppErrorCode
   readonly status: number
+  /** For bad input: which fields, as in a validation error's `errors[]`. */
+  readonly errors: FieldError[] | undefined
 
-  constructor(code: AppErrorCode, message: string) {
+  constructor(code: AppErrorCode, message: string, errors?: FieldError[]) {
     super(message)
     this.name = 'AppError'
     this.code = code
     this.status = APP_ERROR_STATUS[code]
+    this.errors = errors
   }
 }

@@ -1,3 +1,5 @@
+import { AppError } from './errors.ts'
+
 /**
  * The only place amounts are converted (DESIGN §3). An amount is an integer count of minor
  * units of one asset; text is parsed straight to minor units with the asset's exponent and
@@ -163,4 +165,28 @@ export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigin
  */
 export function percentageOf<A extends AssetCode>(amount: Money<A>, basisPoints: bigint): Money<A> {
   return { amountMinor: divideRoundHalfUp(amount.amountMinor * basisPoints, 10_000n), asset: amount.asset }
+}
+
+/**
+ * Reads an amount a user asked to move: a decimal text or JSON number of `asset`, above zero
+ * (the spec's minimum is one minor unit, 0.01 for a currency) and at most `maxMinor`. Bad
+ * input is a typed 400 naming the field, never a rounding.
+ */
+export function parseAmountOrThrow<A extends AssetCode>(
+  input: string | number,
+  asset: A,
+  options: { maxMinor?: bigint; field?: string } = {},
+): Money<A> {
+  const field = options.field ?? 'amount'
+  const refuse = (message: string): never => {
+    throw new AppError('VALIDATION_FAILED', message, [{ path: field, message }])
+  }
+  const parsed = parseMoney(input, asset)
+  if (!parsed.ok) return refuse(parsed.reason === 'negative' ? 'Amount must be greater than 0' : parsed.message)
+  if (parsed.value.amountMinor <= 0n) return refuse('Amount must be greater than 0')
+  const max = options.maxMinor ?? MAX_AMOUNT_MINOR
+  if (parsed.value.amountMinor > max) {
+    return refuse(`Amount can be at most ${groupDigits(formatMinor(max, exponentOf(asset)))} ${asset}`)
+  }
+  return parsed.value
 }

@@ -111,10 +111,12 @@ export function CardPage() {
         </div>
       </header>
 
-      <main className="mx-auto grid max-w-5xl gap-6 px-4 pt-6 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:items-start">
+      <main className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 pt-6 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:items-start [&>*]:min-w-0">
         <div className="space-y-6">
           <section aria-label={t('cardLabel', { last4: SAMPLE_CARD_NUMBER.slice(-4), status })}>
-            <p className="mb-3 text-xs text-muted-foreground">{t('sampleNotice')}</p>
+            <p className="mx-auto mb-3 max-w-sm text-center text-xs text-muted-foreground">
+              {t('sampleNotice')}
+            </p>
             <div className="flex justify-center">
               <VirtualCard
                 card={{
@@ -331,7 +333,7 @@ function ThemePicker({
           {CARD_THEME_NAMES.map((name) => (
             <label
               key={name}
-              className="flex cursor-pointer flex-col items-center gap-2 text-xs font-medium"
+              className="relative flex cursor-pointer flex-col items-center gap-2 text-xs font-medium"
             >
               <input
                 type="radio"
@@ -339,7 +341,7 @@ function ThemePicker({
                 value={name}
                 checked={theme === name}
                 onChange={() => onChange(name)}
-                className="peer sr-only"
+                className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer opacity-0"
               />
               <span
                 aria-hidden="true"

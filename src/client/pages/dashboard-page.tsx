@@ -11,19 +11,20 @@ function Dashboard() {
   const { user } = useAuth()
   // Money lists are only requested for a signed-in user (SPEC §7).
   const enabled = user !== null
+  // Every grid names its columns (minmax(0, 1fr)) so a long word can never widen the page.
   return (
     <AppShell>
-      <div className="grid gap-4 sm:gap-6">
-        <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+      <div className="grid grid-cols-1 gap-4 sm:gap-6">
+        <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
             <WelcomeBanner firstName={user?.firstName ?? null} enabled={enabled} />
           </div>
           <CardPromo />
         </div>
         <QuickActions />
         <ServiceTiles />
-        <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+        <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
             <RecentTransactions enabled={enabled} />
           </div>
           <BusinessTools />

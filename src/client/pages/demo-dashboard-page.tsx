@@ -113,11 +113,14 @@ export function DemoDashboardPage() {
           <h2 id="demo-wallets" className="text-sm font-semibold text-muted-foreground">
             {t('walletsTitle')}
           </h2>
-          <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
             {otherWallets.map((wallet) => (
-              <li key={wallet.code} className="rounded-xl border bg-card p-4">
+              <li
+                key={wallet.code}
+                className="flex items-center justify-between rounded-xl border bg-card px-4 py-3 sm:block sm:p-4"
+              >
                 <p className="text-xs font-medium text-muted-foreground">{wallet.code}</p>
-                <p className="mt-1 text-lg font-semibold tabular-nums">
+                <p className="font-semibold tabular-nums sm:mt-1 sm:text-lg">
                   {formatSampleAmount(wallet.amountMinor, wallet.code, wallet.symbol)}
                 </p>
               </li>
@@ -166,7 +169,7 @@ export function DemoDashboardPage() {
           </ul>
         </section>
 
-        <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1.4fr_1fr] [&>*]:min-w-0">
           <Card>
             <CardHeader>
               <CardTitle>{t('recentTitle')}</CardTitle>

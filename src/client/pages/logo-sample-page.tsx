@@ -117,7 +117,9 @@ function LogoDesign({
               title={colour}
               className="size-5 rounded-full border shadow-inner"
               style={{ backgroundColor: colour }}
-            />
+            >
+              <span className="sr-only">{colour}</span>
+            </span>
           ))}
         </div>
       </div>

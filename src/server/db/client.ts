@@ -1,5 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -36,7 +38,10 @@ export type DatabaseHandle = {
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true })
-    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite()
+    // pg_trgm backs the user search indexes, as the contrib extension does on PostgreSQL.
+    // (PGlite reads its options from the first argument when there is no data folder.)
+    const options = { extensions: { pg_trgm } }
+    const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options)
     await client.waitReady
     const pgliteDb = drizzlePglite(client, { schema })
     return {
@@ -68,4 +73,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 /** The PGlite data folder of a configured server: `DATA_DIR/pglite`. */
 export function pgliteDataDir(dataDir: string): string {
   return `${dataDir.replace(/\/+$/, '')}/pglite`
+}
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers answer with a `rows` array, but the shared
+ * Drizzle type cannot say so, hence the check rather than a cast.
+ */
+export async function queryRows(db: Queryable, query: SQL): Promise<Record<string, unknown>[]> {
+  const result: unknown = await db.execute(query)
+  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) {
+    throw new Error('database driver returned no rows array')
+  }
+  return result.rows.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null)
 }

@@ -14,6 +14,9 @@ import {
   smallint,
   text,
   timestamp,
+  foreignKey,
+  primaryKey,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -45,6 +48,10 @@ export const users = pgTable(
     // E-mail and username are unique whatever their case: "Ada" and "ada" are one person.
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
+    // Trigram indexes make "anywhere in the word" search fast with a million users.
+    index('users_first_name_trgm_idx').using('gin', sql`lower(${table.firstName}) gin_trgm_ops`),
+    index('users_last_name_trgm_idx').using('gin', sql`lower(${table.lastName}) gin_trgm_ops`),
+    index('users_username_trgm_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
   ],
 )
 
@@ -136,7 +143,40 @@ export const exchangeRates = pgTable(
   ],
 )
 
-/** SPEC §3 Wallet: one per user and currency; the balance is minor units, never below zero. */
+/**
+ * The ledger's accounts (DESIGN §4): one per customer wallet or holding, and system accounts
+ * per asset. The balance lives here and changes only together with postings; customer
+ * accounts can never go below zero.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    /** 'wallet' (a customer's fiat wallet), 'holding' (a customer's crypto) or 'system'. */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** For system accounts: their role in the chart of accounts. */
+    systemRole: varchar('system_role', { length: 32 }),
+    userId: uuid('user_id').references(() => users.id),
+    balanceMinor: bigint('balance_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    // Postings name (account, asset) together, so a posting can never be in the wrong asset.
+    unique('ledger_accounts_id_asset_key').on(table.id, table.asset),
+    uniqueIndex('ledger_accounts_system_role_asset_key')
+      .on(table.systemRole, table.asset)
+      .where(sql`${table.kind} = 'system'`),
+    check('ledger_accounts_kind_check', sql`${table.kind} in ('wallet', 'holding', 'system')`),
+    check(
+      'ledger_accounts_customer_owner_check',
+      sql`(${table.kind} = 'system') = (${table.userId} is null and ${table.systemRole} is not null)`,
+    ),
+    check('ledger_accounts_customer_non_negative', sql`${table.kind} = 'system' or ${table.balanceMinor} >= 0`),
+  ],
+)
+
+/** SPEC §3 Wallet: one per user and currency; its balance is its ledger account's. */
 export const wallets = pgTable(
   'wallets',
   {
@@ -147,12 +187,99 @@ export const wallets = pgTable(
     currencyId: integer('currency_id')
       .notNull()
       .references(() => currencies.id),
-    balanceMinor: bigint('balance_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => ledgerAccounts.id),
     isPrimary: boolean('is_primary').notNull().default(false),
     ...timestamps,
   },
+  (table) => [uniqueIndex('wallets_user_currency_key').on(table.userId, table.currencyId)],
+)
+
+/**
+ * A journal: the header of one movement of money (SPEC §3 Transaction). Its postings sum to
+ * zero per asset. Only `status` and `updated_at` ever change, as a payout settles or fails.
+ */
+export const journals = pgTable(
+  'journals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: varchar('reference', { length: 40 }).notNull().unique(),
+    /** As the initiator sees it: send, add_funds, purchase, withdraw, exchange... */
+    type: varchar('type', { length: 24 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    fromUserId: uuid('from_user_id').references(() => users.id),
+    toUserId: uuid('to_user_id').references(() => users.id),
+    fromWalletId: uuid('from_wallet_id').references(() => wallets.id),
+    toWalletId: uuid('to_wallet_id').references(() => wallets.id),
+    /** The asset of `amount` and `fee`. */
+    asset: varchar('asset', { length: 10 }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    exchangeRate: numeric('exchange_rate', { precision: 10, scale: 6 }),
+    convertedAsset: varchar('converted_asset', { length: 10 }),
+    convertedAmountMinor: bigint('converted_amount_minor', { mode: 'bigint' }),
+    description: varchar('description', { length: 200 }),
+    externalReference: varchar('external_reference', { length: 100 }),
+    /** A correcting journal points at the journal it reverses (DESIGN §4). */
+    reversesJournalId: uuid('reverses_journal_id'),
+    ...timestamps,
+  },
   (table) => [
-    uniqueIndex('wallets_user_currency_key').on(table.userId, table.currencyId),
-    check('wallets_balance_non_negative', sql`${table.balanceMinor} >= 0`),
+    foreignKey({ columns: [table.reversesJournalId], foreignColumns: [table.id] }),
+    check('journals_status_check', sql`${table.status} in ('pending', 'completed', 'failed')`),
+    check('journals_amount_positive', sql`${table.amountMinor} > 0`),
+    check('journals_fee_non_negative', sql`${table.feeMinor} >= 0`),
+    index('journals_from_user_idx').on(table.fromUserId, table.createdAt.desc(), table.id.desc()),
+    index('journals_to_user_idx').on(table.toUserId, table.createdAt.desc(), table.id.desc()),
   ],
+)
+
+/**
+ * The lines of a journal. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE, and a
+ * deferred constraint trigger refuses a journal whose postings do not sum to zero per asset.
+ */
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    journalId: uuid('journal_id')
+      .notNull()
+      .references(() => journals.id),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    /** Positive raises the account's balance, negative lowers it. */
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'postings_account_asset_fk',
+      columns: [table.accountId, table.asset],
+      foreignColumns: [ledgerAccounts.id, ledgerAccounts.asset],
+    }),
+    check('postings_amount_non_zero', sql`${table.amountMinor} <> 0`),
+    index('postings_journal_idx').on(table.journalId),
+    index('postings_account_idx').on(table.accountId, table.id),
+  ],
+)
+
+/**
+ * Idempotency keys of money POSTs (DESIGN §4), written in the same transaction as the journal:
+ * a retry finds the first response here; the same key with another body is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: varchar('key', { length: 100 }).notNull(),
+    requestHash: char('request_hash', { length: 64 }).notNull(),
+    statusCode: smallint('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
 )

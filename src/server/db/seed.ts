@@ -1,13 +1,14 @@
 import { ASSET_EXPONENTS } from '#shared/money.ts'
 import { findUserByEmail } from '#server/users/find-user.ts'
 import { signUpUser } from '#server/auth/sign-up-user.ts'
+import { ensureSystemAccounts } from '#server/ledger/accounts.ts'
 import { crossRate, SEED_CRYPTOCURRENCIES, SEED_CURRENCIES } from '#server/reference/reference-data.ts'
 import type { Queryable } from './client.ts'
 import { cryptocurrencies, currencies, exchangeRates } from './schema.ts'
 
 /**
  * Inserts the reference data (currencies, cryptocurrencies, exchange rates between every
- * pair) that is missing. Existing rows are left alone, so rates a feed has moved survive a
+ * pair, the system accounts of the chart of accounts) that is missing. Existing rows are left alone, so rates a feed has moved survive a
  * restart, and running it twice changes nothing.
  */
 export async function seedReferenceData(db: Queryable): Promise<void> {
@@ -36,6 +37,7 @@ export async function seedReferenceData(db: Queryable): Promise<void> {
     .insert(exchangeRates)
     .values(pairs)
     .onConflictDoNothing({ target: [exchangeRates.fromCurrencyId, exchangeRates.toCurrencyId] })
+  await ensureSystemAccounts(db)
 }
 
 export const DEMO_ACCOUNT = {

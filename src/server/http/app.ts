@@ -9,8 +9,11 @@ import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { handleError } from './error-handler.ts'
 import { authRoutes } from './routes/auth-routes.ts'
+import { moneyRoutes } from './routes/money-routes.ts'
 import { referenceRoutes } from './routes/reference-routes.ts'
 import { systemRoutes } from './routes/system-routes.ts'
+import { transactionRoutes } from './routes/transaction-routes.ts'
+import { userRoutes } from './routes/user-routes.ts'
 import { walletRoutes } from './routes/wallet-routes.ts'
 import { sessionPlugin } from './session-plugin.ts'
 import { registerClient } from './static-plugin.ts'
@@ -99,6 +102,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { db: database.db })
   await app.register(referenceRoutes, { db: database.db })
   await app.register(walletRoutes, { db: database.db })
+  await app.register(userRoutes, { db: database.db })
+  await app.register(transactionRoutes, { db: database.db })
+  await app.register(moneyRoutes, { db: database.db, config })
   await app.register(systemRoutes, { database, config, version: options.version })
 
   const servesClient = options.clientRoot ? await registerClient(app, options.clientRoot) : false

@@ -40,7 +40,9 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
     return reply.status(400).send(validationBody(error.validation))
   }
   if (error instanceof AppError) {
-    return reply.status(error.status).send({ message: error.message, code: error.code })
+    return reply
+      .status(error.status)
+      .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) })
   }
   if (isFastifyError(error)) {
     const known = FASTIFY_MESSAGES[error.code]

@@ -1,69 +1,36 @@
-import * as ToastPrimitive from '@radix-ui/react-toast'
-import { X } from 'lucide-react'
-import { useCommonMessages } from '#client/components/messages.ts'
-import { cn } from '#client/lib/cn.ts'
-import { dismissToast, TOAST_DURATION_MS, type ToastItem, useToasts } from '#client/lib/toast.ts'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useToasts } from '#client/lib/toast.ts'
 
-// SPEC §9: a right swipe past 50 px dismisses a toast, and F8 moves focus to the toast area.
-const SWIPE_THRESHOLD_PX = 50
-const FOCUS_HOTKEY = ['F8']
+// The Radix toast code is about an eighth of the landing page's budget (DESIGN §8), and no
+// first paint needs it, so it loads once the browser is idle, or at once for an early toast.
+const ToastRegion = lazy(() =>
+  import('./toast-region.tsx').then((module) => ({ default: module.ToastRegion })),
+)
 
-const variantClasses = {
-  default: 'border bg-card text-card-foreground',
-  destructive: 'border-destructive bg-destructive text-destructive-foreground',
-} as const
+const IDLE_FALLBACK_MS = 1500
 
-function ToastCard({ item, closeLabel }: { item: ToastItem; closeLabel: string }) {
-  return (
-    <ToastPrimitive.Root
-      open={item.open}
-      onOpenChange={(open) => {
-        if (!open) dismissToast(item.id)
-      }}
-      className={cn(
-        'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg p-4 pr-10 shadow-lg',
-        'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0',
-        'data-[swipe=cancel]:transition-transform data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
-        variantClasses[item.variant],
-      )}
-    >
-      <div className="grid gap-1">
-        <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-        {item.description ? (
-          <ToastPrimitive.Description className="text-sm opacity-90">
-            {item.description}
-          </ToastPrimitive.Description>
-        ) : null}
-      </div>
-      <ToastPrimitive.Close
-        aria-label={closeLabel}
-        className="absolute right-2 top-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <X className="size-4" aria-hidden="true" />
-      </ToastPrimitive.Close>
-    </ToastPrimitive.Root>
-  )
+function whenIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(callback, { timeout: IDLE_FALLBACK_MS * 2 })
+    return () => window.cancelIdleCallback(handle)
+  }
+  const timer = setTimeout(callback, IDLE_FALLBACK_MS)
+  return () => clearTimeout(timer)
 }
 
-/** Renders the toasts of `toast()`; mounted once at the root of the app. */
+/**
+ * Mounted once at the root of the app. The toast region (one toast at a time, 5000 ms, swipe
+ * right to dismiss, F8 to focus) is ready shortly after start-up; a toast raised before then
+ * waits in the store and shows as soon as the region has loaded.
+ */
 export function Toaster() {
-  const t = useCommonMessages()
   const toasts = useToasts()
+  const [idle, setIdle] = useState(false)
+  useEffect(() => whenIdle(() => setIdle(true)), [])
+  if (!idle && toasts.length === 0) return null
   return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={SWIPE_THRESHOLD_PX}
-    >
-      {toasts.map((item) => (
-        <ToastCard key={item.id} item={item} closeLabel={t('closeNotification')} />
-      ))}
-      <ToastPrimitive.Viewport
-        hotkey={FOCUS_HOTKEY}
-        // i18next interpolates only {{double}} braces, so Radix's {hotkey} placeholder survives.
-        label={t('notifications')}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
-      />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
   )
 }

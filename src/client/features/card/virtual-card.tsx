@@ -51,12 +51,26 @@ export function VirtualCard({
           </span>
           <span className="text-xs font-semibold uppercase tracking-widest">{t('cardKind')}</span>
         </div>
-        <div className="flex items-center gap-3">
-          <span
-            aria-hidden="true"
-            className="h-8 w-11 rounded-md bg-gradient-to-br from-amber-200 to-amber-500"
-          />
-          <Nfc className="size-6 opacity-90" aria-hidden="true" />
+        <div className="flex items-center justify-between gap-3">
+          <div className="flex items-center gap-3">
+            <span
+              aria-hidden="true"
+              className="h-8 w-11 rounded-md bg-gradient-to-br from-amber-200 to-amber-500"
+            />
+            <Nfc className="size-6 opacity-90" aria-hidden="true" />
+          </div>
+          <div className="flex gap-4 text-right text-sm">
+            <div>
+              <p className="text-[0.65rem] uppercase tracking-wider opacity-90">{t('validThru')}</p>
+              <p className="font-medium tabular-nums">{card.expiry}</p>
+            </div>
+            <div>
+              <p className="text-[0.65rem] uppercase tracking-wider opacity-90">{t('cvv')}</p>
+              <p data-testid="card-cvv" className="font-mono font-medium">
+                {revealed ? card.cvv : '•••'}
+              </p>
+            </div>
+          </div>
         </div>
         <p
           data-testid="card-number"
@@ -70,16 +84,6 @@ export function VirtualCard({
               {t('cardHolderLabel')}
             </p>
             <p className="truncate font-medium">{card.holder}</p>
-          </div>
-          <div className="shrink-0">
-            <p className="text-[0.65rem] uppercase tracking-wider opacity-90">{t('validThru')}</p>
-            <p className="font-medium tabular-nums">{card.expiry}</p>
-          </div>
-          <div className="shrink-0">
-            <p className="text-[0.65rem] uppercase tracking-wider opacity-90">{t('cvv')}</p>
-            <p data-testid="card-cvv" className="font-mono font-medium">
-              {revealed ? card.cvv : '•••'}
-            </p>
           </div>
           <span className="shrink-0 text-2xl font-black italic">{t('network')}</span>
         </div>

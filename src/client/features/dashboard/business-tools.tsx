@@ -78,7 +78,7 @@ export function BusinessTools() {
         <h2 id="business-tools-heading" className="text-base font-semibold">
           {t('businessTools')}
         </h2>
-        <ul className="mt-3 grid gap-1">
+        <ul className="mt-3 grid grid-cols-1 gap-1">
           {TOOLS.map((tool) => (
             <li key={tool.label}>
               {tool.href ? (

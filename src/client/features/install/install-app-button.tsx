@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { promptInstall, useCanInstall } from './install-prompt.ts'
 
 // A dynamic import keeps Radix Dialog out of the landing bundle: most visitors never open
@@ -31,6 +31,7 @@ export function InstallAppButton({
   const canInstall = useCanInstall()
   const [dialogRequested, setDialogRequested] = useState(false)
   const [dialogOpen, setDialogOpen] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
 
   async function handleClick() {
     if (canInstall && (await promptInstall())) return
@@ -41,6 +42,7 @@ export function InstallAppButton({
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         className={className}
         onClick={handleClick}
@@ -53,7 +55,11 @@ export function InstallAppButton({
       </button>
       {dialogRequested ? (
         <Suspense fallback={null}>
-          <InstallInstructionsDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+          <InstallInstructionsDialog
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            returnFocusTo={buttonRef}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Bell, Check, Download, House, Smartphone, WifiOff, X } from 'lucide-react'
-import { useMemo } from 'react'
+import { type RefObject, useMemo } from 'react'
 import { LogoMark } from '#client/components/logo.tsx'
 import { detectInstallPlatform, type InstallPlatform } from './detect-install-platform.ts'
 import { useInstallMessages } from './messages.ts'
@@ -27,9 +27,12 @@ function stepsFor(platform: InstallPlatform, t: InstallMessages): string[] {
 export function InstallInstructionsDialog({
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** Where focus goes back on close; Radix would pick a Dialog.Trigger, which this has none of. */
+  returnFocusTo: RefObject<HTMLElement | null>
 }) {
   const t = useInstallMessages()
   const platform = useMemo(
@@ -49,6 +52,10 @@ export function InstallInstructionsDialog({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
         <Dialog.Content
           data-platform={platform}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            returnFocusTo.current?.focus()
+          }}
           className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl border bg-card p-6 text-card-foreground shadow-2xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
         >
           <div className="flex items-start gap-4">

@@ -30,7 +30,7 @@ export function CardPromoSection() {
           <ul className="mt-8 space-y-5">
             {perks.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4">
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-300">
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
                 <div>

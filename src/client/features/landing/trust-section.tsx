@@ -122,7 +122,7 @@ function TrustBlock({
       className="scroll-mt-20 rounded-2xl border bg-background p-6 target:ring-2 target:ring-primary"
     >
       <div className="flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-xl bg-secondary text-secondary-foreground [&_svg]:size-5">
+        <span className="flex size-10 items-center justify-center rounded-xl bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-300 [&_svg]:size-5">
           {icon}
         </span>
         <h3 id={headingId} className="text-xl font-semibold">

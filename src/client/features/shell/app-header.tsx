@@ -36,7 +36,7 @@ export function AppHeader() {
           <Logo />
         </Link>
         {init?.sandbox ? (
-          <Badge variant="warning" title={t('sandboxHint')} className="ml-1 hidden sm:inline-flex">
+          <Badge variant="warning" title={t('sandboxHint')} className="ml-1">
             {t('sandbox')}
           </Badge>
         ) : null}

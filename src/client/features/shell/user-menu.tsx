@@ -35,12 +35,12 @@ export function UserMenu() {
         <DropdownMenuLabel className="flex items-center gap-3 py-2">
           <UserAvatar user={user} className="size-10" />
           <span className="grid min-w-0">
-            <span className="truncate font-semibold" data-testid="user-menu-full-name">
+            <span className="font-semibold break-words" data-testid="user-menu-full-name">
               {fullName}
             </span>
             {user ? (
               <span
-                className="truncate text-xs font-normal text-muted-foreground"
+                className="text-xs font-normal break-all text-muted-foreground"
                 data-testid="user-menu-email"
               >
                 {user.email}

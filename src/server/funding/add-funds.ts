@@ -1,0 +1,39 @@
+import type { Transaction } from '#server/db/client.ts'
+import { systemAccountId } from '#server/ledger/accounts.ts'
+import { postJournal } from '#server/ledger/post-journal.ts'
+import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
+import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
+import { exponentOf, parseAmountOrThrow } from '#shared/money.ts'
+import { ADD_FUNDS_MAX_MAJOR, type AddFundsRequest } from '#shared/schemas/money-requests.ts'
+import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
+
+const METHOD_DESCRIPTIONS = { card: 'Added funds by card', bank: 'Added funds by bank transfer' } as const
+
+/**
+ * The spec's "Add Funds" in sandbox mode: money arrives at once from the external-funding
+ * account (which goes negative by the same amount, so the books still sum to zero).
+ */
+export async function addFunds(tx: Transaction, userId: string, input: AddFundsRequest): Promise<TransactionResponse> {
+  const wallet = await findOwnWallet(tx, userId, input.walletId)
+  const amount = parseAmountOrThrow(input.amount, wallet.asset, {
+    maxMinor: ADD_FUNDS_MAX_MAJOR * 10n ** BigInt(exponentOf(wallet.asset)),
+  })
+  const funding = await systemAccountId(tx, 'external_funding', wallet.asset)
+  const journal = await postJournal(
+    tx,
+    {
+      type: 'add_funds',
+      status: 'completed',
+      asset: wallet.asset,
+      amountMinor: amount.amountMinor,
+      toUserId: userId,
+      toWalletId: wallet.id,
+      description: METHOD_DESCRIPTIONS[input.method],
+    },
+    [
+      { accountId: funding, asset: wallet.asset, amountMinor: -amount.amountMinor },
+      { accountId: wallet.accountId, asset: wallet.asset, amountMinor: amount.amountMinor },
+    ],
+  )
+  return toTransactionResponse(journal, userId, { code: wallet.asset, symbol: wallet.symbol })
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Config } from '#server/config.ts'
+import type { Database } from '#server/db/client.ts'
+import { addFunds } from '#server/funding/add-funds.ts'
+import { sendToUser } from '#server/transfers/send-to-user.ts'
+import { AppError } from '#shared/errors.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { addFundsRequestSchema, idempotencyHeadersSchema, sendToUserRequestSchema } from '#shared/schemas/money-requests.ts'
+import { transactionSchema } from '#shared/schemas/transactions.ts'
+import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import { requireUser } from '../session-plugin.ts'
+
+const moneyErrors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+  503: apiErrorSchema,
+}
+
+export const moneyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  app.post(
+    '/api/send-money/sabi-user',
+    {
+      schema: {
+        tags: ['money'],
+        summary: 'Send money to another Sabi user: free and instant (Idempotency-Key required)',
+        headers: idempotencyHeadersSchema,
+        body: sendToUserRequestSchema,
+        response: { 201: transactionSchema, ...moneyErrors },
+      },
+      preHandler: requireUser,
+      config: moneyRouteConfig(config),
+    },
+    (request, reply) => handleMoneyPost(db, request, reply, (tx, userId) => sendToUser(tx, userId, request.body)),
+  )
+
+  app.post(
+    '/api/add-funds',
+    {
+      schema: {
+        tags: ['money'],
+        summary: 'Add funds to a wallet by card or bank (sandbox only; Idempotency-Key required)',
+        headers: idempotencyHeadersSchema,
+        body: addFundsRequestSchema,
+        response: { 201: transactionSchema, ...moneyErrors },
+      },
+      preHandler: requireUser,
+      config: moneyRouteConfig(config),
+    },
+    (request, reply) => {
+      if (!config.sandbox) {
+        throw new AppError('NOT_AVAILABLE', 'Adding funds is not available yet: no payment provider is connected')
+      }
+      return handleMoneyPost(db, request, reply, (tx, userId) => addFunds(tx, userId, request.body))
+    },
+  )
+}

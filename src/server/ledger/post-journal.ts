@@ -1,0 +1,110 @@
+import { and, eq, or, sql } from 'drizzle-orm'
+import type { Transaction } from '#server/db/client.ts'
+import { journals, ledgerAccounts, postings } from '#server/db/schema.ts'
+import { type AssetCode, isAssetCode } from '#shared/money.ts'
+import { newJournalReference } from './journal-reference.ts'
+import { InsufficientFundsError, invariant } from './ledger-errors.ts'
+
+export type PostingInput = {
+  accountId: number
+  asset: AssetCode
+  /** Positive raises the account's balance, negative lowers it; never zero. */
+  amountMinor: bigint
+}
+
+export type JournalHeader = {
+  type: string
+  status: 'pending' | 'completed' | 'failed'
+  asset: AssetCode
+  amountMinor: bigint
+  feeMinor?: bigint
+  fromUserId?: string | null
+  toUserId?: string | null
+  fromWalletId?: string | null
+  toWalletId?: string | null
+  exchangeRate?: string | null
+  convertedAsset?: AssetCode | null
+  convertedAmountMinor?: bigint | null
+  description?: string | null
+  externalReference?: string | null
+  reversesJournalId?: string | null
+}
+
+export type JournalRow = typeof journals.$inferSelect
+
+/**
+ * Posts one journal: its header and its postings, and moves the balances of the accounts it
+ * touches, all inside the caller's transaction. A journal whose postings do not sum to zero
+ * per asset is a programmer error and is refused before anything is written (the database
+ * refuses it again at commit). A customer account that would go below zero makes the whole
+ * journal fail with InsufficientFundsError, and the caller's transaction rolls back.
+ *
+ * Balances change last, account by account in ascending id order, each with one conditional
+ * UPDATE: two journals touching the same accounts lock them in the same order and so never
+ * deadlock, and the rows stay locked for as short a time as possible before commit.
+ */
+export async function postJournal(tx: Transaction, header: JournalHeader, lines: PostingInput[]): Promise<JournalRow> {
+  invariant(lines.length >= 2, 'a journal needs at least two postings')
+  const sumByAsset = new Map<AssetCode, bigint>()
+  for (const line of lines) {
+    invariant(isAssetCode(line.asset), `unknown asset ${line.asset}`)
+    invariant(line.amountMinor !== 0n, 'a posting cannot be zero')
+    sumByAsset.set(line.asset, (sumByAsset.get(line.asset) ?? 0n) + line.amountMinor)
+  }
+  for (const [asset, sum] of sumByAsset) invariant(sum === 0n, `postings in ${asset} sum to ${sum}, not zero`)
+  invariant(header.amountMinor > 0n, 'a journal amount must be positive')
+  invariant((header.feeMinor ?? 0n) >= 0n, 'a fee cannot be negative')
+
+  const [journal] = await tx
+    .insert(journals)
+    .values({
+      reference: newJournalReference(),
+      type: header.type,
+      status: header.status,
+      asset: header.asset,
+      amountMinor: header.amountMinor,
+      feeMinor: header.feeMinor ?? 0n,
+      fromUserId: header.fromUserId ?? null,
+      toUserId: header.toUserId ?? null,
+      fromWalletId: header.fromWalletId ?? null,
+      toWalletId: header.toWalletId ?? null,
+      exchangeRate: header.exchangeRate ?? null,
+      convertedAsset: header.convertedAsset ?? null,
+      convertedAmountMinor: header.convertedAmountMinor ?? null,
+      description: header.description ?? null,
+      externalReference: header.externalReference ?? null,
+      reversesJournalId: header.reversesJournalId ?? null,
+    })
+    .returning()
+  invariant(journal, 'insert into journals returned no row')
+
+  await tx.insert(postings).values(
+    lines.map((line) => ({ journalId: journal.id, accountId: line.accountId, asset: line.asset, amountMinor: line.amountMinor })),
+  )
+
+  const deltaByAccount = new Map<number, bigint>()
+  for (const line of lines) deltaByAccount.set(line.accountId, (deltaByAccount.get(line.accountId) ?? 0n) + line.amountMinor)
+  const ordered = [...deltaByAccount].sort(([a], [b]) => a - b)
+  for (const [accountId, delta] of ordered) {
+    if (delta === 0n) continue
+    const updated = await tx
+      .update(ledgerAccounts)
+      .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${delta}` })
+      .where(
+        and(
+          eq(ledgerAccounts.id, accountId),
+          // Only customer accounts are held at zero; the house's may go negative by design.
+          delta > 0n ? undefined : or(eq(ledgerAccounts.kind, 'system'), sql`${ledgerAccounts.balanceMinor} + ${delta} >= 0`),
+        ),
+      )
+      .returning({ id: ledgerAccounts.id })
+    if (updated.length === 1) continue
+    const [account] = await tx
+      .select({ balanceMinor: ledgerAccounts.balanceMinor })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, accountId))
+    invariant(account, `ledger account ${accountId} does not exist`)
+    throw new InsufficientFundsError(accountId, account.balanceMinor, -delta)
+  }
+  return journal
+}

@@ -1,0 +1,40 @@
+import type { JournalRow } from '#server/ledger/post-journal.ts'
+import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
+import type { Transaction } from '#shared/schemas/transactions.ts'
+
+function formatIn(asset: string, amountMinor: bigint): string {
+  return formatMinor(amountMinor, isAssetCode(asset) ? exponentOf(asset) : 2)
+}
+
+/**
+ * A journal as one user sees it (SPEC §3 Transaction): amounts as decimal strings, and the
+ * type from the viewer's side, so a transfer is `send` to its sender and `receive` to its
+ * recipient.
+ */
+export function toTransactionResponse(
+  journal: JournalRow,
+  viewerId: string,
+  currency: { code: string; symbol: string },
+): Transaction {
+  const isRecipientOnly = journal.toUserId === viewerId && journal.fromUserId !== viewerId
+  return {
+    id: journal.id,
+    fromUserId: journal.fromUserId,
+    toUserId: journal.toUserId,
+    fromWalletId: journal.fromWalletId,
+    toWalletId: journal.toWalletId,
+    amount: formatIn(journal.asset, journal.amountMinor),
+    fee: formatIn(journal.asset, journal.feeMinor),
+    exchangeRate: journal.exchangeRate,
+    convertedAmount:
+      journal.convertedAmountMinor === null ? null : formatIn(journal.convertedAsset ?? journal.asset, journal.convertedAmountMinor),
+    type: journal.type === 'send' && isRecipientOnly ? 'receive' : journal.type,
+    status: journal.status,
+    description: journal.description,
+    reference: journal.reference,
+    externalReference: journal.externalReference,
+    createdAt: journal.createdAt.toISOString(),
+    updatedAt: journal.updatedAt.toISOString(),
+    fromWallet: { currency: { symbol: currency.symbol, code: currency.code } },
+  }
+}

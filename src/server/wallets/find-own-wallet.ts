@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { currencies, ledgerAccounts, wallets } from '#server/db/schema.ts'
+import { AppError } from '#shared/errors.ts'
+import { type AssetCode, isAssetCode } from '#shared/money.ts'
+
+export type OwnWallet = {
+  id: string
+  userId: string
+  currencyId: number
+  accountId: number
+  asset: AssetCode
+  symbol: string
+  balanceMinor: bigint
+}
+
+/**
+ * The caller's wallet with its asset. Someone else's wallet is "not found", exactly like one
+ * that does not exist, so wallet ids cannot be probed.
+ */
+export async function findOwnWallet(db: Queryable, userId: string, walletId: string): Promise<OwnWallet> {
+  const [row] = await db
+    .select({
+      id: wallets.id,
+      userId: wallets.userId,
+      currencyId: wallets.currencyId,
+      accountId: wallets.accountId,
+      asset: ledgerAccounts.asset,
+      symbol: currencies.symbol,
+      balanceMinor: ledgerAccounts.balanceMinor,
+    })
+    .from(wallets)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, wallets.accountId))
+    .innerJoin(currencies, eq(currencies.id, wallets.currencyId))
+    .where(eq(wallets.id, walletId))
+    .limit(1)
+  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'Wallet not found')
+  const { asset } = row
+  if (!isAssetCode(asset)) throw new Error(`wallet ${row.id} has unknown asset ${asset}`)
+  return { ...row, asset }
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+
+export const DESCRIPTION_MAX_LENGTH = 140
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/
+const IDEMPOTENCY_KEY_MESSAGE = 'An Idempotency-Key header (8 to 100 letters, digits or _.:-) is required'
+
+/** Every money POST names its submission with an Idempotency-Key header (DESIGN §4). */
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ error: IDEMPOTENCY_KEY_MESSAGE })
+    .regex(IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_MESSAGE)
+    .describe('One key per submission; a retry of the same submission reuses it'),
+})
+/** One sandbox top-up may add at most this many major units (issue "Ledger core"). */
+export const ADD_FUNDS_MAX_MAJOR = 1_000_000n
+export const USER_SEARCH_MIN_LENGTH = 3
+export const USER_SEARCH_MAX_LENGTH = 50
+export const USER_SEARCH_LIMIT = 20
+export const TRANSACTIONS_DEFAULT_LIMIT = 20
+export const TRANSACTIONS_MAX_LIMIT = 100
+
+/**
+ * An amount as a request may send it: a decimal string or a JSON number. Its decimals are
+ * checked against the wallet's asset by the money module, which knows the exponent.
+ */
+export const amountInputSchema = z.union([z.string().max(40), z.number()], {
+  error: 'Amount must be a number',
+})
+
+const walletIdSchema = (message: string) => z.uuid({ error: message })
+
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+  .nullish()
+
+/** SPEC §3 "User transfer" payload. */
+export const sendToUserRequestSchema = z.object({
+  fromWalletId: walletIdSchema('Please select a wallet'),
+  recipientUserId: z.uuid({ error: 'Please select a recipient' }),
+  amount: amountInputSchema,
+  description: descriptionSchema,
+})
+export type SendToUserRequest = z.infer<typeof sendToUserRequestSchema>
+
+export const ADD_FUNDS_METHODS = ['card', 'bank'] as const
+
+export const addFundsRequestSchema = z.object({
+  walletId: walletIdSchema('Please select a wallet'),
+  amount: amountInputSchema,
+  method: z.enum(ADD_FUNDS_METHODS, { error: 'Please choose card or bank' }),
+})
+export type AddFundsRequest = z.infer<typeof addFundsRequestSchema>
+
+export const openWalletRequestSchema = z.object({
+  currencyId: z.number({ error: 'Please select a currency' }).int().min(1, 'Please select a currency'),
+})
+
+export const userSearchQuerySchema = z.object({
+  q: z
+    .string({ error: `Search term must be at least ${USER_SEARCH_MIN_LENGTH} characters` })
+    .trim()
+    .min(USER_SEARCH_MIN_LENGTH, `Search term must be at least ${USER_SEARCH_MIN_LENGTH} characters`)
+    .max(USER_SEARCH_MAX_LENGTH, `Search term must be at most ${USER_SEARCH_MAX_LENGTH} characters`),
+})
+
+export const userSearchResultSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  username: z.string(),
+  profileImageUrl: z.string().nullable(),
+})
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>
+
+export const transactionsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(TRANSACTIONS_MAX_LIMIT, `limit must be at most ${TRANSACTIONS_MAX_LIMIT}`)
+    .default(TRANSACTIONS_DEFAULT_LIMIT),
+  cursor: z.string().max(200).optional(),
+})
