@@ -23,7 +23,9 @@ const manifestSchema = z.record(
 
 const code = await runCommand('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'])
 if (code !== 0) process.exit(code)
-const manifest = manifestSchema.parse(JSON.parse(readFileSync(`${DIST}/.vite/manifest.json`, 'utf8')))
+const manifest = manifestSchema.parse(
+  JSON.parse(readFileSync(`${DIST}/.vite/manifest.json`, 'utf8')),
+)
 
 const files = new Set<string>()
 function collect(key: string) {
@@ -39,7 +41,9 @@ collect(entryKey)
 const landingKey = Object.keys(manifest).find((key) => key.endsWith('pages/landing-page.tsx'))
 if (landingKey) collect(landingKey)
 
-const rows: [string, number][] = [['index.html', gzipSync(readFileSync(`${DIST}/index.html`)).length]]
+const rows: [string, number][] = [
+  ['index.html', gzipSync(readFileSync(`${DIST}/index.html`)).length],
+]
 for (const file of files) {
   const path = `${DIST}/${file}`
   if (existsSync(path)) rows.push([file, gzipSync(readFileSync(path), { level: 9 }).length])
@@ -48,7 +52,9 @@ const total = rows.reduce((sum, [, bytes]) => sum + bytes, 0)
 for (const [file, bytes] of rows.sort((a, b) => b[1] - a[1])) {
   console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${file}`)
 }
-console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  total landing page, gzipped (budget ${BUDGET_BYTES / 1024} KB)`)
+console.log(
+  `${(total / 1024).toFixed(1).padStart(7)} KB  total landing page, gzipped (budget ${BUDGET_BYTES / 1024} KB)`,
+)
 if (total > BUDGET_BYTES) {
   console.log('OVER BUDGET')
   process.exitCode = 1

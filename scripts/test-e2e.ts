@@ -6,7 +6,10 @@ import { runCommand } from './run-command.ts'
  * End-to-end tests in Debian's Chromium against a fresh build of the client. Without Chromium
  * the suite is reported as skipped, with the reason, rather than passing silently.
  */
-export async function runEndToEnd(extraArgs: string[] = [], jsonReport?: string): Promise<{ code: number; skipped?: string }> {
+export async function runEndToEnd(
+  extraArgs: string[] = [],
+  jsonReport?: string,
+): Promise<{ code: number; skipped?: string }> {
   if (!existsSync(CHROMIUM_PATH)) {
     const reason = `${CHROMIUM_PATH} not found (install Debian's chromium; CI does)`
     console.log(`\nEnd-to-end suite SKIPPED: ${reason}\n`)
@@ -14,7 +17,12 @@ export async function runEndToEnd(extraArgs: string[] = [], jsonReport?: string)
   }
   const built = await runCommand('npx', ['vite', 'build', '--logLevel', 'warn'])
   if (built !== 0) return { code: built }
-  return { code: await runCommand('npx', ['playwright', 'test', ...extraArgs], { ...process.env, ...(jsonReport ? { PLAYWRIGHT_JSON_OUTPUT_NAME: jsonReport } : {}) }) }
+  return {
+    code: await runCommand('npx', ['playwright', 'test', ...extraArgs], {
+      ...process.env,
+      ...(jsonReport ? { PLAYWRIGHT_JSON_OUTPUT_NAME: jsonReport } : {}),
+    }),
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

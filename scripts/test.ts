@@ -20,12 +20,30 @@ if (!process.env.TEST_DATABASE_URL) {
   skippedSuites.push('API on PostgreSQL: TEST_DATABASE_URL is not set (CI sets it)')
 }
 
-const vitestCode = await runCommand('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])
+const vitestCode = await runCommand('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+])
 const e2e = await runEndToEnd([], playwrightReport)
 if (e2e.skipped) skippedSuites.push(`end-to-end: ${e2e.skipped}`)
 
-const vitestSchema = z.object({ numPassedTests: z.number(), numFailedTests: z.number(), numPendingTests: z.number(), numTodoTests: z.number() })
-const playwrightSchema = z.object({ stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number(), skipped: z.number() }) })
+const vitestSchema = z.object({
+  numPassedTests: z.number(),
+  numFailedTests: z.number(),
+  numPendingTests: z.number(),
+  numTodoTests: z.number(),
+})
+const playwrightSchema = z.object({
+  stats: z.object({
+    expected: z.number(),
+    unexpected: z.number(),
+    flaky: z.number(),
+    skipped: z.number(),
+  }),
+})
 
 function readJson(path: string): unknown {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined

@@ -16,7 +16,9 @@ const environmentSchema = z
       .optional(),
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
     SANDBOX: z.enum(['0', '1']).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     MONEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   })
   .refine((env) => env.DATABASE_URL === undefined || env.SESSION_SECRET !== undefined, {

@@ -6,7 +6,10 @@ import { join } from 'node:path'
  * The secret that signs session cookies. Production supplies SESSION_SECRET; the embedded mode
  * keeps a random one in DATA_DIR so sessions survive a restart without any configuration.
  */
-export async function resolveSessionSecret(configured: string | undefined, dataDir: string): Promise<string> {
+export async function resolveSessionSecret(
+  configured: string | undefined,
+  dataDir: string,
+): Promise<string> {
   if (configured) return configured
   const file = join(dataDir, 'session-secret')
   try {

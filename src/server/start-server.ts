@@ -12,7 +12,10 @@ export const CLIENT_ROOT = `${PROJECT_ROOT}dist/client`
 
 function readVersion(): string {
   const parsed: unknown = JSON.parse(readFileSync(`${PROJECT_ROOT}package.json`, 'utf8'))
-  return typeof parsed === 'object' && parsed !== null && 'version' in parsed && typeof parsed.version === 'string'
+  return typeof parsed === 'object' &&
+    parsed !== null &&
+    'version' in parsed &&
+    typeof parsed.version === 'string'
     ? parsed.version
     : '0.0.0'
 }
@@ -32,11 +35,23 @@ export function databaseTargetOf(config: Config) {
     : ({ kind: 'pglite', dataDir: pgliteDataDir(config.dataDir) } as const)
 }
 
-export type RunningServer = { app: FastifyInstance; database: DatabaseHandle; url: string; close(): Promise<void> }
+export type RunningServer = {
+  app: FastifyInstance
+  database: DatabaseHandle
+  url: string
+  close(): Promise<void>
+}
 
-/** Opens and migrates the database, seeds it, and serves the app on the configured port. */
-export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
-  await ensureClientBuild(log)
+/**
+ * Opens and migrates the database, seeds it, and serves the app on the configured port.
+ * `buildClient` builds the client first when there is no build (what `npm start` wants; an
+ * API-only process for tests and benchmarks does not).
+ */
+export async function startServer(
+  config: Config,
+  options: { buildClient?: boolean; log?: (line: string) => void } = {},
+): Promise<RunningServer> {
+  if (options.buildClient ?? true) await ensureClientBuild(options.log ?? console.log)
   const database = await openDatabase(databaseTargetOf(config))
   try {
     await database.migrate()

@@ -14,7 +14,9 @@ import {
   percentageOf,
 } from './money.ts'
 
-const assets = Object.keys(ASSET_EXPONENTS).filter((code): code is AssetCode => code in ASSET_EXPONENTS)
+const assets = Object.keys(ASSET_EXPONENTS).filter(
+  (code): code is AssetCode => code in ASSET_EXPONENTS,
+)
 const assetArb = fc.constantFrom(...assets)
 const amountArb = fc.bigInt({ min: 0n, max: MAX_AMOUNT_MINOR })
 
@@ -31,7 +33,10 @@ describe('parseMoney', () => {
     const result = parseMoney('10.005', 'USD')
     expect(result).toMatchObject({ ok: false, reason: 'too_many_decimals' })
     expect(parseMoney(0.1 + 0.2, 'USD')).toMatchObject({ ok: false, reason: 'too_many_decimals' })
-    expect(parseMoney('1.1234567', 'USDT')).toMatchObject({ ok: false, reason: 'too_many_decimals' })
+    expect(parseMoney('1.1234567', 'USDT')).toMatchObject({
+      ok: false,
+      reason: 'too_many_decimals',
+    })
   })
 
   it('refuses text that is not a plain decimal', () => {
@@ -45,7 +50,10 @@ describe('parseMoney', () => {
   it('refuses negative and oversized amounts', () => {
     expect(parseMoney('-1.00', 'USD')).toMatchObject({ ok: false, reason: 'negative' })
     expect(parseMoney('10000000000000.00', 'USD')).toMatchObject({ ok: false, reason: 'too_large' })
-    expect(parseMoney('9999999999999.99', 'USD')).toEqual({ ok: true, value: money(MAX_AMOUNT_MINOR, 'USD') })
+    expect(parseMoney('9999999999999.99', 'USD')).toEqual({
+      ok: true,
+      value: money(MAX_AMOUNT_MINOR, 'USD'),
+    })
   })
 
   it('round-trips every amount through its wire form', () => {
@@ -60,10 +68,15 @@ describe('parseMoney', () => {
 
   it('refuses any text with one decimal too many', () => {
     fc.assert(
-      fc.property(amountArb, assetArb, fc.integer({ min: 1, max: 9 }), (amountMinor, asset, digit) => {
-        const text = `${formatMoney(money(amountMinor, asset))}${digit}`
-        expect(parseMoney(text, asset)).toMatchObject({ ok: false })
-      }),
+      fc.property(
+        amountArb,
+        assetArb,
+        fc.integer({ min: 1, max: 9 }),
+        (amountMinor, asset, digit) => {
+          const text = `${formatMoney(money(amountMinor, asset))}${digit}`
+          expect(parseMoney(text, asset)).toMatchObject({ ok: false })
+        },
+      ),
     )
   })
 })
@@ -102,14 +115,18 @@ describe('arithmetic', () => {
 
   it('rounds every quotient to the nearest integer, halves away from zero', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.bigInt({ min: 1n, max: 10n ** 12n }), (n, d) => {
-        const abs = (x: bigint) => (x < 0n ? -x : x)
-        const q = divideRoundHalfUp(n, d)
-        const twiceRemainder = abs(n - q * d) * 2n
-        // The result is the nearest integer; on an exact half it is the one farther from zero.
-        expect(twiceRemainder <= d).toBe(true)
-        if (twiceRemainder === d) expect(abs(q * d) > abs(n)).toBe(true)
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        (n, d) => {
+          const abs = (x: bigint) => (x < 0n ? -x : x)
+          const q = divideRoundHalfUp(n, d)
+          const twiceRemainder = abs(n - q * d) * 2n
+          // The result is the nearest integer; on an exact half it is the one farther from zero.
+          expect(twiceRemainder <= d).toBe(true)
+          if (twiceRemainder === d) expect(abs(q * d) > abs(n)).toBe(true)
+        },
+      ),
     )
   })
 })

@@ -53,11 +53,7 @@ export function zero<A extends AssetCode>(asset: A): Money<A> {
   return { amountMinor: 0n, asset }
 }
 
-export type ParseFailure =
-  | 'not_a_number'
-  | 'too_many_decimals'
-  | 'negative'
-  | 'too_large'
+export type ParseFailure = 'not_a_number' | 'too_many_decimals' | 'negative' | 'too_large'
 
 export type ParseResult<A extends AssetCode> =
   | { ok: true; value: Money<A> }
@@ -84,7 +80,8 @@ export function parseMoney<A extends AssetCode>(input: string | number, asset: A
       message: `Amount can have at most ${exponent} decimal places for ${asset}`,
     }
   }
-  const minor = BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0')
+  const minor =
+    BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0')
   if (sign === '-' && minor !== 0n) {
     return { ok: false, reason: 'negative', message: 'Amount cannot be negative' }
   }
@@ -164,7 +161,10 @@ export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigin
  * unit (2% is 200 basis points; 0.5% is 50).
  */
 export function percentageOf<A extends AssetCode>(amount: Money<A>, basisPoints: bigint): Money<A> {
-  return { amountMinor: divideRoundHalfUp(amount.amountMinor * basisPoints, 10_000n), asset: amount.asset }
+  return {
+    amountMinor: divideRoundHalfUp(amount.amountMinor * basisPoints, 10_000n),
+    asset: amount.asset,
+  }
 }
 
 /**
@@ -182,11 +182,14 @@ export function parseAmountOrThrow<A extends AssetCode>(
     throw new AppError('VALIDATION_FAILED', message, [{ path: field, message }])
   }
   const parsed = parseMoney(input, asset)
-  if (!parsed.ok) return refuse(parsed.reason === 'negative' ? 'Amount must be greater than 0' : parsed.message)
+  if (!parsed.ok)
+    return refuse(parsed.reason === 'negative' ? 'Amount must be greater than 0' : parsed.message)
   if (parsed.value.amountMinor <= 0n) return refuse('Amount must be greater than 0')
   const max = options.maxMinor ?? MAX_AMOUNT_MINOR
   if (parsed.value.amountMinor > max) {
-    return refuse(`Amount can be at most ${groupDigits(formatMinor(max, exponentOf(asset)))} ${asset}`)
+    return refuse(
+      `Amount can be at most ${groupDigits(formatMinor(max, exponentOf(asset)))} ${asset}`,
+    )
   }
   return parsed.value
 }

@@ -1,73 +1,106 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cryptocurrencySchema, currencySchema, exchangeRateSchema, healthSchema } from '#shared/schemas/reference.ts'
+import {
+  cryptocurrencySchema,
+  currencySchema,
+  exchangeRateSchema,
+  healthSchema,
+} from '#shared/schemas/reference.ts'
 import { createTestApp, createTestClient } from '../setup/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
 
 for (const { kind, skip } of testDatabaseKinds()) {
-  describe.skipIf(skip !== undefined)(`reference data and health on ${kind}${skip ? ` (skipped: ${skip})` : ''}`, () => {
-    let database: TestDatabase
-    let app: Awaited<ReturnType<typeof createTestApp>>
+  describe.skipIf(skip !== undefined)(
+    `reference data and health on ${kind}${skip ? ` (skipped: ${skip})` : ''}`,
+    () => {
+      let database: TestDatabase
+      let app: Awaited<ReturnType<typeof createTestApp>>
 
-    beforeAll(async () => {
-      database = await createTestDatabase(kind)
-      app = await createTestApp(database)
-    })
-    afterAll(async () => {
-      await app?.close()
-      await database?.destroy()
-    })
+      beforeAll(async () => {
+        database = await createTestDatabase(kind)
+        app = await createTestApp(database)
+      })
+      afterAll(async () => {
+        await app?.close()
+        await database?.destroy()
+      })
 
-    it('lists the nine seeded currencies with symbols and flags', async () => {
-      const response = await createTestClient(app).get('/api/currencies')
-      const list = currencySchema.array().parse(response.body)
-      expect(list.map((c) => c.code)).toEqual(['USD', 'NGN', 'ZAR', 'KES', 'GHS', 'EUR', 'GBP', 'CAD', 'AUD'])
-      expect(list.find((c) => c.code === 'NGN')).toMatchObject({ symbol: '₦', flagEmoji: '🇳🇬', name: 'Nigerian Naira' })
-    })
+      it('lists the nine seeded currencies with symbols and flags', async () => {
+        const response = await createTestClient(app).get('/api/currencies')
+        const list = currencySchema.array().parse(response.body)
+        expect(list.map((c) => c.code)).toEqual([
+          'USD',
+          'NGN',
+          'ZAR',
+          'KES',
+          'GHS',
+          'EUR',
+          'GBP',
+          'CAD',
+          'AUD',
+        ])
+        expect(list.find((c) => c.code === 'NGN')).toMatchObject({
+          symbol: '₦',
+          flagEmoji: '🇳🇬',
+          name: 'Nigerian Naira',
+        })
+      })
 
-    it('has a rate for every ordered pair, six decimals, and reverse pairs that agree', async () => {
-      const rates = exchangeRateSchema.array().parse((await createTestClient(app).get('/api/exchange-rates')).body)
-      expect(rates).toHaveLength(9 * 8)
-      const byPair = new Map(rates.map((r) => [`${r.fromCurrency.code}-${r.toCurrency.code}`, r]))
-      expect(byPair.get('USD-NGN')).toMatchObject({ rate: '1530.000000', changePercent: '0.00' })
-      for (const rate of rates) {
-        expect(rate.rate).toMatch(/^\d+\.\d{6}$/)
-        const reverse = byPair.get(`${rate.toCurrency.code}-${rate.fromCurrency.code}`)
-        expect(reverse).toBeDefined()
-        const product = Number(rate.rate) * Number(reverse?.rate)
-        expect(Math.abs(product - 1)).toBeLessThan(0.001)
-      }
-    })
+      it('has a rate for every ordered pair, six decimals, and reverse pairs that agree', async () => {
+        const rates = exchangeRateSchema
+          .array()
+          .parse((await createTestClient(app).get('/api/exchange-rates')).body)
+        expect(rates).toHaveLength(9 * 8)
+        const byPair = new Map(rates.map((r) => [`${r.fromCurrency.code}-${r.toCurrency.code}`, r]))
+        expect(byPair.get('USD-NGN')).toMatchObject({ rate: '1530.000000', changePercent: '0.00' })
+        for (const rate of rates) {
+          expect(rate.rate).toMatch(/^\d+\.\d{6}$/)
+          const reverse = byPair.get(`${rate.toCurrency.code}-${rate.fromCurrency.code}`)
+          expect(reverse).toBeDefined()
+          const product = Number(rate.rate) * Number(reverse?.rate)
+          expect(Math.abs(product - 1)).toBeLessThan(0.001)
+        }
+      })
 
-    it('lists BTC, ETH, USDT and BNB at the sample prices', async () => {
-      const list = cryptocurrencySchema.array().parse((await createTestClient(app).get('/api/cryptocurrencies')).body)
-      expect(list.map((c) => [c.code, Number(c.price)])).toEqual([
-        ['BTC', 45000],
-        ['ETH', 3200],
-        ['USDT', 1],
-        ['BNB', 280],
-      ])
-    })
+      it('lists BTC, ETH, USDT and BNB at the sample prices', async () => {
+        const list = cryptocurrencySchema
+          .array()
+          .parse((await createTestClient(app).get('/api/cryptocurrencies')).body)
+        expect(list.map((c) => [c.code, Number(c.price)])).toEqual([
+          ['BTC', 45000],
+          ['ETH', 3200],
+          ['USDT', 1],
+          ['BNB', 280],
+        ])
+      })
 
-    it('reports health with the database checked', async () => {
-      const response = await createTestClient(app).get('/api/health')
-      expect(response.status).toBe(200)
-      expect(healthSchema.parse(response.body)).toMatchObject({ status: 'ok', database: 'ok', databaseKind: kind })
-    })
+      it('reports health with the database checked', async () => {
+        const response = await createTestClient(app).get('/api/health')
+        expect(response.status).toBe(200)
+        expect(healthSchema.parse(response.body)).toMatchObject({
+          status: 'ok',
+          database: 'ok',
+          databaseKind: kind,
+        })
+      })
 
-    it('answers unknown API paths with a JSON 404', async () => {
-      const client = createTestClient(app)
-      for (const path of ['/api/nope', '/api/wallets/extra/thing']) {
-        const response = await client.get(path)
-        expect(response.status).toBe(404)
-        expect(response.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
-      }
-      expect((await client.post('/api/nope', {})).status).toBe(404)
-    })
+      it('answers unknown API paths with a JSON 404', async () => {
+        const client = createTestClient(app)
+        for (const path of ['/api/nope', '/api/wallets/extra/thing']) {
+          const response = await client.get(path)
+          expect(response.status).toBe(404)
+          expect(response.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
+        }
+        expect((await client.post('/api/nope', {})).status).toBe(404)
+      })
 
-    it('serves the OpenAPI description', async () => {
-      const response = await createTestClient(app).get('/api/docs/json')
-      expect(response.status).toBe(200)
-      expect(response.body).toMatchObject({ openapi: expect.any(String), paths: expect.objectContaining({ '/api/auth/signup': expect.anything() }) })
-    })
-  })
+      it('serves the OpenAPI description', async () => {
+        const response = await createTestClient(app).get('/api/docs/json')
+        expect(response.status).toBe(200)
+        expect(response.body).toMatchObject({
+          openapi: expect.any(String),
+          paths: expect.objectContaining({ '/api/auth/signup': expect.anything() }),
+        })
+      })
+    },
+  )
 }

@@ -3,7 +3,9 @@ import { test as base, expect, type Page } from '@playwright/test'
 import type { SignUpRequest } from '#shared/schemas/auth.ts'
 
 /** Console errors a correct page still produces: Chromium logs every 401 a visitor gets. */
-const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded with a status of 401/]
+const EXPECTED_CONSOLE_ERRORS = [
+  /Failed to load resource: the server responded with a status of 401/,
+]
 
 export type SignedUpUser = SignUpRequest & { id: string }
 
@@ -51,7 +53,10 @@ export const test = base.extend<Fixtures>({
       const response = await page.request.post('/api/auth/signup', { data: details })
       expect(response.status(), await response.text()).toBe(201)
       const body: unknown = await response.json()
-      const id = typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string' ? body.id : ''
+      const id =
+        typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string'
+          ? body.id
+          : ''
       expect(id).not.toBe('')
       return { ...details, id }
     })

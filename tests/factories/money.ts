@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import { type Wallet, walletSchema } from '#shared/schemas/reference.ts'
-import { type Transaction, transactionPageSchema, transactionSchema } from '#shared/schemas/transactions.ts'
+import {
+  type Transaction,
+  transactionPageSchema,
+  transactionSchema,
+} from '#shared/schemas/transactions.ts'
 import type { TestClient } from '../setup/test-app.ts'
 import { buildSignUp } from './users.ts'
 
-export async function signUpClient(client: TestClient, overrides: Parameters<typeof buildSignUp>[0] = {}) {
+export async function signUpClient(
+  client: TestClient,
+  overrides: Parameters<typeof buildSignUp>[0] = {},
+) {
   const body = buildSignUp(overrides)
   const response = await client.post('/api/auth/signup', body)
   expect(response.status, response.text).toBe(201)
-  const id = typeof response.body === 'object' && response.body && 'id' in response.body ? String(response.body.id) : ''
+  const id =
+    typeof response.body === 'object' && response.body && 'id' in response.body
+      ? String(response.body.id)
+      : ''
   return { ...body, id }
 }
 
@@ -25,11 +35,20 @@ export async function walletIn(client: TestClient, code: string): Promise<Wallet
   return wallet
 }
 
-export function moneyPost(client: TestClient, url: string, body: unknown, key: string = randomUUID()) {
+export function moneyPost(
+  client: TestClient,
+  url: string,
+  body: unknown,
+  key: string = randomUUID(),
+) {
   return client.post(url, body, { 'idempotency-key': key })
 }
 
-export async function addFunds(client: TestClient, walletId: string, amount: string): Promise<Transaction> {
+export async function addFunds(
+  client: TestClient,
+  walletId: string,
+  amount: string,
+): Promise<Transaction> {
   const response = await moneyPost(client, '/api/add-funds', { walletId, amount, method: 'card' })
   expect(response.status, response.text).toBe(201)
   return transactionSchema.parse(response.body)

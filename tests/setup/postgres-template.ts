@@ -8,7 +8,9 @@ import { seedReferenceData } from '#server/db/seed.ts'
 /** The template's name changes with the migrations, so a stale template is never reused. */
 export function templateName(): string {
   const hash = createHash('sha256')
-  for (const file of readdirSync(MIGRATIONS_FOLDER).filter((name) => name.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(MIGRATIONS_FOLDER)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()) {
     hash.update(file).update(readFileSync(`${MIGRATIONS_FOLDER}/${file}`))
   }
   return `sabi_template_${hash.digest('hex').slice(0, 12)}`
@@ -33,7 +35,11 @@ export async function ensureTemplate(baseUrl: string): Promise<string> {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
     if (exists.rowCount === 0) {
       await admin.query(`create database "${name}"`)
-      const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(baseUrl, name), poolSize: 1 })
+      const handle = await openDatabase({
+        kind: 'postgres',
+        url: databaseUrl(baseUrl, name),
+        poolSize: 1,
+      })
       try {
         await handle.migrate()
         await seedReferenceData(handle.db)

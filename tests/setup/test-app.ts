@@ -6,14 +6,28 @@ import type { TestDatabase } from './test-database.ts'
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-000'
 
 /** The API on a test database, without a network socket (Fastify inject). */
-export async function createTestApp(database: TestDatabase, env: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANDBOX: '1', ...env })
-  const app = await buildApp({ config, database, sessionSecret: TEST_SESSION_SECRET, version: 'test', logger: false })
+  const app = await buildApp({
+    config,
+    database,
+    sessionSecret: TEST_SESSION_SECRET,
+    version: 'test',
+    logger: false,
+  })
   await app.ready()
   return app
 }
 
-export type TestResponse = { status: number; body: unknown; headers: Record<string, unknown>; text: string }
+export type TestResponse = {
+  status: number
+  body: unknown
+  headers: Record<string, unknown>
+  text: string
+}
 
 /**
  * A browser-like client: keeps the cookies the server sets and sends them back, so a test
@@ -53,9 +67,19 @@ export function createTestClient(app: FastifyInstance, ipAddress = '127.0.0.1') 
   return {
     cookies,
     request,
-    get: (url: string, headers?: Record<string, string>) => request({ method: 'GET', url, ...(headers ? { headers } : {}) }),
+    get: (url: string, headers?: Record<string, string>) =>
+      request({ method: 'GET', url, ...(headers ? { headers } : {}) }),
     post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
-      request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json', ...headers } }) }),
+      request({
+        method: 'POST',
+        url,
+        ...(payload === undefined
+          ? {}
+          : {
+              payload: JSON.stringify(payload),
+              headers: { 'content-type': 'application/json', ...headers },
+            }),
+      }),
   }
 }
 

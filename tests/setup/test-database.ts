@@ -23,7 +23,10 @@ export function testDatabaseKinds(): { kind: TestDatabaseKind; skip: string | un
 }
 
 /** A fresh, migrated and seeded database of the given kind, private to the calling test file. */
-export async function createTestDatabase(kind: TestDatabaseKind, poolSize = 10): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestDatabaseKind,
+  poolSize = 10,
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const handle = await openDatabase({ kind: 'pglite', dataDir: undefined })
     await handle.migrate()

@@ -11,7 +11,12 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000
  * Whether sign-in is blocked for this e-mail or address. Counted in the database so every
  * server instance enforces the same limit (DESIGN §7).
  */
-export async function isLoginBlocked(db: Queryable, email: string, ipAddress: string, nowMs = Date.now()): Promise<boolean> {
+export async function isLoginBlocked(
+  db: Queryable,
+  email: string,
+  ipAddress: string,
+  nowMs = Date.now(),
+): Promise<boolean> {
   const since = new Date(nowMs - LOGIN_FAILURE_WINDOW_MS)
   const [row] = await db
     .select({
@@ -19,14 +24,26 @@ export async function isLoginBlocked(db: Queryable, email: string, ipAddress: st
       byAddress: sql<number>`count(*) filter (where ${loginFailures.ipAddress} = ${ipAddress})::int`,
     })
     .from(loginFailures)
-    .where(and(gt(loginFailures.createdAt, since), or(eq(loginFailures.email, email), eq(loginFailures.ipAddress, ipAddress))))
+    .where(
+      and(
+        gt(loginFailures.createdAt, since),
+        or(eq(loginFailures.email, email), eq(loginFailures.ipAddress, ipAddress)),
+      ),
+    )
   return (row?.byEmail ?? 0) >= LOGIN_FAILURE_LIMIT || (row?.byAddress ?? 0) >= LOGIN_FAILURE_LIMIT
 }
 
-export async function recordLoginFailure(db: Queryable, email: string, ipAddress: string, nowMs = Date.now()): Promise<void> {
+export async function recordLoginFailure(
+  db: Queryable,
+  email: string,
+  ipAddress: string,
+  nowMs = Date.now(),
+): Promise<void> {
   await db.insert(loginFailures).values({ email, ipAddress, createdAt: new Date(nowMs) })
   // Old rows carry no information any more; pruning here keeps the table small without a job.
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(nowMs - LOGIN_FAILURE_WINDOW_MS)))
+  await db
+    .delete(loginFailures)
+    .where(lt(loginFailures.createdAt, new Date(nowMs - LOGIN_FAILURE_WINDOW_MS)))
 }
 
 /** A successful sign-in forgives the account's earlier failures (not the address's). */

@@ -11,7 +11,10 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash of a random password, verified against when the e-mail is unknown so both cases take as long. */
 const DUMMY_HASH = hash(crypto.randomUUID(), OPTIONS)
 
-export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | undefined,
+  password: string,
+): Promise<boolean> {
   try {
     return await verify(passwordHash ?? (await DUMMY_HASH), password)
   } catch {

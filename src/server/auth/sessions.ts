@@ -38,7 +38,11 @@ export async function createSession(
 }
 
 /** The live session with this id, sliding its expiry forward now and then; undefined if none. */
-export async function readSession(db: Queryable, sid: string, nowMs = Date.now()): Promise<ActiveSession | undefined> {
+export async function readSession(
+  db: Queryable,
+  sid: string,
+  nowMs = Date.now(),
+): Promise<ActiveSession | undefined> {
   const [row] = await db
     .select()
     .from(sessions)

@@ -1,7 +1,7 @@
-import { AppError } from '#shared/errors.ts'
-import type { SignInRequest } from '#shared/schemas/auth.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { findUserByEmail, type UserRow } from '#server/users/find-user.ts'
+import { AppError } from '#shared/errors.ts'
+import type { SignInRequest } from '#shared/schemas/auth.ts'
 import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './login-throttle.ts'
 import { verifyPassword } from './passwords.ts'
 
@@ -10,9 +10,16 @@ import { verifyPassword } from './passwords.ts'
  * caller, and take as long; too many failures for the account or the address are refused
  * before the password is even looked at.
  */
-export async function signInUser(db: Queryable, input: SignInRequest, ipAddress: string): Promise<UserRow> {
+export async function signInUser(
+  db: Queryable,
+  input: SignInRequest,
+  ipAddress: string,
+): Promise<UserRow> {
   if (await isLoginBlocked(db, input.email, ipAddress)) {
-    throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Please try again in 15 minutes.')
+    throw new AppError(
+      'RATE_LIMITED',
+      'Too many failed sign-in attempts. Please try again in 15 minutes.',
+    )
   }
   const user = await findUserByEmail(db, input.email)
   const valid = await verifyPassword(user?.passwordHash, input.password)

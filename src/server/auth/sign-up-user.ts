@@ -1,10 +1,10 @@
-import { AppError } from '#shared/errors.ts'
-import type { SignUpRequest } from '#shared/schemas/auth.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
 import { users } from '#server/db/schema.ts'
 import { findUserByEmail, findUserByUsername, type UserRow } from '#server/users/find-user.ts'
 import { openDefaultWallets } from '#server/wallets/open-default-wallets.ts'
+import { AppError } from '#shared/errors.ts'
+import type { SignUpRequest } from '#shared/schemas/auth.ts'
 import { hashPassword } from './passwords.ts'
 
 const EMAIL_TAKEN = 'An account with this email already exists'
@@ -16,7 +16,8 @@ const USERNAME_TAKEN = 'This username is already taken'
  */
 export async function signUpUser(db: Queryable, input: SignUpRequest): Promise<UserRow> {
   if (await findUserByEmail(db, input.email)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN)
-  if (await findUserByUsername(db, input.username)) throw new AppError('USERNAME_TAKEN', USERNAME_TAKEN)
+  if (await findUserByUsername(db, input.username))
+    throw new AppError('USERNAME_TAKEN', USERNAME_TAKEN)
   const passwordHash = await hashPassword(input.password)
   try {
     return await db.transaction(async (tx) => {
@@ -35,8 +36,10 @@ export async function signUpUser(db: Queryable, input: SignUpRequest): Promise<U
       return user
     })
   } catch (error) {
-    if (isUniqueViolation(error, 'users_email_lower_key')) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN)
-    if (isUniqueViolation(error, 'users_username_lower_key')) throw new AppError('USERNAME_TAKEN', USERNAME_TAKEN)
+    if (isUniqueViolation(error, 'users_email_lower_key'))
+      throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN)
+    if (isUniqueViolation(error, 'users_username_lower_key'))
+      throw new AppError('USERNAME_TAKEN', USERNAME_TAKEN)
     throw error
   }
 }

@@ -2,8 +2,8 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { SQL } from 'drizzle-orm'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate.ts'
@@ -81,8 +81,15 @@ export function pgliteDataDir(dataDir: string): string {
  */
 export async function queryRows(db: Queryable, query: SQL): Promise<Record<string, unknown>[]> {
   const result: unknown = await db.execute(query)
-  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) {
+  if (
+    typeof result !== 'object' ||
+    result === null ||
+    !('rows' in result) ||
+    !Array.isArray(result.rows)
+  ) {
     throw new Error('database driver returned no rows array')
   }
-  return result.rows.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null)
+  return result.rows.filter(
+    (row): row is Record<string, unknown> => typeof row === 'object' && row !== null,
+  )
 }

@@ -5,17 +5,17 @@ import {
   boolean,
   char,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
   timestamp,
-  foreignKey,
-  primaryKey,
   unique,
   uniqueIndex,
   uuid,
@@ -64,7 +64,10 @@ export const sessions = pgTable(
     expire: timestamp('expire', { withTimezone: true, mode: 'date' }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('sessions_expire_idx').on(table.expire), index('sessions_user_id_idx').on(table.userId)],
+  (table) => [
+    index('sessions_expire_idx').on(table.expire),
+    index('sessions_user_id_idx').on(table.userId),
+  ],
 )
 
 /**
@@ -172,7 +175,10 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_customer_owner_check',
       sql`(${table.kind} = 'system') = (${table.userId} is null and ${table.systemRole} is not null)`,
     ),
-    check('ledger_accounts_customer_non_negative', sql`${table.kind} = 'system' or ${table.balanceMinor} >= 0`),
+    check(
+      'ledger_accounts_customer_non_negative',
+      sql`${table.kind} = 'system' or ${table.balanceMinor} >= 0`,
+    ),
   ],
 )
 

@@ -10,7 +10,9 @@ try {
   await database.migrate()
   await seedReferenceData(database.db)
   if (config.sandbox) await seedDemoAccount(database.db)
-  console.log(`Reference data seeded (${database.kind})${config.sandbox ? ', demo account ready' : ''}.`)
+  console.log(
+    `Reference data seeded (${database.kind})${config.sandbox ? ', demo account ready' : ''}.`,
+  )
 } finally {
   await database.close()
 }

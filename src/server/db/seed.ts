@@ -1,8 +1,12 @@
-import { ASSET_EXPONENTS } from '#shared/money.ts'
-import { findUserByEmail } from '#server/users/find-user.ts'
 import { signUpUser } from '#server/auth/sign-up-user.ts'
 import { ensureSystemAccounts } from '#server/ledger/accounts.ts'
-import { crossRate, SEED_CRYPTOCURRENCIES, SEED_CURRENCIES } from '#server/reference/reference-data.ts'
+import {
+  crossRate,
+  SEED_CRYPTOCURRENCIES,
+  SEED_CURRENCIES,
+} from '#server/reference/reference-data.ts'
+import { findUserByEmail } from '#server/users/find-user.ts'
+import { ASSET_EXPONENTS } from '#shared/money.ts'
 import type { Queryable } from './client.ts'
 import { cryptocurrencies, currencies, exchangeRates } from './schema.ts'
 
@@ -14,11 +18,21 @@ import { cryptocurrencies, currencies, exchangeRates } from './schema.ts'
 export async function seedReferenceData(db: Queryable): Promise<void> {
   await db
     .insert(currencies)
-    .values(SEED_CURRENCIES.map((currency) => ({ ...currency, exponent: ASSET_EXPONENTS[currency.code] })))
+    .values(
+      SEED_CURRENCIES.map((currency) => ({
+        ...currency,
+        exponent: ASSET_EXPONENTS[currency.code],
+      })),
+    )
     .onConflictDoNothing({ target: currencies.code })
   await db
     .insert(cryptocurrencies)
-    .values(SEED_CRYPTOCURRENCIES.map((crypto) => ({ ...crypto, exponent: ASSET_EXPONENTS[crypto.code] })))
+    .values(
+      SEED_CRYPTOCURRENCIES.map((crypto) => ({
+        ...crypto,
+        exponent: ASSET_EXPONENTS[crypto.code],
+      })),
+    )
     .onConflictDoNothing({ target: cryptocurrencies.code })
 
   const rows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies)

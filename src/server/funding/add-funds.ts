@@ -7,13 +7,20 @@ import { exponentOf, parseAmountOrThrow } from '#shared/money.ts'
 import { ADD_FUNDS_MAX_MAJOR, type AddFundsRequest } from '#shared/schemas/money-requests.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
 
-const METHOD_DESCRIPTIONS = { card: 'Added funds by card', bank: 'Added funds by bank transfer' } as const
+const METHOD_DESCRIPTIONS = {
+  card: 'Added funds by card',
+  bank: 'Added funds by bank transfer',
+} as const
 
 /**
  * The spec's "Add Funds" in sandbox mode: money arrives at once from the external-funding
  * account (which goes negative by the same amount, so the books still sum to zero).
  */
-export async function addFunds(tx: Transaction, userId: string, input: AddFundsRequest): Promise<TransactionResponse> {
+export async function addFunds(
+  tx: Transaction,
+  userId: string,
+  input: AddFundsRequest,
+): Promise<TransactionResponse> {
   const wallet = await findOwnWallet(tx, userId, input.walletId)
   const amount = parseAmountOrThrow(input.amount, wallet.asset, {
     maxMinor: ADD_FUNDS_MAX_MAJOR * 10n ** BigInt(exponentOf(wallet.asset)),

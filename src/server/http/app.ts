@@ -4,7 +4,11 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { handleError } from './error-handler.ts'
@@ -35,7 +39,10 @@ const BODY_LIMIT_BYTES = 64 * 1024
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a proxy or load balancer, request.ip must be the client's for the sign-in limits.
     trustProxy: config.nodeEnv === 'production',
@@ -70,7 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // session cookie off cross-site POSTs, and this refuses them outright when a browser says
   // where they came from.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
+      return
     const origin = request.headers.origin
     if (origin && origin !== 'null') {
       const host = request.headers.host
@@ -80,7 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       } catch {
         sameSite = false
       }
-      if (!sameSite) return reply.status(403).send({ message: 'Cross-site request refused', code: 'FORBIDDEN' })
+      if (!sameSite)
+        return reply.status(403).send({ message: 'Cross-site request refused', code: 'FORBIDDEN' })
     }
   })
 
@@ -90,9 +99,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         title: 'Sabi API',
         version: options.version,
         description:
-          'Wallets, transfers and payments. Amounts are decimal strings with the asset\'s exact decimals. Errors are `{message, code, errors?}`. Money POSTs take an `Idempotency-Key` header.',
+          "Wallets, transfers and payments. Amounts are decimal strings with the asset's exact decimals. Errors are `{message, code, errors?}`. Money POSTs take an `Idempotency-Key` header.",
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sabi_sid' } } },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sabi_sid' } },
+      },
     },
     transform: jsonSchemaTransform,
   })

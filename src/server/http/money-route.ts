@@ -21,7 +21,8 @@ export function moneyRouteConfig(config: Config) {
 function idempotencyKeyOf(request: FastifyRequest): string {
   const header = request.headers['idempotency-key']
   const key = Array.isArray(header) ? header[0] : header
-  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('VALIDATION_FAILED', 'Idempotency-Key header is required')
+  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key header is required')
   return key
 }
 
@@ -40,7 +41,14 @@ export async function handleMoneyPost(
   const key = idempotencyKeyOf(request)
   const result = await runIdempotent(
     db,
-    { userId, key, requestHash: fingerprintRequest(`${request.method} ${request.routeOptions.url}`, request.body) },
+    {
+      userId,
+      key,
+      requestHash: fingerprintRequest(
+        `${request.method} ${request.routeOptions.url}`,
+        request.body,
+      ),
+    },
     async (tx) => ({ statusCode: successStatus, body: await work(tx, userId) }),
   )
   if (result.replayed) reply.header('Idempotent-Replayed', 'true')

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import {
+  type ActiveSession,
+  createSession,
+  deleteSession,
+  readSession,
+} from '#server/auth/sessions.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
-import { type ActiveSession, createSession, deleteSession, readSession } from '#server/auth/sessions.ts'
 import { AppError } from '#shared/errors.ts'
 
 export const SESSION_COOKIE = 'sabi_sid'
@@ -24,51 +29,53 @@ declare module 'fastify' {
  * Loads the session named by the signed, HttpOnly cookie on every request. Sessions live in
  * the `sessions` table so any server instance can serve any user (DESIGN §7).
  */
-export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Database; config: Config }) => {
-  const { db, config } = options
-  const cookieOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.secureCookies,
-    signed: true,
-  } as const
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, options: { db: Database; config: Config }) => {
+    const { db, config } = options
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      signed: true,
+    } as const
 
-  app.decorateRequest('userId', null)
-  app.decorateRequest('sessionId', null)
+    app.decorateRequest('userId', null)
+    app.decorateRequest('sessionId', null)
 
-  app.addHook('onRequest', async (request) => {
-    const raw = request.cookies[SESSION_COOKIE]
-    if (!raw) return
-    const unsigned = request.unsignCookie(raw)
-    if (!unsigned.valid || !unsigned.value) return
-    const session = await readSession(db, unsigned.value)
-    if (!session) return
-    request.userId = session.userId
-    request.sessionId = session.sid
-  })
-
-  app.decorateReply('signIn', async function signIn(this: FastifyReply, userId: string) {
-    if (this.request.sessionId) await deleteSession(db, this.request.sessionId)
-    const userAgent = this.request.headers['user-agent']
-    const session = await createSession(db, {
-      userId,
-      ipAddress: this.request.ip,
-      ...(userAgent ? { userAgent } : {}),
+    app.addHook('onRequest', async (request) => {
+      const raw = request.cookies[SESSION_COOKIE]
+      if (!raw) return
+      const unsigned = request.unsignCookie(raw)
+      if (!unsigned.valid || !unsigned.value) return
+      const session = await readSession(db, unsigned.value)
+      if (!session) return
+      request.userId = session.userId
+      request.sessionId = session.sid
     })
-    this.request.userId = userId
-    this.request.sessionId = session.sid
-    this.setCookie(SESSION_COOKIE, session.sid, { ...cookieOptions, expires: session.expire })
-    return session
-  })
 
-  app.decorateReply('signOut', async function signOut(this: FastifyReply) {
-    if (this.request.sessionId) await deleteSession(db, this.request.sessionId)
-    this.request.userId = null
-    this.request.sessionId = null
-    this.clearCookie(SESSION_COOKIE, { path: '/' })
-  })
-})
+    app.decorateReply('signIn', async function signIn(this: FastifyReply, userId: string) {
+      if (this.request.sessionId) await deleteSession(db, this.request.sessionId)
+      const userAgent = this.request.headers['user-agent']
+      const session = await createSession(db, {
+        userId,
+        ipAddress: this.request.ip,
+        ...(userAgent ? { userAgent } : {}),
+      })
+      this.request.userId = userId
+      this.request.sessionId = session.sid
+      this.setCookie(SESSION_COOKIE, session.sid, { ...cookieOptions, expires: session.expire })
+      return session
+    })
+
+    app.decorateReply('signOut', async function signOut(this: FastifyReply) {
+      if (this.request.sessionId) await deleteSession(db, this.request.sessionId)
+      this.request.userId = null
+      this.request.sessionId = null
+      this.clearCookie(SESSION_COOKIE, { path: '/' })
+    })
+  },
+)
 
 /** A preHandler for routes that need a signed-in user: 401 `{"message":"Unauthorized"}` otherwise. */
 export async function requireUser(request: FastifyRequest) {

@@ -31,9 +31,15 @@ async function readStored(db: Queryable, userId: string, key: string) {
   return row
 }
 
-function replay(row: { requestHash: string; statusCode: number; response: unknown }, requestHash: string): IdempotentResponse {
+function replay(
+  row: { requestHash: string; statusCode: number; response: unknown },
+  requestHash: string,
+): IdempotentResponse {
   if (row.requestHash !== requestHash) {
-    throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used for a different request')
+    throw new AppError(
+      'IDEMPOTENCY_MISMATCH',
+      'This Idempotency-Key was already used for a different request',
+    )
   }
   return { statusCode: row.statusCode, body: row.response }
 }
@@ -56,7 +62,13 @@ export async function runIdempotent(
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
-      .values({ userId: input.userId, key: input.key, requestHash: input.requestHash, statusCode: 0, response: {} })
+      .values({
+        userId: input.userId,
+        key: input.key,
+        requestHash: input.requestHash,
+        statusCode: 0,
+        response: {},
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key })
     if (claimed.length === 0) {

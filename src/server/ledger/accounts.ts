@@ -2,7 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { ledgerAccounts } from '#server/db/schema.ts'
 import type { AssetCode } from '#shared/money.ts'
-import { ALL_ASSETS, type CustomerAccountKind, SYSTEM_ROLES, type SystemRole } from './chart-of-accounts.ts'
+import {
+  ALL_ASSETS,
+  type CustomerAccountKind,
+  SYSTEM_ROLES,
+  type SystemRole,
+} from './chart-of-accounts.ts'
 
 /** Opens a customer's ledger account (for a new wallet or crypto holding) at zero. */
 export async function openCustomerAccount(
@@ -22,7 +27,11 @@ export async function ensureSystemAccounts(db: Queryable): Promise<void> {
   const roles = Object.keys(SYSTEM_ROLES).filter((role): role is SystemRole => role in SYSTEM_ROLES)
   await db
     .insert(ledgerAccounts)
-    .values(roles.flatMap((systemRole) => ALL_ASSETS.map((asset) => ({ asset, kind: 'system', systemRole }))))
+    .values(
+      roles.flatMap((systemRole) =>
+        ALL_ASSETS.map((asset) => ({ asset, kind: 'system', systemRole })),
+      ),
+    )
     .onConflictDoNothing()
 }
 
@@ -30,18 +39,32 @@ export async function ensureSystemAccounts(db: Queryable): Promise<void> {
  * The id of the system account for a role and asset (see the chart of accounts). Not cached:
  * one process may serve several databases (tests do), and it is one indexed read.
  */
-export async function systemAccountId(db: Queryable, role: SystemRole, asset: AssetCode): Promise<number> {
+export async function systemAccountId(
+  db: Queryable,
+  role: SystemRole,
+  asset: AssetCode,
+): Promise<number> {
   const [row] = await db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, 'system'), eq(ledgerAccounts.systemRole, role), eq(ledgerAccounts.asset, asset)))
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'system'),
+        eq(ledgerAccounts.systemRole, role),
+        eq(ledgerAccounts.asset, asset),
+      ),
+    )
     .limit(1)
-  if (!row) throw new Error(`system account ${role} in ${asset} is missing: was the database seeded?`)
+  if (!row)
+    throw new Error(`system account ${role} in ${asset} is missing: was the database seeded?`)
   return row.id
 }
 
 /** The balances of the given accounts, as minor units. */
-export async function readBalances(db: Queryable, accountIds: number[]): Promise<Map<number, bigint>> {
+export async function readBalances(
+  db: Queryable,
+  accountIds: number[],
+): Promise<Map<number, bigint>> {
   if (accountIds.length === 0) return new Map()
   const rows = await db
     .select({ id: ledgerAccounts.id, balanceMinor: ledgerAccounts.balanceMinor })

@@ -30,4 +30,6 @@ export type SystemRole = keyof typeof SYSTEM_ROLES
 export const CUSTOMER_ACCOUNT_KINDS = ['wallet', 'holding'] as const
 export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number]
 
-export const ALL_ASSETS = Object.keys(ASSET_EXPONENTS).filter((code): code is AssetCode => code in ASSET_EXPONENTS)
+export const ALL_ASSETS = Object.keys(ASSET_EXPONENTS).filter(
+  (code): code is AssetCode => code in ASSET_EXPONENTS,
+)

@@ -43,7 +43,11 @@ export type JournalRow = typeof journals.$inferSelect
  * UPDATE: two journals touching the same accounts lock them in the same order and so never
  * deadlock, and the rows stay locked for as short a time as possible before commit.
  */
-export async function postJournal(tx: Transaction, header: JournalHeader, lines: PostingInput[]): Promise<JournalRow> {
+export async function postJournal(
+  tx: Transaction,
+  header: JournalHeader,
+  lines: PostingInput[],
+): Promise<JournalRow> {
   invariant(lines.length >= 2, 'a journal needs at least two postings')
   const sumByAsset = new Map<AssetCode, bigint>()
   for (const line of lines) {
@@ -51,7 +55,8 @@ export async function postJournal(tx: Transaction, header: JournalHeader, lines:
     invariant(line.amountMinor !== 0n, 'a posting cannot be zero')
     sumByAsset.set(line.asset, (sumByAsset.get(line.asset) ?? 0n) + line.amountMinor)
   }
-  for (const [asset, sum] of sumByAsset) invariant(sum === 0n, `postings in ${asset} sum to ${sum}, not zero`)
+  for (const [asset, sum] of sumByAsset)
+    invariant(sum === 0n, `postings in ${asset} sum to ${sum}, not zero`)
   invariant(header.amountMinor > 0n, 'a journal amount must be positive')
   invariant((header.feeMinor ?? 0n) >= 0n, 'a fee cannot be negative')
 
@@ -79,11 +84,20 @@ export async function postJournal(tx: Transaction, header: JournalHeader, lines:
   invariant(journal, 'insert into journals returned no row')
 
   await tx.insert(postings).values(
-    lines.map((line) => ({ journalId: journal.id, accountId: line.accountId, asset: line.asset, amountMinor: line.amountMinor })),
+    lines.map((line) => ({
+      journalId: journal.id,
+      accountId: line.accountId,
+      asset: line.asset,
+      amountMinor: line.amountMinor,
+    })),
   )
 
   const deltaByAccount = new Map<number, bigint>()
-  for (const line of lines) deltaByAccount.set(line.accountId, (deltaByAccount.get(line.accountId) ?? 0n) + line.amountMinor)
+  for (const line of lines)
+    deltaByAccount.set(
+      line.accountId,
+      (deltaByAccount.get(line.accountId) ?? 0n) + line.amountMinor,
+    )
   const ordered = [...deltaByAccount].sort(([a], [b]) => a - b)
   for (const [accountId, delta] of ordered) {
     if (delta === 0n) continue
@@ -94,7 +108,12 @@ export async function postJournal(tx: Transaction, header: JournalHeader, lines:
         and(
           eq(ledgerAccounts.id, accountId),
           // Only customer accounts are held at zero; the house's may go negative by design.
-          delta > 0n ? undefined : or(eq(ledgerAccounts.kind, 'system'), sql`${ledgerAccounts.balanceMinor} + ${delta} >= 0`),
+          delta > 0n
+            ? undefined
+            : or(
+                eq(ledgerAccounts.kind, 'system'),
+                sql`${ledgerAccounts.balanceMinor} + ${delta} >= 0`,
+              ),
         ),
       )
       .returning({ id: ledgerAccounts.id })

@@ -12,8 +12,11 @@ try {
   if (violations.length === 0) {
     console.log(`Ledger verified (${database.kind}): every invariant holds.`)
   } else {
-    console.error(`Ledger verification FAILED (${database.kind}): ${violations.length} violation(s)`)
-    for (const violation of violations) console.error(`- ${violation.invariant}: ${violation.detail}`)
+    console.error(
+      `Ledger verification FAILED (${database.kind}): ${violations.length} violation(s)`,
+    )
+    for (const violation of violations)
+      console.error(`- ${violation.invariant}: ${violation.detail}`)
     process.exitCode = 1
   }
 } finally {

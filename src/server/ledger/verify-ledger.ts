@@ -3,7 +3,11 @@ import { type Queryable, queryRows } from '#server/db/client.ts'
 
 export type LedgerViolation = { invariant: string; detail: string }
 
-type Check = { invariant: string; query: ReturnType<typeof sql>; describe: (row: Record<string, unknown>) => string }
+type Check = {
+  invariant: string
+  query: ReturnType<typeof sql>
+  describe: (row: Record<string, unknown>) => string
+}
 
 // Each check selects the rows that break one invariant of DESIGN §4; none should come back.
 const CHECKS: Check[] = [
@@ -22,12 +26,14 @@ const CHECKS: Check[] = [
     query: sql`select a.id, a.kind, a.asset, a.balance_minor::text as balance, coalesce(p.total, 0)::text as postings_total
       from ledger_accounts a left join (select account_id, sum(amount_minor) as total from postings group by account_id) p on p.account_id = a.id
       where a.balance_minor <> coalesce(p.total, 0) limit 100`,
-    describe: (row) => `account ${row.id} (${row.kind}, ${row.asset}) has balance ${row.balance} but its postings sum to ${row.postings_total}`,
+    describe: (row) =>
+      `account ${row.id} (${row.kind}, ${row.asset}) has balance ${row.balance} but its postings sum to ${row.postings_total}`,
   },
   {
     invariant: 'no customer balance is negative',
     query: sql`select id, kind, asset, balance_minor::text as balance from ledger_accounts where kind <> 'system' and balance_minor < 0 limit 100`,
-    describe: (row) => `customer account ${row.id} (${row.kind}, ${row.asset}) is at ${row.balance}`,
+    describe: (row) =>
+      `customer account ${row.id} (${row.kind}, ${row.asset}) is at ${row.balance}`,
   },
   {
     invariant: 'the sum over all accounts is zero per asset',
@@ -38,7 +44,8 @@ const CHECKS: Check[] = [
     invariant: 'every wallet has a customer account in its currency',
     query: sql`select w.id, c.code, a.asset, a.kind from wallets w join currencies c on c.id = w.currency_id
       left join ledger_accounts a on a.id = w.account_id where a.id is null or a.kind <> 'wallet' or a.asset <> c.code or a.user_id <> w.user_id limit 100`,
-    describe: (row) => `wallet ${row.id} (${row.code}) points at account of kind ${row.kind ?? 'none'} in ${row.asset ?? 'none'}`,
+    describe: (row) =>
+      `wallet ${row.id} (${row.code}) points at account of kind ${row.kind ?? 'none'} in ${row.asset ?? 'none'}`,
   },
 ]
 
@@ -49,7 +56,8 @@ const CHECKS: Check[] = [
 export async function verifyLedger(db: Queryable): Promise<LedgerViolation[]> {
   const violations: LedgerViolation[] = []
   for (const check of CHECKS) {
-    for (const row of await queryRows(db, check.query)) violations.push({ invariant: check.invariant, detail: check.describe(row) })
+    for (const row of await queryRows(db, check.query))
+      violations.push({ invariant: check.invariant, detail: check.describe(row) })
   }
   return violations
 }

@@ -5,7 +5,11 @@ import { cryptocurrencies, currencies, exchangeRates } from '#server/db/schema.t
 import type { Cryptocurrency, Currency, ExchangeRate } from '#shared/schemas/reference.ts'
 
 export async function listCurrencies(db: Queryable): Promise<Currency[]> {
-  const rows = await db.select().from(currencies).where(eq(currencies.isActive, true)).orderBy(asc(currencies.id))
+  const rows = await db
+    .select()
+    .from(currencies)
+    .where(eq(currencies.isActive, true))
+    .orderBy(asc(currencies.id))
   return rows.map((row) => ({
     id: row.id,
     code: row.code,

@@ -20,7 +20,9 @@ describe('seeded exchange rates', () => {
         expect(forward).toBeGreaterThan(0)
         expect(forward).toBeLessThan(10_000)
         // Six decimals cannot hold a tiny rate exactly; the product is 1 to within that rounding.
-        expect(Math.abs(forward * reverse - 1)).toBeLessThan(0.5e-6 * Math.max(forward, reverse) + 1e-9)
+        expect(Math.abs(forward * reverse - 1)).toBeLessThan(
+          0.5e-6 * Math.max(forward, reverse) + 1e-9,
+        )
       }
     }
   })

@@ -11,7 +11,12 @@ export const SEED_CURRENCIES = [
   { code: 'GBP', name: 'British Pound', symbol: '£', flagEmoji: '🇬🇧' },
   { code: 'CAD', name: 'Canadian Dollar', symbol: 'C$', flagEmoji: '🇨🇦' },
   { code: 'AUD', name: 'Australian Dollar', symbol: 'A$', flagEmoji: '🇦🇺' },
-] as const satisfies ReadonlyArray<{ code: AssetCode; name: string; symbol: string; flagEmoji: string }>
+] as const satisfies ReadonlyArray<{
+  code: AssetCode
+  name: string
+  symbol: string
+  flagEmoji: string
+}>
 
 export type FiatCode = (typeof SEED_CURRENCIES)[number]['code']
 
@@ -37,7 +42,13 @@ export const SEED_CRYPTOCURRENCIES = [
   { code: 'ETH', name: 'Ethereum', symbol: 'Ξ', priceUsd: '3200.00000000', changePercent: '-1.20' },
   { code: 'USDT', name: 'Tether', symbol: '₮', priceUsd: '1.00000000', changePercent: '0.01' },
   { code: 'BNB', name: 'BNB', symbol: 'BNB', priceUsd: '280.00000000', changePercent: '0.85' },
-] as const satisfies ReadonlyArray<{ code: AssetCode; name: string; symbol: string; priceUsd: string; changePercent: string }>
+] as const satisfies ReadonlyArray<{
+  code: AssetCode
+  name: string
+  symbol: string
+  priceUsd: string
+  changePercent: string
+}>
 
 const RATE_SCALE = 1_000_000n
 

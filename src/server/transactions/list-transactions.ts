@@ -15,7 +15,9 @@ function decodeCursor(text: string): Cursor {
   const [iso = '', id = ''] = Buffer.from(text, 'base64url').toString('utf8').split('|')
   const createdAt = new Date(iso)
   if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }])
+    throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [
+      { path: 'cursor', message: 'Invalid cursor' },
+    ])
   }
   return { createdAt, id }
 }
@@ -38,7 +40,9 @@ export async function listTransactions(
     .where(
       and(
         or(eq(journals.fromUserId, userId), eq(journals.toUserId, userId)),
-        after ? sql`(${journals.createdAt}, ${journals.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+        after
+          ? sql`(${journals.createdAt}, ${journals.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(desc(journals.createdAt), desc(journals.id))
@@ -47,8 +51,14 @@ export async function listTransactions(
   const last = page.at(-1)
   return {
     items: page.map(({ journal, symbol }) =>
-      toTransactionResponse(journal, userId, { code: journal.asset, symbol: symbol ?? journal.asset }),
+      toTransactionResponse(journal, userId, {
+        code: journal.asset,
+        symbol: symbol ?? journal.asset,
+      }),
     ),
-    nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.journal.createdAt, id: last.journal.id }) : null,
+    nextCursor:
+      rows.length > options.limit && last
+        ? encodeCursor({ createdAt: last.journal.createdAt, id: last.journal.id })
+        : null,
   }
 }

@@ -27,7 +27,9 @@ export function toTransactionResponse(
     fee: formatIn(journal.asset, journal.feeMinor),
     exchangeRate: journal.exchangeRate,
     convertedAmount:
-      journal.convertedAmountMinor === null ? null : formatIn(journal.convertedAsset ?? journal.asset, journal.convertedAmountMinor),
+      journal.convertedAmountMinor === null
+        ? null
+        : formatIn(journal.convertedAsset ?? journal.asset, journal.convertedAmountMinor),
     type: journal.type === 'send' && isRecipientOnly ? 'receive' : journal.type,
     status: journal.status,
     description: journal.description,

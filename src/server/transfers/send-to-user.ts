@@ -15,7 +15,11 @@ import type { Transaction as TransactionResponse } from '#shared/schemas/transac
  * recipient's wallet in the same currency receives the amount, opened for them if they have
  * none. One journal, two postings, completed at once.
  */
-export async function sendToUser(tx: Transaction, senderId: string, input: SendToUserRequest): Promise<TransactionResponse> {
+export async function sendToUser(
+  tx: Transaction,
+  senderId: string,
+  input: SendToUserRequest,
+): Promise<TransactionResponse> {
   const from = await findOwnWallet(tx, senderId, input.fromWalletId)
   const amount = parseAmountOrThrow(input.amount, from.asset)
   if (input.recipientUserId === senderId) {

@@ -13,7 +13,10 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return row
 }
 
-export async function findUserByUsername(db: Queryable, username: string): Promise<UserRow | undefined> {
+export async function findUserByUsername(
+  db: Queryable,
+  username: string,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)

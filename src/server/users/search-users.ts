@@ -13,7 +13,11 @@ function escapeLike(text: string): string {
  * expressions match the trigram indexes on lower(...) exactly, so the search stays an index
  * scan with a million users. Only what a sender needs to pick someone is returned.
  */
-export async function searchUsers(db: Queryable, callerId: string, term: string): Promise<UserSearchResult[]> {
+export async function searchUsers(
+  db: Queryable,
+  callerId: string,
+  term: string,
+): Promise<UserSearchResult[]> {
   const pattern = `%${escapeLike(term.toLowerCase())}%`
   return db
     .select({

@@ -18,7 +18,11 @@ export type OwnWallet = {
  * The caller's wallet with its asset. Someone else's wallet is "not found", exactly like one
  * that does not exist, so wallet ids cannot be probed.
  */
-export async function findOwnWallet(db: Queryable, userId: string, walletId: string): Promise<OwnWallet> {
+export async function findOwnWallet(
+  db: Queryable,
+  userId: string,
+  walletId: string,
+): Promise<OwnWallet> {
   const [row] = await db
     .select({
       id: wallets.id,

@@ -16,6 +16,7 @@ export async function openDefaultWallets(tx: Queryable, userId: string): Promise
   }
   for (const code of DEFAULT_WALLET_CURRENCIES) {
     const currency = rows.find((row) => row.code === code)
-    if (currency) await openWallet(tx, { userId, currencyId: currency.id, isPrimary: code === 'USD' })
+    if (currency)
+      await openWallet(tx, { userId, currencyId: currency.id, isPrimary: code === 'USD' })
   }
 }

@@ -20,14 +20,23 @@ export async function openWallet(
     .select({ code: currencies.code, isActive: currencies.isActive })
     .from(currencies)
     .where(eq(currencies.id, input.currencyId))
-  if (!currency || !currency.isActive || !isAssetCode(currency.code)) {
+  if (!currency?.isActive || !isAssetCode(currency.code)) {
     throw new AppError('NOT_FOUND', 'Currency not found')
   }
-  const accountId = await openCustomerAccount(tx, { userId: input.userId, asset: currency.code, kind: 'wallet' })
+  const accountId = await openCustomerAccount(tx, {
+    userId: input.userId,
+    asset: currency.code,
+    kind: 'wallet',
+  })
   try {
     const [wallet] = await tx
       .insert(wallets)
-      .values({ userId: input.userId, currencyId: input.currencyId, accountId, isPrimary: input.isPrimary ?? false })
+      .values({
+        userId: input.userId,
+        currencyId: input.currencyId,
+        accountId,
+        isPrimary: input.isPrimary ?? false,
+      })
       .returning()
     if (!wallet) throw new Error('insert into wallets returned no row')
     return wallet
@@ -44,7 +53,11 @@ export async function openWallet(
  * user who has no wallet in that currency opens one for them). Safe when two transfers race
  * to open it: the loser of the race reads the winner's wallet.
  */
-export async function findOrOpenWallet(tx: Queryable, userId: string, currencyId: number): Promise<WalletRow> {
+export async function findOrOpenWallet(
+  tx: Queryable,
+  userId: string,
+  currencyId: number,
+): Promise<WalletRow> {
   const existing = await findWallet(tx, userId, currencyId)
   if (existing) return existing
   try {
@@ -58,7 +71,11 @@ export async function findOrOpenWallet(tx: Queryable, userId: string, currencyId
   }
 }
 
-async function findWallet(tx: Queryable, userId: string, currencyId: number): Promise<WalletRow | undefined> {
+async function findWallet(
+  tx: Queryable,
+  userId: string,
+  currencyId: number,
+): Promise<WalletRow | undefined> {
   const [row] = await tx
     .select()
     .from(wallets)

@@ -2,7 +2,8 @@ import { z } from 'zod'
 
 export const DESCRIPTION_MAX_LENGTH = 140
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/
-const IDEMPOTENCY_KEY_MESSAGE = 'An Idempotency-Key header (8 to 100 letters, digits or _.:-) is required'
+const IDEMPOTENCY_KEY_MESSAGE =
+  'An Idempotency-Key header (8 to 100 letters, digits or _.:-) is required'
 
 /** Every money POST names its submission with an Idempotency-Key header (DESIGN §4). */
 export const idempotencyHeadersSchema = z.object({
@@ -54,15 +55,24 @@ export const addFundsRequestSchema = z.object({
 export type AddFundsRequest = z.infer<typeof addFundsRequestSchema>
 
 export const openWalletRequestSchema = z.object({
-  currencyId: z.number({ error: 'Please select a currency' }).int().min(1, 'Please select a currency'),
+  currencyId: z
+    .number({ error: 'Please select a currency' })
+    .int()
+    .min(1, 'Please select a currency'),
 })
 
 export const userSearchQuerySchema = z.object({
   q: z
     .string({ error: `Search term must be at least ${USER_SEARCH_MIN_LENGTH} characters` })
     .trim()
-    .min(USER_SEARCH_MIN_LENGTH, `Search term must be at least ${USER_SEARCH_MIN_LENGTH} characters`)
-    .max(USER_SEARCH_MAX_LENGTH, `Search term must be at most ${USER_SEARCH_MAX_LENGTH} characters`),
+    .min(
+      USER_SEARCH_MIN_LENGTH,
+      `Search term must be at least ${USER_SEARCH_MIN_LENGTH} characters`,
+    )
+    .max(
+      USER_SEARCH_MAX_LENGTH,
+      `Search term must be at most ${USER_SEARCH_MAX_LENGTH} characters`,
+    ),
 })
 
 export const userSearchResultSchema = z.object({

@@ -27,7 +27,12 @@ export const cryptocurrencySchema = z.object({
 })
 export type Cryptocurrency = z.infer<typeof cryptocurrencySchema>
 
-const currencyRefSchema = z.object({ id: z.number().int(), code: z.string(), symbol: z.string(), name: z.string() })
+const currencyRefSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+})
 
 export const exchangeRateSchema = z.object({
   id: z.number().int(),

@@ -5,7 +5,11 @@ import { addFunds } from '#server/funding/add-funds.ts'
 import { sendToUser } from '#server/transfers/send-to-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
-import { addFundsRequestSchema, idempotencyHeadersSchema, sendToUserRequestSchema } from '#shared/schemas/money-requests.ts'
+import {
+  addFundsRequestSchema,
+  idempotencyHeadersSchema,
+  sendToUserRequestSchema,
+} from '#shared/schemas/money-requests.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
 import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
 import { requireUser } from '../session-plugin.ts'
@@ -21,7 +25,10 @@ const moneyErrors = {
   503: apiErrorSchema,
 }
 
-export const moneyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+export const moneyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.post(
     '/api/send-money/sabi-user',
     {
@@ -35,7 +42,8 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
       preHandler: requireUser,
       config: moneyRouteConfig(config),
     },
-    (request, reply) => handleMoneyPost(db, request, reply, (tx, userId) => sendToUser(tx, userId, request.body)),
+    (request, reply) =>
+      handleMoneyPost(db, request, reply, (tx, userId) => sendToUser(tx, userId, request.body)),
   )
 
   app.post(
@@ -53,7 +61,10 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     },
     (request, reply) => {
       if (!config.sandbox) {
-        throw new AppError('NOT_AVAILABLE', 'Adding funds is not available yet: no payment provider is connected')
+        throw new AppError(
+          'NOT_AVAILABLE',
+          'Adding funds is not available yet: no payment provider is connected',
+        )
       }
       return handleMoneyPost(db, request, reply, (tx, userId) => addFunds(tx, userId, request.body))
     },

@@ -7,7 +7,9 @@ import { healthSchema, initSchema } from '#shared/schemas/reference.ts'
 const HEALTH_QUERY_TIMEOUT_MS = 2_000
 
 async function databaseAnswers(handle: DatabaseHandle): Promise<boolean> {
-  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), HEALTH_QUERY_TIMEOUT_MS).unref())
+  const timeout = new Promise<false>((resolve) =>
+    setTimeout(() => resolve(false), HEALTH_QUERY_TIMEOUT_MS).unref(),
+  )
   const query = handle.db.execute(sql`select 1`).then(
     () => true,
     () => false,
@@ -15,10 +17,11 @@ async function databaseAnswers(handle: DatabaseHandle): Promise<boolean> {
   return Promise.race([query, timeout])
 }
 
-export const systemRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; config: Config; version: string }> = async (
-  app,
-  { database, config, version },
-) => {
+export const systemRoutes: FastifyPluginAsyncZod<{
+  database: DatabaseHandle
+  config: Config
+  version: string
+}> = async (app, { database, config, version }) => {
   const startedAtMs = Date.now()
 
   app.get(
@@ -45,7 +48,13 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; con
 
   app.get(
     '/api/init',
-    { schema: { tags: ['system'], summary: 'Start-up information for the client', response: { 200: initSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Start-up information for the client',
+        response: { 200: initSchema },
+      },
+    },
     () => ({ sandbox: config.sandbox, version }),
   )
 }

@@ -12,7 +12,8 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     {
       schema: {
         tags: ['transactions'],
-        summary: "The signed-in user's transactions, newest first (keyset pagination: pass nextCursor as cursor)",
+        summary:
+          "The signed-in user's transactions, newest first (keyset pagination: pass nextCursor as cursor)",
         querystring: transactionsQuerySchema,
         response: { 200: transactionPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },

@@ -12,9 +12,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     {
       schema: {
         tags: ['users'],
-        summary: 'Find other users by first name, last name or username (at least 3 characters; at most 20 results)',
+        summary:
+          'Find other users by first name, last name or username (at least 3 characters; at most 20 results)',
         querystring: userSearchQuerySchema,
-        response: { 200: z.array(userSearchResultSchema), 400: apiErrorSchema, 401: apiErrorSchema },
+        response: {
+          200: z.array(userSearchResultSchema),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+        },
       },
       preHandler: requireUser,
     },

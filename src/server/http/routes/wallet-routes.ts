@@ -4,8 +4,8 @@ import type { Database } from '#server/db/client.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import { openWallet } from '#server/wallets/open-wallet.ts'
 import { AppError } from '#shared/errors.ts'
-import { openWalletRequestSchema } from '#shared/schemas/money-requests.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { openWalletRequestSchema } from '#shared/schemas/money-requests.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
@@ -30,13 +30,21 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         tags: ['wallets'],
         summary: 'Open a wallet in another currency (409 if the user already has one)',
         body: openWalletRequestSchema,
-        response: { 201: walletSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          201: walletSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
       preHandler: requireUser,
     },
     async (request, reply) => {
       const userId = signedInUserId(request)
-      const wallet = await db.transaction((tx) => openWallet(tx, { userId, currencyId: request.body.currencyId }))
+      const wallet = await db.transaction((tx) =>
+        openWallet(tx, { userId, currencyId: request.body.currencyId }),
+      )
       const opened = (await listWallets(db, userId)).find((candidate) => candidate.id === wallet.id)
       if (!opened) throw new AppError('INTERNAL', 'The new wallet could not be read back')
       return reply.status(201).send(opened)

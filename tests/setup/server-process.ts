@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { TEST_SESSION_SECRET } from './test-app.ts'
+
+export type ServerProcess = { url: string; process: ChildProcess; stop(): Promise<void> }
+
+/**
+ * Starts a real server process (tests/setup/serve-api.ts) on a PostgreSQL database and waits
+ * until it listens. Extra environment variables are added to the test's own.
+ */
+export function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'tests/setup/serve-api.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        SANDBOX: '1',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start within 60 s:\n${output}`))
+    }, 60_000)
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening (http:\/\/\S+)/.exec(output)
+      if (!match?.[1]) return
+      clearTimeout(timer)
+      const url = match[1]
+      resolve({
+        url,
+        process: child,
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null) return done()
+            child.once('exit', () => done())
+            child.kill('SIGTERM')
+          }),
+      })
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code} before listening:\n${output}`))
+    })
+  })
+}
+
+/** A minimal cookie-keeping HTTP client for talking to a real server over the network. */
+export function createHttpClient(baseUrl: string) {
+  let cookie = ''
+  async function request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const setCookie = response.headers.get('set-cookie')
+    if (setCookie) cookie = setCookie.split(';')[0] ?? ''
+    const text = await response.text()
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    return { status: response.status, body: json, text }
+  }
+  return {
+    request,
+    useCookieOf: (other: { cookie: () => string }) => {
+      cookie = other.cookie()
+    },
+    cookie: () => cookie,
+  }
+}
