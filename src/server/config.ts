@@ -20,6 +20,7 @@ const environmentSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     MONEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    SIGNUP_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(20),
   })
   .refine((env) => env.DATABASE_URL === undefined || env.SESSION_SECRET !== undefined, {
     message: 'SESSION_SECRET is required when DATABASE_URL is set',
@@ -42,6 +43,8 @@ export type Config = {
   secureCookies: boolean
   /** How many money POSTs one user may make per minute (load tests raise it). */
   moneyRateLimitPerMinute: number
+  /** How many accounts one address may create per 15 minutes (load tests raise it). */
+  signupRateLimitPer15Minutes: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL,
     secureCookies: value.NODE_ENV === 'production',
     moneyRateLimitPerMinute: value.MONEY_RATE_LIMIT_PER_MINUTE,
+    signupRateLimitPer15Minutes: value.SIGNUP_RATE_LIMIT_PER_15_MINUTES,
   }
 }
 

@@ -12,7 +12,8 @@ export function startServerProcess(
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'tests/setup/serve-api.ts'], {
+    // Node itself (with tsx as a loader), so the child's pid is the server's, for RSS readings.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/serve-api.ts'], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,
@@ -38,6 +39,9 @@ export function startServerProcess(
       const match = /listening (http:\/\/\S+)/.exec(output)
       if (!match?.[1]) return
       clearTimeout(timer)
+      // From now on the server's own complaints reach the test output instead of vanishing.
+      child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk))
+      child.stdout?.on('data', (chunk: Buffer) => process.stderr.write(chunk))
       const url = match[1]
       resolve({
         url,

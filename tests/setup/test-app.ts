@@ -29,11 +29,19 @@ export type TestResponse = {
   text: string
 }
 
+let nextAddress = 0
+
+/** A distinct address per client, as each user has their own device, unless a test names one. */
+function newAddress(): string {
+  nextAddress += 1
+  return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`
+}
+
 /**
  * A browser-like client: keeps the cookies the server sets and sends them back, so a test
  * reads as a user's session would run.
  */
-export function createTestClient(app: FastifyInstance, ipAddress = '127.0.0.1') {
+export function createTestClient(app: FastifyInstance, ipAddress = newAddress()) {
   const cookies = new Map<string, string>()
 
   function remember(setCookie: string | string[] | undefined) {

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
+import { AppError } from '#shared/errors.ts'
 import { handleError } from './error-handler.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
@@ -70,8 +71,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   })
   await app.register(fastifyCookie, { secret: options.sessionSecret })
-  // Per-route limits (sign-up, money calls) on top of the database-backed sign-in limit.
-  await app.register(fastifyRateLimit, { global: false })
+  // Per-route limits (sign-up, money calls) on top of the database-backed sign-in limit. The
+  // plugin throws what the builder returns, so it returns our typed error, not a plain object.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+  })
 
   // State-changing requests must come from our own pages: SameSite=Lax already keeps the
   // session cookie off cross-site POSTs, and this refuses them outright when a browser says
@@ -110,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
   await app.register(sessionPlugin, { db: database.db, config })
-  await app.register(authRoutes, { db: database.db })
+  await app.register(authRoutes, { db: database.db, config })
   await app.register(referenceRoutes, { db: database.db })
   await app.register(walletRoutes, { db: database.db })
   await app.register(userRoutes, { db: database.db })

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { signInUser } from '#server/auth/sign-in-user.ts'
 import { signUpUser } from '#server/auth/sign-up-user.ts'
+import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
@@ -47,7 +48,7 @@ function resolveReturnTo(
   return '/'
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   app.post(
     '/api/auth/signup',
     {
@@ -57,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         body: signUpRequestSchema,
         response: { 201: userSchema, ...errorResponses },
       },
-      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: config.signupRateLimitPer15Minutes, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
       const user = await signUpUser(db, request.body)
