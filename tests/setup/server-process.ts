@@ -13,7 +13,9 @@ export function startServerProcess(
 ): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     // Node itself (with tsx as a loader), so the child's pid is the server's, for RSS readings.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/serve-api.ts'], {
+    // SERVER_NODE_ARGS passes flags such as --cpu-prof to the server for profiling a benchmark.
+    const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'tests/setup/serve-api.ts'], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,

@@ -56,9 +56,8 @@ export async function runIdempotent(
   input: { userId: string; key: string; requestHash: string },
   work: (tx: Transaction) => Promise<IdempotentResponse>,
 ): Promise<IdempotentResponse & { replayed: boolean }> {
-  const earlier = await readStored(db, input.userId, input.key)
-  if (earlier) return { ...replay(earlier, input.requestHash), replayed: true }
-
+  // No read before the claim: the claim itself finds an earlier submission, and a retry is
+  // rare enough that it may pay for the transaction it opens.
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
@@ -72,7 +71,8 @@ export async function runIdempotent(
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key })
     if (claimed.length === 0) {
-      // A duplicate committed while this request waited for its claim: answer as it did.
+      // An earlier submission with this key committed, perhaps while this one waited for its
+      // claim: answer as it did.
       const stored = await readStored(tx, input.userId, input.key)
       if (!stored) throw new Error('idempotency key vanished after a conflict')
       return { ...replay(stored, input.requestHash), replayed: true }

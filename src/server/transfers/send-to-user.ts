@@ -1,8 +1,9 @@
+import { and, eq } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
+import { users, wallets } from '#server/db/schema.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
-import { findUserById } from '#server/users/find-user.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { findOrOpenWallet } from '#server/wallets/open-wallet.ts'
 import { AppError } from '#shared/errors.ts'
@@ -27,9 +28,15 @@ export async function sendToUser(
       { path: 'recipientUserId', message: 'You cannot send money to yourself' },
     ])
   }
-  const recipient = await findUserById(tx, input.recipientUserId)
+  // The recipient and their wallet in this currency, if any, in one read.
+  const [recipient] = await tx
+    .select({ id: users.id, wallet: wallets })
+    .from(users)
+    .leftJoin(wallets, and(eq(wallets.userId, users.id), eq(wallets.currencyId, from.currencyId)))
+    .where(eq(users.id, input.recipientUserId))
+    .limit(1)
   if (!recipient) throw new AppError('NOT_FOUND', 'Recipient not found')
-  const to = await findOrOpenWallet(tx, recipient.id, from.currencyId)
+  const to = await findOrOpenWallet(tx, recipient.id, from.currencyId, recipient.wallet)
 
   try {
     const journal = await postJournal(

@@ -51,15 +51,17 @@ export async function openWallet(
 /**
  * The user's wallet in a currency, opened at zero if they have none yet (a transfer to a
  * user who has no wallet in that currency opens one for them). Safe when two transfers race
- * to open it: the loser of the race reads the winner's wallet.
+ * to open it: the loser of the race reads the winner's wallet. `existing` skips the lookup
+ * when the caller has already read it (null: read, and there is none).
  */
 export async function findOrOpenWallet(
   tx: Queryable,
   userId: string,
   currencyId: number,
+  existing?: WalletRow | null,
 ): Promise<WalletRow> {
-  const existing = await findWallet(tx, userId, currencyId)
-  if (existing) return existing
+  const found = existing === undefined ? await findWallet(tx, userId, currencyId) : existing
+  if (found) return found
   try {
     return await tx.transaction((nested) => openWallet(nested, { userId, currencyId }))
   } catch (error) {

@@ -48,7 +48,10 @@ function resolveReturnTo(
   return '/'
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.post(
     '/api/auth/signup',
     {
