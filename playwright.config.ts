@@ -32,7 +32,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {

@@ -9,19 +9,33 @@ import { useAuth } from '#client/features/auth/use-auth.ts'
 import { queryClient } from '#client/lib/query-client.ts'
 
 // Every page is its own chunk so the landing page ships only what it shows (DESIGN §8).
-const LandingPage = lazy(() => import('#client/pages/landing-page.tsx').then((m) => ({ default: m.LandingPage })))
-const DashboardPage = lazy(() => import('#client/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })))
+const LandingPage = lazy(() =>
+  import('#client/pages/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
+)
+const DashboardPage = lazy(() =>
+  import('#client/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+)
 const DemoDashboardPage = lazy(() =>
   import('#client/pages/demo-dashboard-page.tsx').then((m) => ({ default: m.DemoDashboardPage })),
 )
-const MinimalPage = lazy(() => import('#client/pages/minimal-page.tsx').then((m) => ({ default: m.MinimalPage })))
+const MinimalPage = lazy(() =>
+  import('#client/pages/minimal-page.tsx').then((m) => ({ default: m.MinimalPage })),
+)
 const LogoSamplePage = lazy(() =>
   import('#client/pages/logo-sample-page.tsx').then((m) => ({ default: m.LogoSamplePage })),
 )
-const CardPage = lazy(() => import('#client/pages/card-page.tsx').then((m) => ({ default: m.CardPage })))
-const TestPage = lazy(() => import('#client/pages/test-page.tsx').then((m) => ({ default: m.TestPage })))
-const SignInPage = lazy(() => import('#client/pages/sign-in-page.tsx').then((m) => ({ default: m.SignInPage })))
-const SignUpPage = lazy(() => import('#client/pages/sign-up-page.tsx').then((m) => ({ default: m.SignUpPage })))
+const CardPage = lazy(() =>
+  import('#client/pages/card-page.tsx').then((m) => ({ default: m.CardPage })),
+)
+const TestPage = lazy(() =>
+  import('#client/pages/test-page.tsx').then((m) => ({ default: m.TestPage })),
+)
+const SignInPage = lazy(() =>
+  import('#client/pages/sign-in-page.tsx').then((m) => ({ default: m.SignInPage })),
+)
+const SignUpPage = lazy(() =>
+  import('#client/pages/sign-up-page.tsx').then((m) => ({ default: m.SignUpPage })),
+)
 const NotFoundPage = lazy(() =>
   import('#client/pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 )

@@ -237,18 +237,29 @@ for (const { kind, skip } of testDatabaseKinds()) {
       })
 
       it('limits sign-ups from one address to 20 per 15 minutes with a 429', async () => {
-      const statuses: number[] = []
-      for (let attempt = 0; attempt < 20; attempt++) {
-        statuses.push((await createTestClient(app, '10.9.9.9').post('/api/auth/signup', buildSignUp())).status)
-      }
-      expect(statuses).toEqual(Array(20).fill(201))
-      const limited = await createTestClient(app, '10.9.9.9').post('/api/auth/signup', buildSignUp())
-      expect(limited.status).toBe(429)
-      expect(limited.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('Too many requests') })
-      expect((await createTestClient(app, '10.9.9.10').post('/api/auth/signup', buildSignUp())).status).toBe(201)
-    })
+        const statuses: number[] = []
+        for (let attempt = 0; attempt < 20; attempt++) {
+          statuses.push(
+            (await createTestClient(app, '10.9.9.9').post('/api/auth/signup', buildSignUp()))
+              .status,
+          )
+        }
+        expect(statuses).toEqual(Array(20).fill(201))
+        const limited = await createTestClient(app, '10.9.9.9').post(
+          '/api/auth/signup',
+          buildSignUp(),
+        )
+        expect(limited.status).toBe(429)
+        expect(limited.body).toMatchObject({
+          code: 'RATE_LIMITED',
+          message: expect.stringContaining('Too many requests'),
+        })
+        expect(
+          (await createTestClient(app, '10.9.9.10').post('/api/auth/signup', buildSignUp())).status,
+        ).toBe(201)
+      })
 
-    it('refuses a cross-site sign-in POST', async () => {
+      it('refuses a cross-site sign-in POST', async () => {
         const body = buildSignUp()
         const response = await createTestClient(app).post('/api/auth/signup', body, {
           origin: 'https://evil.example',

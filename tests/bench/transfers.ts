@@ -12,7 +12,10 @@ import { createHttpClient, startServerProcess } from '../setup/server-process.ts
  * the HTTP API on PostgreSQL against pgbench's TPC-B-like load on the same server in the same
  * run. Prints figures and ratios; it asserts nothing, since this machine is shared and noisy.
  */
-const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const BASE_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test'
 const USERS = 100
 const CLIENTS = 32
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
@@ -48,7 +51,14 @@ function readRssMb(pid: number | undefined): number {
   return match?.[1] ? Number(match[1]) / 1024 : Number.NaN
 }
 
-type Phase = { name: string; transfersPerSecond: number; p50: number; p99: number; failures: number; peakRssMb: number }
+type Phase = {
+  name: string
+  transfersPerSecond: number
+  p50: number
+  p99: number
+  failures: number
+  peakRssMb: number
+}
 
 async function runPhase(
   name: string,
@@ -92,14 +102,25 @@ async function runPhase(
   )
   clearInterval(rssTimer)
   latencies.sort((a, b) => a - b)
-  return { name, transfersPerSecond: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures, peakRssMb }
+  return {
+    name,
+    transfersPerSecond: latencies.length / SECONDS,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+    peakRssMb,
+  }
 }
 
 function runPgbench(database: string): number {
   if (!PGBENCH) return Number.NaN
   const url = databaseUrl(BASE_URL, database)
   execFileSync(PGBENCH, ['-i', '-q', '-s', '10', url], { stdio: 'ignore' })
-  const output = execFileSync(PGBENCH, ['-c', '8', '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', url], { encoding: 'utf8' })
+  const output = execFileSync(
+    PGBENCH,
+    ['-c', '8', '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', url],
+    { encoding: 'utf8' },
+  )
   const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(output)
   return match?.[1] ? Number(match[1]) : Number.NaN
 }
@@ -124,13 +145,21 @@ try {
         const client = createHttpClient(server.url)
         const signUp = await client.request('POST', '/api/auth/signup', buildSignUp())
         if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.text}`)
-        const id = typeof signUp.body === 'object' && signUp.body && 'id' in signUp.body ? String(signUp.body.id) : ''
+        const id =
+          typeof signUp.body === 'object' && signUp.body && 'id' in signUp.body
+            ? String(signUp.body.id)
+            : ''
         const usd = walletSchema
           .array()
           .parse((await client.request('GET', '/api/wallets')).body)
           .find((w) => w.currency.code === 'USD')
         if (!usd) throw new Error('no USD wallet')
-        const funded = await client.request('POST', '/api/add-funds', { walletId: usd.id, amount: '1000000.00', method: 'bank' }, { 'idempotency-key': randomUUID() })
+        const funded = await client.request(
+          'POST',
+          '/api/add-funds',
+          { walletId: usd.id, amount: '1000000.00', method: 'bank' },
+          { 'idempotency-key': randomUUID() },
+        )
         if (funded.status !== 201) throw new Error(`top-up failed: ${funded.text}`)
         return { id, usdWalletId: usd.id, client }
       }),
@@ -149,14 +178,28 @@ try {
 
   console.log(`Random pairs: ${CLIENTS} clients for ${SECONDS} s...`)
   const random = await runPhase('random pairs', people, randomRecipient, server.process.pid)
-  console.log(`Hot account: every transfer to one merchant wallet, ${CLIENTS} clients for ${SECONDS} s...`)
+  console.log(
+    `Hot account: every transfer to one merchant wallet, ${CLIENTS} clients for ${SECONDS} s...`,
+  )
   const hot = await runPhase('hot account', others, () => merchant, server.process.pid)
   const halfTarget = random.transfersPerSecond / 2
-  console.log(`Half load: random pairs paced at ${halfTarget.toFixed(0)} transfers/s for ${SECONDS} s...`)
-  const half = await runPhase('random, half load', people, randomRecipient, server.process.pid, halfTarget)
+  console.log(
+    `Half load: random pairs paced at ${halfTarget.toFixed(0)} transfers/s for ${SECONDS} s...`,
+  )
+  const half = await runPhase(
+    'random, half load',
+    people,
+    randomRecipient,
+    server.process.pid,
+    halfTarget,
+  )
 
   await server.stop()
-  console.log(PGBENCH ? `pgbench TPC-B-like, scale 10, 8 clients, ${SECONDS} s...` : 'pgbench not found: skipping it')
+  console.log(
+    PGBENCH
+      ? `pgbench TPC-B-like, scale 10, 8 clients, ${SECONDS} s...`
+      : 'pgbench not found: skipping it',
+  )
   const tps = runPgbench(pgbenchDb)
 
   const rows = [random, hot, half].map(
@@ -165,8 +208,12 @@ try {
   )
   console.log(`\n${rows.join('\n')}`)
   console.log(`pgbench tps          ${tps.toFixed(1).padStart(9)}`)
-  console.log(`ratio transfers/pgbench (goal >= 0.5):      ${(random.transfersPerSecond / tps).toFixed(2)}`)
-  console.log(`ratio hot/random (goal >= 0.33):            ${(hot.transfersPerSecond / random.transfersPerSecond).toFixed(2)}`)
+  console.log(
+    `ratio transfers/pgbench (goal >= 0.5):      ${(random.transfersPerSecond / tps).toFixed(2)}`,
+  )
+  console.log(
+    `ratio hot/random (goal >= 0.33):            ${(hot.transfersPerSecond / random.transfersPerSecond).toFixed(2)}`,
+  )
   console.log(`p99 at half load (budget < 50 ms):          ${half.p99.toFixed(1)} ms`)
 } finally {
   await server.stop()

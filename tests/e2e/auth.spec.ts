@@ -187,6 +187,8 @@ test.fixme('a signed-out visit to a protected page toasts and goes to sign in', 
 }) => {
   await page.goto('/transactions')
   await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible()
-  await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible()
+  await expect(
+    page.getByText('You are logged out. Logging in again...', { exact: true }),
+  ).toBeVisible()
   await expect(page).toHaveURL('/sign-in?returnTo=%2Ftransactions')
 })

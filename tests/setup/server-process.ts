@@ -15,19 +15,23 @@ export function startServerProcess(
     // Node itself (with tsx as a loader), so the child's pid is the server's, for RSS readings.
     // SERVER_NODE_ARGS passes flags such as --cpu-prof to the server for profiling a benchmark.
     const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'tests/setup/serve-api.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        SESSION_SECRET: TEST_SESSION_SECRET,
-        SANDBOX: '1',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ...env,
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, '--import', 'tsx', 'tests/setup/serve-api.ts'],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          SESSION_SECRET: TEST_SESSION_SECRET,
+          SANDBOX: '1',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    )
     let output = ''
     const timer = setTimeout(() => {
       child.kill('SIGKILL')

@@ -15,7 +15,9 @@ export function LogoMark({ className }: { className?: string }) {
 
 export function Logo({ className }: { className?: string }) {
   return (
-    <span className={cn('inline-flex items-center gap-2 text-xl font-bold tracking-tight', className)}>
+    <span
+      className={cn('inline-flex items-center gap-2 text-xl font-bold tracking-tight', className)}
+    >
       <LogoMark />
       <span>Sabi</span>
     </span>

@@ -43,6 +43,9 @@ export function defineMessages<M extends Messages>(namespace: string, messages: 
   i18next.addResourceBundle('en', namespace, messages, true, true)
   const translate = (key: keyof M & string, values?: Values): string =>
     i18next.t(key, { ns: namespace, ...values })
+  // The hook is made once per catalog when its module loads, never during a render, so the
+  // rules of hooks hold: every call site calls the same function in the same order.
+  // biome-ignore lint/correctness/noComponentHookFactories: module-level factory, see above.
   return function useMessages() {
     useLanguage()
     return translate

@@ -23,7 +23,8 @@ function readErrorBody(text: string): { code?: string; message?: string } {
   try {
     const parsed: unknown = JSON.parse(text)
     if (typeof parsed !== 'object' || parsed === null) return {}
-    const message = 'message' in parsed && typeof parsed.message === 'string' ? parsed.message : undefined
+    const message =
+      'message' in parsed && typeof parsed.message === 'string' ? parsed.message : undefined
     const code = 'code' in parsed && typeof parsed.code === 'string' ? parsed.code : undefined
     return { ...(message ? { message } : {}), ...(code ? { code } : {}) }
   } catch {

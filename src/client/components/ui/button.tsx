@@ -26,7 +26,13 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   ref?: Ref<HTMLButtonElement>
 }
 
-export function Button({ className, variant = 'default', size = 'default', asChild, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant = 'default',
+  size = 'default',
+  asChild,
+  ...props
+}: ButtonProps) {
   const Component = asChild ? Slot : 'button'
   return (
     <Component

@@ -61,8 +61,8 @@ function ToolContent({ tool }: { tool: Tool }) {
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-medium">{t(tool.label)}</span>
-        <span className="block truncate text-xs text-muted-foreground">{t(tool.text)}</span>
+        <span className="block text-sm font-medium leading-snug">{t(tool.label)}</span>
+        <span className="block text-xs leading-snug text-muted-foreground">{t(tool.text)}</span>
       </span>
       <Badge variant={tool.badge}>{t(tool.status)}</Badge>
     </>

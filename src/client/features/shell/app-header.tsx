@@ -35,8 +35,9 @@ export function AppHeader() {
         >
           <Logo />
         </Link>
+        {/* On the narrowest phones the badge gives way so the menu button stays on screen. */}
         {init?.sandbox ? (
-          <Badge variant="warning" title={t('sandboxHint')} className="ml-1">
+          <Badge variant="warning" title={t('sandboxHint')} className="ml-1 max-[359px]:hidden">
             {t('sandbox')}
           </Badge>
         ) : null}

@@ -79,9 +79,7 @@ export function TransactionRow({
           <time dateTime={transaction.createdAt}>{dateText}</time>
         </p>
         {amount.feeBreakdown ? (
-          <p className="truncate text-xs text-muted-foreground">
-            {t('amountWithFee', amount.feeBreakdown)}
-          </p>
+          <p className="text-xs text-muted-foreground">{t('amountWithFee', amount.feeBreakdown)}</p>
         ) : null}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
