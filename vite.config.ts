@@ -39,5 +39,6 @@ export default defineConfig({
     }),
   ],
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
-  server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+  // changeOrigin stays off: the API refuses POSTs whose Origin is not its own host.
+  server: { proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } } },
 })

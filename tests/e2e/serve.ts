@@ -9,4 +9,7 @@ process.env.PORT = process.env.E2E_PORT ?? '5399'
 process.env.HOST = '127.0.0.1'
 process.env.SANDBOX = '1'
 process.env.LOG_LEVEL = 'warn'
+// Every test signs up its own users from this one address; the limit itself has API tests.
+process.env.SIGNUP_RATE_LIMIT_PER_15_MINUTES = '100000'
+process.env.MONEY_RATE_LIMIT_PER_MINUTE = '100000'
 await import('#server/main.ts')

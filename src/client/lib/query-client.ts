@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { getQueryFn } from './api'
+import { getQueryFn } from './api.ts'
 
 // SPEC §9: data never goes stale, no refetch on focus, no polling, no retries. Money lists are
 // refreshed explicitly after every successful money action instead.
