@@ -14,4 +14,5 @@ export const useCommonMessages = defineMessages('common', {
   errorRecoveryDescription:
     'Something went wrong while showing this page. Reloading usually fixes it; your money and data are safe.',
   reload: 'Reload',
+  homeLabel: 'Sabi home',
 } as const)

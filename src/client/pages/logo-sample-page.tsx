@@ -1,7 +1,7 @@
 import { ArrowLeft, CircleCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { Logo, LogoMark } from '#client/components/logo.tsx'
+import { HomeLogoLink, LogoMark } from '#client/components/logo.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { AlternativeLogoMark } from '#client/features/logo-sample/alternative-logo-mark.tsx'
 import { useLogoSampleMessages } from '#client/features/logo-sample/messages.ts'
@@ -14,13 +14,7 @@ export function LogoSamplePage() {
     <div className="min-h-dvh bg-background">
       <header className="border-b bg-card">
         <div className="mx-auto flex h-16 max-w-4xl items-center px-4 sm:px-6">
-          <Link
-            href="/"
-            aria-label={t('homeLabel')}
-            className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <Logo />
-          </Link>
+          <HomeLogoLink />
         </div>
       </header>
       <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6">

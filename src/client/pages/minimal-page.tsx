@@ -1,6 +1,6 @@
 import { ArrowLeft, Info } from 'lucide-react'
 import { Link } from 'wouter'
-import { Logo } from '#client/components/logo.tsx'
+import { HomeLogoLink } from '#client/components/logo.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useDemoMessages } from '#client/features/demo/messages.ts'
@@ -20,13 +20,7 @@ export function MinimalPage() {
     <div className="min-h-dvh bg-background">
       <header className="border-b bg-card">
         <div className="mx-auto flex h-16 max-w-2xl items-center justify-between px-4">
-          <Link
-            href="/"
-            aria-label={t('homeLabel')}
-            className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <Logo />
-          </Link>
+          <HomeLogoLink />
           <Badge variant="warning">{t('sampleBadge')}</Badge>
         </div>
       </header>

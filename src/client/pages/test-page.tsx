@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, CircleCheck, RefreshCw, ServerCrash, TriangleAlert } from 'lucide-react'
 import { Link } from 'wouter'
-import { Logo } from '#client/components/logo.tsx'
+import { HomeLogoLink } from '#client/components/logo.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardContent } from '#client/components/ui/card.tsx'
@@ -29,13 +29,7 @@ export function TestPage() {
     <div className="min-h-dvh bg-background">
       <header className="border-b bg-card">
         <div className="mx-auto flex h-16 max-w-2xl items-center px-4">
-          <Link
-            href="/"
-            aria-label={t('homeLabel')}
-            className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <Logo />
-          </Link>
+          <HomeLogoLink />
         </div>
       </header>
       <main className="mx-auto max-w-2xl space-y-5 px-4 py-6">

@@ -1,5 +1,4 @@
-import { Link } from 'wouter'
-import { Logo } from '#client/components/logo.tsx'
+import { HomeLogoLink } from '#client/components/logo.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { signInPath } from '#client/features/auth/use-auth.ts'
 import { SIGN_UP_PATH } from '#client/features/landing/link-button.ts'
@@ -12,13 +11,7 @@ export function DemoHeader({ label }: { label: string }) {
     <header className="sticky top-0 z-40 border-b bg-card/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
         <div className="flex items-center gap-2">
-          <Link
-            href="/"
-            aria-label={t('homeLabel')}
-            className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <Logo />
-          </Link>
+          <HomeLogoLink />
           <Badge variant="warning">{label}</Badge>
         </div>
         <div className="flex items-center gap-2">

@@ -2,7 +2,6 @@ import { defineMessages } from '#client/i18n/i18n.ts'
 
 /** Strings of the demo dashboards (/dashboard and /minimal), which show sample data only. */
 export const useDemoMessages = defineMessages('demo', {
-  homeLabel: 'Sabi home',
   demoBadge: 'Demo',
   sampleBadge: 'Sample',
   signIn: 'Sign In',

@@ -4,7 +4,6 @@ import { defineMessages } from '#client/i18n/i18n.ts'
 export const useHealthMessages = defineMessages('health', {
   title: 'System status',
   subtitle: 'A live check of the Sabi server and its database.',
-  homeLabel: 'Sabi home',
   refresh: 'Refresh',
   checking: 'Checking...',
   loading: 'Checking the server...',

@@ -1,4 +1,7 @@
-import { useSyncExternalStore } from 'react'
+/**
+ * The browser's install offer, kept in a tiny framework-free store so the React landing page
+ * and the prerendered one (src/client/landing/enhance.ts) share one implementation.
+ */
 
 /** What the browser resolves `userChoice` with once the visitor answers its install prompt. */
 type InstallChoice = { outcome: 'accepted' | 'dismissed'; platform: string }
@@ -21,8 +24,8 @@ function setDeferredPrompt(event: InstallPromptEvent | null) {
   for (const listener of listeners) listener()
 }
 
-// The browser fires `beforeinstallprompt` once, possibly before any component that cares has
-// mounted, so the event is captured as soon as this module loads and kept for later.
+// The browser fires `beforeinstallprompt` once, possibly before any code that cares is ready,
+// so the event is captured as soon as this module loads and kept for later.
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeinstallprompt', (event) => {
     if (!isInstallPromptEvent(event)) return
@@ -34,27 +37,24 @@ if (typeof window !== 'undefined') {
   window.addEventListener('appinstalled', () => setDeferredPrompt(null))
 }
 
-function subscribe(onChange: () => void) {
+/** Calls `onChange` whenever the install offer appears or goes; returns the unsubscribe. */
+export function subscribeToInstallPrompt(onChange: () => void): () => void {
   listeners.add(onChange)
   return () => {
     listeners.delete(onChange)
   }
 }
 
-function canInstallNow(): boolean {
-  return deferredPrompt !== null
-}
-
 /** True once the browser has offered installation and it has not been accepted yet (SPEC §4). */
-export function useCanInstall(): boolean {
-  return useSyncExternalStore(subscribe, canInstallNow, () => false)
+export function canInstall(): boolean {
+  return deferredPrompt !== null
 }
 
 /**
  * Shows the browser's own install prompt. Resolves to false when there was no prompt to show
  * or showing it failed, so the caller can fall back to written instructions; a failure is only
- * logged as a warning (SPEC §4), never shown as an error. The installable state is cleared
- * when the visitor accepts.
+ * logged as a warning (SPEC §4), never shown as an error. The offer is cleared when the
+ * visitor accepts.
  */
 export async function promptInstall(): Promise<boolean> {
   const event = deferredPrompt

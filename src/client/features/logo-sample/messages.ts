@@ -14,7 +14,6 @@ export const useLogoSampleMessages = defineMessages('logoSample', {
   onDark: 'On dark',
   colours: 'Colours',
   backHome: 'Back to home',
-  homeLabel: 'Sabi home',
   greenLabel: 'The green S logo',
   altLabel: 'The exchange loop logo',
 } as const)

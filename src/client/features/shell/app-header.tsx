@@ -2,7 +2,7 @@ import { Menu, X } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useInitInfo } from '#client/components/init-call.tsx'
-import { Logo } from '#client/components/logo.tsx'
+import { HomeLogoLink } from '#client/components/logo.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { LanguageMenu } from './language-menu.tsx'
@@ -28,13 +28,7 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <Link
-          href="/"
-          aria-label={t('homeLink')}
-          className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <Logo />
-        </Link>
+        <HomeLogoLink />
         {/* On the narrowest phones the badge gives way so the menu button stays on screen. */}
         {init?.sandbox ? (
           <Badge variant="warning" title={t('sandboxHint')} className="ml-1 max-[359px]:hidden">

@@ -2,7 +2,6 @@ import { defineMessages } from '#client/i18n/i18n.ts'
 
 export const useShellMessages = defineMessages('shell', {
   skipToContent: 'Skip to content',
-  homeLink: 'Sabi home',
   mainNavigation: 'Main navigation',
   tabNavigation: 'Quick navigation',
   navSendMoney: 'Send Money',
