@@ -13,11 +13,16 @@ function escapeLike(text: string): string {
  * expressions match the trigram indexes on lower(...) exactly, so the search stays an index
  * scan with a million users. Only what a sender needs to pick someone is returned.
  */
-export async function searchUsers(
+export function searchUsers(
   db: Queryable,
   callerId: string,
   term: string,
 ): Promise<UserSearchResult[]> {
+  return userSearchQuery(db, callerId, term).execute()
+}
+
+/** The search as a query, not yet run, so a test can EXPLAIN exactly what runs. */
+export function userSearchQuery(db: Queryable, callerId: string, term: string) {
   const pattern = `%${escapeLike(term.toLowerCase())}%`
   return db
     .select({
