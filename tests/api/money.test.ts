@@ -273,6 +273,45 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect((await client.get('/api/transactions?cursor=garbage')).status).toBe(400)
       })
 
+      it('pages through interleaved sent and received transfers without gaps or repeats', async () => {
+        const { alice, bob, aliceUser, bobUser } = await twoUsers()
+        const aliceUsd = await walletIn(alice, 'USD')
+        const bobUsd = await walletIn(bob, 'USD')
+        await addFunds(alice, aliceUsd.id, '100.00')
+        await addFunds(bob, bobUsd.id, '100.00')
+        const sentIds: string[] = []
+        for (let i = 1; i <= 6; i++) {
+          const [from, wallet, to] = i % 2 ? [alice, aliceUsd, bobUser] : [bob, bobUsd, aliceUser]
+          const response = await moneyPost(from, '/api/send-money/sabi-user', {
+            fromWalletId: wallet.id,
+            recipientUserId: to.id,
+            amount: `${i}.00`,
+          })
+          sentIds.push(transactionSchema.parse(response.body).id)
+        }
+        const seen: { id: string; type: string }[] = []
+        let cursor: string | null = null
+        do {
+          const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2'
+          const page = transactionPageSchema.parse(
+            (await alice.get(`/api/transactions${query}`)).body,
+          )
+          seen.push(...page.items.map((item) => ({ id: item.id, type: item.type })))
+          cursor = page.nextCursor
+        } while (cursor)
+        // Newest first: the six transfers in reverse, then Alice's own top-up.
+        expect(seen.map((item) => item.id).slice(0, 6)).toEqual([...sentIds].reverse())
+        expect(seen.map((item) => item.type)).toEqual([
+          'receive',
+          'send',
+          'receive',
+          'send',
+          'receive',
+          'send',
+          'add_funds',
+        ])
+      })
+
       it('keeps postings append-only and refuses an unbalanced journal in the database itself', async () => {
         const client = createTestClient(app)
         await signUpClient(client)

@@ -1,4 +1,5 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { union } from 'drizzle-orm/pg-core'
 import type { Queryable } from '#server/db/client.ts'
 import { currencies, journals } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
@@ -25,7 +26,9 @@ function decodeCursor(text: string): Cursor {
 /**
  * The user's transactions, newest first, a page at a time. Keyset pagination on
  * (created_at, id): a page costs the same however deep it is, and rows arriving meanwhile
- * never shift later pages.
+ * never shift later pages. The journals a user sent and those they received are read as two
+ * index-ordered scans of at most one page each, merged: a merchant with a million sales pays
+ * for one page, not for sorting all of them.
  */
 export async function listTransactions(
   db: Queryable,
@@ -33,32 +36,44 @@ export async function listTransactions(
   options: { limit: number; cursor?: string | undefined },
 ): Promise<{ items: Transaction[]; nextCursor: string | null }> {
   const after = options.cursor ? decodeCursor(options.cursor) : undefined
-  const rows = await db
-    .select({ journal: journals, symbol: currencies.symbol })
-    .from(journals)
-    .leftJoin(currencies, eq(currencies.code, journals.asset))
-    .where(
-      and(
-        or(eq(journals.fromUserId, userId), eq(journals.toUserId, userId)),
-        after
-          ? sql`(${journals.createdAt}, ${journals.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
+  const before: SQL | undefined = after
+    ? sql`(${journals.createdAt}, ${journals.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+    : undefined
+  const side = (column: typeof journals.fromUserId | typeof journals.toUserId) =>
+    db
+      .select()
+      .from(journals)
+      .where(and(eq(column, userId), before))
+      .orderBy(desc(journals.createdAt), desc(journals.id))
+      .limit(options.limit + 1)
+  // UNION, not UNION ALL: a journal from the user to themselves (an exchange) appears once.
+  const rows = await union(side(journals.fromUserId), side(journals.toUserId))
     .orderBy(desc(journals.createdAt), desc(journals.id))
     .limit(options.limit + 1)
+
   const page = rows.slice(0, options.limit)
+  const assets = [...new Set(page.map((journal) => journal.asset))]
+  const symbols = new Map(
+    assets.length === 0
+      ? []
+      : (
+          await db
+            .select({ code: currencies.code, symbol: currencies.symbol })
+            .from(currencies)
+            .where(inArray(currencies.code, assets))
+        ).map((row) => [row.code, row.symbol]),
+  )
   const last = page.at(-1)
   return {
-    items: page.map(({ journal, symbol }) =>
+    items: page.map((journal) =>
       toTransactionResponse(journal, userId, {
         code: journal.asset,
-        symbol: symbol ?? journal.asset,
+        symbol: symbols.get(journal.asset) ?? journal.asset,
       }),
     ),
     nextCursor:
       rows.length > options.limit && last
-        ? encodeCursor({ createdAt: last.journal.createdAt, id: last.journal.id })
+        ? encodeCursor({ createdAt: last.createdAt, id: last.id })
         : null,
   }
 }
