@@ -21,6 +21,8 @@ const environmentSchema = z
       .default('info'),
     MONEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     SIGNUP_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    FX_RATES_URL: z.url({ error: 'FX_RATES_URL must be a URL' }).optional(),
+    MARKET_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   })
   .refine((env) => env.DATABASE_URL === undefined || env.SESSION_SECRET !== undefined, {
     message: 'SESSION_SECRET is required when DATABASE_URL is set',
@@ -45,6 +47,9 @@ export type Config = {
   moneyRateLimitPerMinute: number
   /** How many accounts one address may create per 15 minutes (load tests raise it). */
   signupRateLimitPer15Minutes: number
+  /** A live rates feed (JSON shape in README); without it sandbox mode simulates the market. */
+  fxRatesUrl: string | undefined
+  marketRefreshSeconds: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -67,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: value.NODE_ENV === 'production',
     moneyRateLimitPerMinute: value.MONEY_RATE_LIMIT_PER_MINUTE,
     signupRateLimitPer15Minutes: value.SIGNUP_RATE_LIMIT_PER_15_MINUTES,
+    fxRatesUrl: value.FX_RATES_URL,
+    marketRefreshSeconds: value.MARKET_REFRESH_SECONDS,
   }
 }
 

@@ -5,6 +5,8 @@ import type { Config } from './config.ts'
 import { type DatabaseHandle, openDatabase, pgliteDataDir } from './db/client.ts'
 import { seedDemoAccount, seedReferenceData } from './db/seed.ts'
 import { buildApp } from './http/app.ts'
+import { APP_PAGE, LANDING_PAGE } from './http/static-plugin.ts'
+import { ratesProviderFor, startMarketFeed } from './market/market-feed.ts'
 import { resolveSessionSecret } from './session-secret.ts'
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -20,13 +22,25 @@ function readVersion(): string {
     : '0.0.0'
 }
 
-/** Builds the client with Vite when there is no build yet, so `npm start` works on a fresh clone. */
+/**
+ * Builds the client as `npm run build` does when there is no build yet, so `npm start` works
+ * on a fresh clone: the app with Vite, then the prerendered landing page (ADR 003).
+ */
 async function ensureClientBuild(log: (line: string) => void): Promise<void> {
-  if (existsSync(`${CLIENT_ROOT}/index.html`)) return
-  log('No client build found: building it once (this takes a minute)...')
-  // Vite is loaded only here: a server that already has a build never pays for it.
-  const { build } = await import('vite')
-  await build({ root: PROJECT_ROOT, configFile: `${PROJECT_ROOT}vite.config.ts`, logLevel: 'warn' })
+  const hasApp = existsSync(`${CLIENT_ROOT}/${APP_PAGE}`)
+  if (hasApp && existsSync(`${CLIENT_ROOT}/${LANDING_PAGE}`)) return
+  log('No complete client build found: building it once (this takes a minute)...')
+  // The build tools are loaded only here: a server that already has a build never pays for them.
+  if (!hasApp) {
+    const { build } = await import('vite')
+    await build({
+      root: PROJECT_ROOT,
+      configFile: `${PROJECT_ROOT}vite.config.ts`,
+      logLevel: 'warn',
+    })
+  }
+  const { prerenderLanding } = await import('../../scripts/prerender-landing.ts')
+  await prerenderLanding({ root: PROJECT_ROOT, logLevel: 'warn' })
 }
 
 export function databaseTargetOf(config: Config) {
@@ -65,6 +79,12 @@ export async function startServer(
       clientRoot: CLIENT_ROOT,
     })
     await app.listen({ port: config.port, host: config.host })
+    const provider = ratesProviderFor(config)
+    const marketFeed = provider
+      ? startMarketFeed(database.db, provider, config.marketRefreshSeconds, app.log)
+      : undefined
+    if (!provider)
+      app.log.warn('no FX_RATES_URL and not in sandbox mode: exchange rates stay as stored')
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     return {
@@ -72,6 +92,7 @@ export async function startServer(
       database,
       url: `http://localhost:${port}`,
       async close() {
+        marketFeed?.stop()
         await app.close()
         await database.close()
       },

@@ -4,6 +4,7 @@ import {
   ASSET_EXPONENTS,
   type AssetCode,
   add,
+  convertAtRate,
   divideRoundHalfUp,
   formatMinor,
   formatMoney,
@@ -11,6 +12,7 @@ import {
   MAX_AMOUNT_MINOR,
   money,
   parseMoney,
+  parseScaled,
   percentageOf,
 } from './money.ts'
 
@@ -128,5 +130,40 @@ describe('arithmetic', () => {
         },
       ),
     )
+  })
+})
+
+describe('conversion at a rate', () => {
+  it('multiplies by the rate and rounds half-up to the target minor unit', () => {
+    // 100.00 USD at 1530.000000 is 153,000.00 NGN.
+    expect(convertAtRate(money(10000n, 'USD'), 1530_000000n, 'NGN')).toEqual(
+      money(15300000n, 'NGN'),
+    )
+    // 1,000.00 NGN at 0.000654 is 0.654 USD: rounds to 0.65.
+    expect(convertAtRate(money(100000n, 'NGN'), 654n, 'USD')).toEqual(money(65n, 'USD'))
+    // 0.005 rounds up: 1.00 NGN at 0.005000 USD.
+    expect(convertAtRate(money(100n, 'NGN'), 5000n, 'USD')).toEqual(money(1n, 'USD'))
+  })
+
+  it('never creates money: converting and converting back loses at most the rounding', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.bigInt({ min: 1n, max: 9_999_999_999n }),
+        (minor, rateMicro) => {
+          const there = convertAtRate(money(minor, 'USD'), rateMicro, 'NGN')
+          const exact = (minor * rateMicro) / 1_000_000n
+          // Half-up rounding: the result is the exact product rounded to the nearest minor unit.
+          expect(there.amountMinor === exact || there.amountMinor === exact + 1n).toBe(true)
+        },
+      ),
+    )
+  })
+
+  it('reads exact decimals at a scale', () => {
+    expect(parseScaled('1530.000000', 6)).toBe(1530_000000n)
+    expect(parseScaled('0.000654', 6)).toBe(654n)
+    expect(parseScaled('45000.5', 8)).toBe(4500050000000n)
+    expect(() => parseScaled('0.0000001', 6)).toThrow()
   })
 })

@@ -193,3 +193,38 @@ export function parseAmountOrThrow<A extends AssetCode>(
   }
   return parsed.value
 }
+
+/**
+ * Reads an exact decimal text (a rate or a price, as PostgreSQL's numeric returns it) as an
+ * integer scaled by 10^scale: "1530.5" at scale 6 is 1530500000n. More decimals than the
+ * scale holds are refused rather than silently cut.
+ */
+export function parseScaled(text: string, scale: number): bigint {
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text.trim())
+  if (!match) throw new Error(`not a decimal: ${text}`)
+  const [, sign, whole = '0', rawFraction = ''] = match
+  const fraction = rawFraction.replace(/0+$/, '')
+  if (fraction.length > scale) throw new Error(`${text} has more than ${scale} decimals`)
+  const value = BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0')
+  return sign ? -value : value
+}
+
+/** Rates travel with 6 decimals (SPEC §3 decimal(10,6)): 1530.000000 is 1530000000n micro-units. */
+export const RATE_SCALE = 6
+
+/**
+ * Converts an amount at a rate given in micro-units (the rate has RATE_SCALE decimals), into
+ * another asset, rounding half-up to the target's minor unit (SPEC §9: amount x rate, to 2
+ * decimals for a currency).
+ */
+export function convertAtRate<A extends AssetCode, B extends AssetCode>(
+  amount: Money<A>,
+  rateMicro: bigint,
+  to: B,
+): Money<B> {
+  if (rateMicro <= 0n) throw new Error('a rate must be positive')
+  const shift = exponentOf(to) - exponentOf(amount.asset) - RATE_SCALE
+  const numerator = amount.amountMinor * rateMicro * (shift > 0 ? 10n ** BigInt(shift) : 1n)
+  const denominator = shift < 0 ? 10n ** BigInt(-shift) : 1n
+  return { amountMinor: divideRoundHalfUp(numerator, denominator), asset: to }
+}

@@ -289,3 +289,51 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 )
+
+/**
+ * The market's history: what one unit of each asset (fiat or crypto) was worth in US dollars,
+ * minute by minute for the last 48 hours. Pair rates and 24h changes are derived from it, so a
+ * pair and its reverse always agree.
+ */
+export const marketPrices = pgTable(
+  'market_prices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    usdPrice: numeric('usd_price', { precision: 38, scale: 18 }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    index('market_prices_asset_time_idx').on(table.asset, table.recordedAt),
+    check('market_prices_positive', sql`${table.usdPrice} > 0`),
+  ],
+)
+
+/**
+ * A locked exchange quote: the rate, fee and amounts a user was shown, honoured until it
+ * expires (issue "Currency exchange and crypto": 30 seconds).
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    fromCurrencyId: integer('from_currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    toCurrencyId: integer('to_currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    receiveMinor: bigint('receive_minor', { mode: 'bigint' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('quotes_user_idx').on(table.userId, table.createdAt)],
+)
