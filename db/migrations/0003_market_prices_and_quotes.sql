@@ -23,4 +23,5 @@ ALTER TABLE "quotes" ADD CONSTRAINT "quotes_user_id_users_id_fk" FOREIGN KEY ("u
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_from_currency_id_currencies_id_fk" FOREIGN KEY ("from_currency_id") REFERENCES "public"."currencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_to_currency_id_currencies_id_fk" FOREIGN KEY ("to_currency_id") REFERENCES "public"."currencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "market_prices_asset_time_idx" ON "market_prices" USING btree ("asset","recorded_at");--> statement-breakpoint
-CREATE INDEX "quotes_user_idx" ON "quotes" USING btree ("user_id","created_at");
+CREATE INDEX "quotes_user_idx" ON "quotes" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_accounts_holding_key" ON "ledger_accounts" USING btree ("user_id","asset") WHERE "ledger_accounts"."kind" = 'holding';

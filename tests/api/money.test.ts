@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { userSearchResultSchema } from '#shared/schemas/money-requests.ts'
+import { currencySchema } from '#shared/schemas/reference.ts'
 import { transactionPageSchema, transactionSchema } from '#shared/schemas/transactions.ts'
 import {
   addFunds,

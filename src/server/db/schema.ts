@@ -170,6 +170,10 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_system_role_asset_key')
       .on(table.systemRole, table.asset)
       .where(sql`${table.kind} = 'system'`),
+    // A customer holds each crypto asset in one account.
+    uniqueIndex('ledger_accounts_holding_key')
+      .on(table.userId, table.asset)
+      .where(sql`${table.kind} = 'holding'`),
     check('ledger_accounts_kind_check', sql`${table.kind} in ('wallet', 'holding', 'system')`),
     check(
       'ledger_accounts_customer_owner_check',

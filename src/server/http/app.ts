@@ -14,6 +14,7 @@ import type { DatabaseHandle } from '#server/db/client.ts'
 import { AppError } from '#shared/errors.ts'
 import { handleError } from './error-handler.ts'
 import { authRoutes } from './routes/auth-routes.ts'
+import { exchangeRoutes } from './routes/exchange-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
 import { referenceRoutes } from './routes/reference-routes.ts'
 import { systemRoutes } from './routes/system-routes.ts'
@@ -21,7 +22,7 @@ import { transactionRoutes } from './routes/transaction-routes.ts'
 import { userRoutes } from './routes/user-routes.ts'
 import { walletRoutes } from './routes/wallet-routes.ts'
 import { sessionPlugin } from './session-plugin.ts'
-import { registerClient } from './static-plugin.ts'
+import { APP_PAGE, registerClient } from './static-plugin.ts'
 
 export type AppOptions = {
   config: Config
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes, { db: database.db })
   await app.register(transactionRoutes, { db: database.db })
   await app.register(moneyRoutes, { db: database.db, config })
+  await app.register(exchangeRoutes, { db: database.db, config })
   await app.register(systemRoutes, { database, config, version: options.version })
 
   const servesClient = options.clientRoot ? await registerClient(app, options.clientRoot) : false
@@ -133,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
     }
     // Every other path is a client route: the app decides what to show, including its 404 page.
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html')
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(APP_PAGE)
   })
 
   return app

@@ -72,3 +72,39 @@ export async function readBalances(
     .where(inArray(ledgerAccounts.id, accountIds))
   return new Map(rows.map((row) => [row.id, row.balanceMinor]))
 }
+
+/**
+ * The user's holding account for a crypto asset, opened at zero on their first purchase. Two
+ * purchases racing to open it end with one account: the loser reads the winner's.
+ */
+export async function findOrOpenHoldingAccount(
+  db: Queryable,
+  userId: string,
+  asset: AssetCode,
+): Promise<number> {
+  const find = async () => {
+    const [row] = await db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.kind, 'holding'),
+          eq(ledgerAccounts.userId, userId),
+          eq(ledgerAccounts.asset, asset),
+        ),
+      )
+      .limit(1)
+    return row?.id
+  }
+  const existing = await find()
+  if (existing !== undefined) return existing
+  try {
+    return await db.transaction((nested) =>
+      openCustomerAccount(nested, { userId, asset, kind: 'holding' }),
+    )
+  } catch (error) {
+    const winner = await find()
+    if (winner !== undefined) return winner
+    throw error
+  }
+}

@@ -1,0 +1,124 @@
+import { and, eq } from 'drizzle-orm'
+import type { Transaction } from '#server/db/client.ts'
+import { cryptocurrencies, wallets } from '#server/db/schema.ts'
+import { findCurrency, findRateMicro, usdCurrencyId } from '#server/exchange/find-rate.ts'
+import { findOrOpenHoldingAccount, systemAccountId } from '#server/ledger/accounts.ts'
+import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
+import { postJournal } from '#server/ledger/post-journal.ts'
+import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
+import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
+import { AppError } from '#shared/errors.ts'
+import {
+  convertAtRate,
+  divideRoundHalfUp,
+  exponentOf,
+  formatMinor,
+  groupDigits,
+  isAssetCode,
+  parseAmountOrThrow,
+  parseScaled,
+} from '#shared/money.ts'
+import type { CryptoPurchaseRequest } from '#shared/schemas/exchange.ts'
+import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
+
+/** Crypto prices are kept with 8 decimals of a US dollar. */
+const PRICE_DECIMALS = 8
+
+/**
+ * Buys crypto for a US-dollar amount (SPEC: "Amount (USD)"), paid in the chosen currency at
+ * today's rate from that wallet or by a sandbox card charge. The buyer receives amount ÷ price,
+ * truncated (never rounded up) to the asset's decimals, into their holding. Two single-asset
+ * legs through the crypto-custody account: the fiat comes in, the coins go out.
+ */
+export async function buyCrypto(
+  tx: Transaction,
+  userId: string,
+  input: CryptoPurchaseRequest,
+  options: { cardPaymentsAvailable: boolean },
+): Promise<TransactionResponse> {
+  const [crypto] = await tx
+    .select()
+    .from(cryptocurrencies)
+    .where(eq(cryptocurrencies.id, input.cryptoCurrencyId))
+    .limit(1)
+  if (!crypto?.isActive || !isAssetCode(crypto.code)) {
+    throw new AppError('NOT_FOUND', 'Cryptocurrency not found', [
+      { path: 'cryptoCurrencyId', message: 'Please select a cryptocurrency' },
+    ])
+  }
+  const coin = crypto.code
+  const fiat = await findCurrency(tx, input.fiatCurrencyId, 'fiatCurrencyId')
+  const usd = parseAmountOrThrow(input.amount, 'USD')
+
+  // The price the buyer pays is the server's, never one a client sends.
+  const priceMicroCents = parseScaled(crypto.priceUsd, PRICE_DECIMALS)
+  const coinExponent = BigInt(exponentOf(coin))
+  // usd cents / 100 ÷ (price / 10^8) coins, in the coin's minor units, truncated.
+  const quantityMinor =
+    (usd.amountMinor * 10n ** BigInt(PRICE_DECIMALS) * 10n ** coinExponent) /
+    (100n * priceMicroCents)
+  if (quantityMinor <= 0n) {
+    const message = `Amount is too small to buy any ${coin}`
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'amount', message }])
+  }
+  const usdId = await usdCurrencyId(tx)
+  const cost =
+    fiat.code === 'USD'
+      ? { ...usd, asset: fiat.code }
+      : convertAtRate(usd, await findRateMicro(tx, usdId ?? 0, fiat.id, usdId), fiat.code)
+
+  let payingAccountId: number
+  let fromWalletId: string | null = null
+  if (input.paymentMethod === 'wallet') {
+    const [wallet] = await tx
+      .select({ id: wallets.id })
+      .from(wallets)
+      .where(and(eq(wallets.userId, userId), eq(wallets.currencyId, fiat.id)))
+      .limit(1)
+    if (!wallet) throw new AppError('NOT_FOUND', `You have no ${fiat.code} wallet to pay from`)
+    const own = await findOwnWallet(tx, userId, wallet.id)
+    payingAccountId = own.accountId
+    fromWalletId = own.id
+  } else {
+    if (!options.cardPaymentsAvailable)
+      throw new AppError('NOT_AVAILABLE', 'Card payments are not available yet')
+    payingAccountId = await systemAccountId(tx, 'card_acquiring', fiat.code)
+  }
+
+  const holding = await findOrOpenHoldingAccount(tx, userId, coin)
+  const quantityText = formatMinor(quantityMinor, exponentOf(coin))
+  try {
+    const journal = await postJournal(
+      tx,
+      {
+        type: 'purchase',
+        status: 'completed',
+        asset: fiat.code,
+        amountMinor: cost.amountMinor,
+        convertedAsset: coin,
+        convertedAmountMinor: quantityMinor,
+        fromUserId: userId,
+        toUserId: userId,
+        fromWalletId,
+        description: `Bought ${quantityText} ${coin} at $${groupDigits(formatMinor(divideRoundHalfUp(priceMicroCents, 10n ** BigInt(PRICE_DECIMALS - 2)), 2))}${input.paymentMethod === 'card' ? ' by card' : ''}`,
+      },
+      [
+        { accountId: payingAccountId, asset: fiat.code, amountMinor: -cost.amountMinor },
+        {
+          accountId: await systemAccountId(tx, 'crypto_custody', fiat.code),
+          asset: fiat.code,
+          amountMinor: cost.amountMinor,
+        },
+        {
+          accountId: await systemAccountId(tx, 'crypto_custody', coin),
+          asset: coin,
+          amountMinor: -quantityMinor,
+        },
+        { accountId: holding, asset: coin, amountMinor: quantityMinor },
+      ],
+    )
+    return toTransactionResponse(journal, userId, { code: fiat.code, symbol: fiat.symbol })
+  } catch (error) {
+    throw explainInsufficientFunds(error, fiat.code, fiat.symbol)
+  }
+}

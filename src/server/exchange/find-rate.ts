@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { currencies, exchangeRates } from '#server/db/schema.ts'
+import { AppError } from '#shared/errors.ts'
+import {
+  type AssetCode,
+  divideRoundHalfUp,
+  isAssetCode,
+  parseScaled,
+  RATE_SCALE,
+} from '#shared/money.ts'
+
+export type CurrencyRef = { id: number; code: AssetCode; symbol: string }
+
+/** An active currency by id, or a 404 naming the field. */
+export async function findCurrency(db: Queryable, id: number, field: string): Promise<CurrencyRef> {
+  const [row] = await db.select().from(currencies).where(eq(currencies.id, id)).limit(1)
+  if (!row?.isActive || !isAssetCode(row.code)) {
+    throw new AppError('NOT_FOUND', 'Currency not found', [
+      { path: field, message: 'Currency not found' },
+    ])
+  }
+  return { id: row.id, code: row.code, symbol: row.symbol }
+}
+
+async function storedRate(
+  db: Queryable,
+  fromId: number,
+  toId: number,
+): Promise<bigint | undefined> {
+  const [row] = await db
+    .select({ rate: exchangeRates.rate })
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.fromCurrencyId, fromId), eq(exchangeRates.toCurrencyId, toId)))
+    .limit(1)
+  return row ? parseScaled(row.rate, RATE_SCALE) : undefined
+}
+
+const ONE_SQUARED = 10n ** BigInt(RATE_SCALE * 2)
+
+/**
+ * How many units of `to` one unit of `from` buys, in micro-units: the direct pair, else one
+ * over the reverse pair, else through the US dollar (issue "Currency exchange and crypto").
+ */
+export async function findRateMicro(
+  db: Queryable,
+  fromId: number,
+  toId: number,
+  usdId?: number,
+): Promise<bigint> {
+  if (fromId === toId) return 10n ** BigInt(RATE_SCALE)
+  const direct = await storedRate(db, fromId, toId)
+  if (direct) return direct
+  const reverse = await storedRate(db, toId, fromId)
+  if (reverse) return divideRoundHalfUp(ONE_SQUARED, reverse)
+  if (usdId !== undefined && fromId !== usdId && toId !== usdId) {
+    const toUsd = await findRateMicro(db, fromId, usdId)
+    const fromUsd = await findRateMicro(db, usdId, toId)
+    return divideRoundHalfUp(toUsd * fromUsd, 10n ** BigInt(RATE_SCALE))
+  }
+  throw new AppError(
+    'NOT_AVAILABLE',
+    'No exchange rate is available for these currencies right now',
+  )
+}
+
+export async function usdCurrencyId(db: Queryable): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: currencies.id })
+    .from(currencies)
+    .where(eq(currencies.code, 'USD'))
+    .limit(1)
+  return row?.id
+}

@@ -1,0 +1,51 @@
+import type { Queryable } from '#server/db/client.ts'
+import { AppError } from '#shared/errors.ts'
+import { add, convertAtRate, type Money, parseAmountOrThrow, percentageOf } from '#shared/money.ts'
+import { EXCHANGE_FEE_BASIS_POINTS } from '#shared/schemas/exchange.ts'
+import { type CurrencyRef, findCurrency, findRateMicro, usdCurrencyId } from './find-rate.ts'
+
+export type ExchangePrice = {
+  from: CurrencyRef
+  to: CurrencyRef
+  amount: Money
+  rateMicro: bigint
+  fee: Money
+  receive: Money
+  totalDebit: Money
+}
+
+/**
+ * What an exchange costs and yields at today's rate (SPEC §9): you receive amount x rate,
+ * rounded half-up to the target currency's minor unit; the 0.5% fee is charged on top in the
+ * source currency, rounded half-up; the total debit is amount + fee.
+ */
+export async function priceExchange(
+  db: Queryable,
+  input: { fromCurrencyId: number; toCurrencyId: number; amount: string | number },
+): Promise<ExchangePrice> {
+  const from = await findCurrency(db, input.fromCurrencyId, 'fromCurrencyId')
+  const to = await findCurrency(db, input.toCurrencyId, 'toCurrencyId')
+  if (from.id === to.id) {
+    const message = 'Choose two different currencies'
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'toCurrencyId', message }])
+  }
+  const amount = parseAmountOrThrow(input.amount, from.code)
+  const rateMicro = await findRateMicro(db, from.id, to.id, await usdCurrencyId(db))
+  return priceAtRate(from, to, amount, rateMicro)
+}
+
+/** The same arithmetic at a given (for instance a quoted) rate. */
+export function priceAtRate(
+  from: CurrencyRef,
+  to: CurrencyRef,
+  amount: Money,
+  rateMicro: bigint,
+): ExchangePrice {
+  const receive = convertAtRate(amount, rateMicro, to.code)
+  if (receive.amountMinor <= 0n) {
+    const message = `Amount is too small to exchange into ${to.code}`
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'amount', message }])
+  }
+  const fee = percentageOf(amount, EXCHANGE_FEE_BASIS_POINTS)
+  return { from, to, amount, rateMicro, fee, receive, totalDebit: add(amount, fee) }
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod'
+import { amountInputSchema } from './money-requests.ts'
+import { decimalStringSchema } from './reference.ts'
+
+/** A locked quote is honoured this long (issue "Currency exchange and crypto"). */
+export const QUOTE_TTL_MS = 30_000
+/** SPEC §9: the exchange fee shown as 0.5%, charged on top in the source currency. */
+export const EXCHANGE_FEE_BASIS_POINTS = 50n
+
+const currencyIdSchema = z
+  .number({ error: 'Please select a currency' })
+  .int()
+  .min(1, 'Please select a currency')
+
+export const quoteRequestSchema = z.object({
+  fromCurrencyId: currencyIdSchema,
+  toCurrencyId: currencyIdSchema,
+  amount: amountInputSchema,
+})
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>
+
+export const quoteSchema = z.object({
+  id: z.string(),
+  fromCurrencyId: z.number().int(),
+  toCurrencyId: z.number().int(),
+  amount: decimalStringSchema,
+  rate: decimalStringSchema,
+  fee: decimalStringSchema,
+  receiveAmount: decimalStringSchema,
+  totalDebit: decimalStringSchema,
+  expiresAt: z.string(),
+})
+export type Quote = z.infer<typeof quoteSchema>
+
+/** SPEC §3 "Exchange" payload, plus the quote whose rate it accepts. */
+export const exchangeRequestSchema = z.object({
+  fromWalletId: z.uuid({ error: 'Please select a wallet' }),
+  toWalletId: z.uuid({ error: 'Invalid destination wallet' }).nullish(),
+  fromCurrencyId: currencyIdSchema,
+  toCurrencyId: currencyIdSchema,
+  amount: amountInputSchema,
+  quoteId: z.uuid({ error: 'Invalid quote' }).nullish(),
+})
+export type ExchangeRequest = z.infer<typeof exchangeRequestSchema>
+
+export const CRYPTO_PAYMENT_METHODS = ['wallet', 'card'] as const
+
+/** SPEC §5 crypto purchase rules, with its messages. `amount` is in US dollars. */
+export const cryptoPurchaseRequestSchema = z.object({
+  cryptoCurrencyId: z
+    .number({ error: 'Please select a cryptocurrency' })
+    .int()
+    .min(1, 'Please select a cryptocurrency'),
+  fiatCurrencyId: z
+    .number({ error: 'Please select a payment currency' })
+    .int()
+    .min(1, 'Please select a payment currency'),
+  amount: amountInputSchema,
+  paymentMethod: z.enum(CRYPTO_PAYMENT_METHODS, { error: 'Please select a payment method' }),
+})
+export type CryptoPurchaseRequest = z.infer<typeof cryptoPurchaseRequestSchema>
+
+export const cryptoHoldingSchema = z.object({
+  cryptoCurrencyId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  amount: decimalStringSchema,
+  price: decimalStringSchema,
+  usdValue: decimalStringSchema,
+})
+export type CryptoHolding = z.infer<typeof cryptoHoldingSchema>

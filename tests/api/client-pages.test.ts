@@ -1,0 +1,106 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildSignUp } from '../factories/users.ts'
+import { createTestApp, createTestClient, type TestClient } from '../setup/test-app.ts'
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
+
+// Stand-ins for the built pages: which one a response carries is all these tests look at.
+const APP_HTML = '<!doctype html><title>app</title><div id="root"></div>'
+const LANDING_HTML = '<!doctype html><title>landing</title><h1>Smarter Money. Bigger Impact.</h1>'
+
+async function makeClientRoot(pages: { landing: boolean }): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'sabi-client-'))
+  await writeFile(join(root, 'index.html'), APP_HTML)
+  if (pages.landing) await writeFile(join(root, 'landing.html'), LANDING_HTML)
+  return root
+}
+
+async function signedInClient(app: Awaited<ReturnType<typeof createTestApp>>) {
+  const client = createTestClient(app)
+  expect((await client.post('/api/auth/signup', buildSignUp())).status).toBe(201)
+  return client
+}
+
+async function expectPage(client: TestClient, path: string, html: string) {
+  const response = await client.get(path)
+  expect(response.status, path).toBe(200)
+  expect(response.headers['content-type']).toMatch(/^text\/html/)
+  expect(response.headers['cache-control']).toBe('no-cache')
+  expect(response.text).toBe(html)
+}
+
+for (const { kind, skip } of testDatabaseKinds()) {
+  describe.skipIf(skip !== undefined)(
+    `the client's pages on ${kind}${skip ? ` (skipped: ${skip})` : ''}`,
+    () => {
+      let database: TestDatabase
+      let app: Awaited<ReturnType<typeof createTestApp>>
+      let appWithoutLanding: Awaited<ReturnType<typeof createTestApp>>
+      const roots: string[] = []
+
+      beforeAll(async () => {
+        database = await createTestDatabase(kind)
+        roots.push(
+          await makeClientRoot({ landing: true }),
+          await makeClientRoot({ landing: false }),
+        )
+        app = await createTestApp(database, {}, { clientRoot: roots[0] })
+        appWithoutLanding = await createTestApp(database, {}, { clientRoot: roots[1] })
+      })
+      afterAll(async () => {
+        await app?.close()
+        await appWithoutLanding?.close()
+        await database?.destroy()
+        for (const root of roots) await rm(root, { recursive: true, force: true })
+      })
+
+      it('serves the static landing page at / to a visitor, and the app when signed in', async () => {
+        const visitor = createTestClient(app)
+        await expectPage(visitor, '/', LANDING_HTML)
+        const response = await visitor.get('/')
+        expect(String(response.headers.vary)).toMatch(/Cookie/i)
+
+        const user = await signedInClient(app)
+        await expectPage(user, '/', APP_HTML)
+      })
+
+      it('answers HEAD / the same way', async () => {
+        const visitor = createTestClient(app)
+        const head = await visitor.request({ method: 'HEAD', url: '/' })
+        expect(head.status).toBe(200)
+        expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(LANDING_HTML))
+
+        const user = await signedInClient(app)
+        const signedInHead = await user.request({ method: 'HEAD', url: '/' })
+        expect(Number(signedInHead.headers['content-length'])).toBe(Buffer.byteLength(APP_HTML))
+      })
+
+      it('treats a forged or unknown session cookie as a visitor', async () => {
+        const forged = createTestClient(app)
+        forged.cookies.set('sabi_sid', 'not-a-signed-session-id')
+        await expectPage(forged, '/', LANDING_HTML)
+      })
+
+      it('serves the app at every other client route, signed in or not', async () => {
+        const visitor = createTestClient(app)
+        const user = await signedInClient(app)
+        for (const path of ['/transactions', '/sign-in', '/card', '/no-such-page/anywhere']) {
+          await expectPage(visitor, path, APP_HTML)
+          await expectPage(user, path, APP_HTML)
+        }
+      })
+
+      it('still answers unknown API paths with a JSON 404', async () => {
+        const response = await createTestClient(app).get('/api/no-such-thing')
+        expect(response.status).toBe(404)
+        expect(response.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
+      })
+
+      it('serves the app to a visitor at / when the build has no landing page', async () => {
+        await expectPage(createTestClient(appWithoutLanding), '/', APP_HTML)
+      })
+    },
+  )
+}
