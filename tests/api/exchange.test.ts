@@ -219,10 +219,9 @@ for (const { kind, skip } of testDatabaseKinds()) {
 
       it('buys crypto for a dollar amount, truncating the coins, from a wallet or by card', async () => {
         const { client, usdWallet } = await fundedUser('100.00')
-        const cryptos = (await client.get('/api/cryptocurrencies')).body as {
-          id: number
-          code: string
-        }[]
+        const cryptos = cryptocurrencySchema
+          .array()
+          .parse((await client.get('/api/cryptocurrencies')).body)
         const cryptoId = (code: string) => cryptos.find((c) => c.code === code)?.id ?? 0
         const bought = await moneyPost(client, '/api/crypto/purchase', {
           cryptoCurrencyId: cryptoId('BTC'),
@@ -264,10 +263,9 @@ for (const { kind, skip } of testDatabaseKinds()) {
         const client = createTestClient(app)
         await signUpClient(client)
         await addFunds(client, (await walletIn(client, 'NGN')).id, '200000.00')
-        const cryptos = (await client.get('/api/cryptocurrencies')).body as {
-          id: number
-          code: string
-        }[]
+        const cryptos = cryptocurrencySchema
+          .array()
+          .parse((await client.get('/api/cryptocurrencies')).body)
         const usdt = cryptos.find((c) => c.code === 'USDT')?.id ?? 0
         const paid = await moneyPost(client, '/api/crypto/purchase', {
           cryptoCurrencyId: usdt,

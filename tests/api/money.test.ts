@@ -94,9 +94,10 @@ for (const { kind, skip } of testDatabaseKinds()) {
       it("opens the recipient's wallet in the currency when they have none", async () => {
         const { alice, bob, bobUser } = await twoUsers()
         const currencies = await alice.get('/api/currencies')
-        const zarId = (currencies.body as { id: number; code: string }[]).find(
-          (c) => c.code === 'ZAR',
-        )?.id
+        const zarId = currencySchema
+          .array()
+          .parse(currencies.body)
+          .find((c) => c.code === 'ZAR')?.id
         const opened = await alice.post('/api/wallets', { currencyId: zarId })
         expect(opened.status, opened.text).toBe(201)
         const again = await alice.post('/api/wallets', { currencyId: zarId })
