@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
-import { walletSchema } from '#shared/schemas/reference.ts'
+import { cryptocurrencySchema, currencySchema, walletSchema } from '#shared/schemas/reference.ts'
 import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
 import { buildSignUp } from '../factories/users.ts'
 import {
@@ -108,6 +108,47 @@ describe.skipIf(skip !== undefined)(
       expect(results.every((r) => r.status === 201)).toBe(true)
       expect((await walletIn(a, 'USD')).balance).toBe('100.00')
       expect((await walletIn(b, 'USD')).balance).toBe('100.00')
+      expect(await verifyLedger(database.db)).toEqual([])
+    })
+
+    it('concurrent exchanges and crypto purchases from one wallet never overdraw it', async () => {
+      const client = createTestClient(app)
+      await signUpClient(client)
+      const usd = await walletIn(client, 'USD')
+      await addFunds(client, usd.id, '100.00')
+      const currencies = currencySchema.array().parse((await client.get('/api/currencies')).body)
+      const cryptos = cryptocurrencySchema
+        .array()
+        .parse((await client.get('/api/cryptocurrencies')).body)
+      const idOf = (code: string) => currencies.find((c) => c.code === code)?.id ?? 0
+      const btc = cryptos.find((c) => c.code === 'BTC')?.id ?? 0
+      // Each exchange costs 10.05 (fee included) and each purchase 10.00: 20 of them want ~200.
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0
+            ? moneyPost(client, '/api/exchange', {
+                fromWalletId: usd.id,
+                fromCurrencyId: idOf('USD'),
+                toCurrencyId: idOf('NGN'),
+                amount: '10.00',
+              })
+            : moneyPost(client, '/api/crypto/purchase', {
+                cryptoCurrencyId: btc,
+                fiatCurrencyId: idOf('USD'),
+                amount: '10.00',
+                paymentMethod: 'wallet',
+              }),
+        ),
+      )
+      for (const result of results) expect([201, 409]).toContain(result.status)
+      const exchanges = results.filter((r, i) => i % 2 === 0 && r.status === 201).length
+      const purchases = results.filter((r, i) => i % 2 === 1 && r.status === 201).length
+      const spentCents = exchanges * 1005 + purchases * 1000
+      expect(spentCents).toBeLessThanOrEqual(10000)
+      // Nothing that fits is refused: what is left is less than the cheapest operation.
+      expect(10000 - spentCents).toBeLessThan(1005)
+      const balance = (await walletIn(client, 'USD')).balance
+      expect(balance).toBe(((10000 - spentCents) / 100).toFixed(2))
       expect(await verifyLedger(database.db)).toEqual([])
     })
 
