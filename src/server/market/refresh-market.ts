@@ -26,7 +26,7 @@ const CHANGE_WINDOW_MS = 24 * 60 * 60 * 1000
 const MIN_TICK_GAP_MS = 45 * 1000
 const MARKET_LOCK_KEY = 7_310_512_003
 
-/** Where every price starts before the market has any history: the seeded reference data. */
+/** Where every price starts before the market has a history: the seeded reference data. */
 export function referencePriceBook(): PriceBook {
   const book = new Map<string, bigint>()
   for (const currency of SEED_CURRENCIES)
