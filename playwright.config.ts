@@ -29,6 +29,10 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
+    // The app registers its service worker on every page; a test that is about the worker
+    // allows it (landing.spec.ts). Everywhere else it would only add precaching traffic and
+    // keep page.route() from seeing requests the worker handles.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -30,15 +30,45 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell works offline; API calls always go to the network because balances
-        // must never be served stale from a cache.
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The server chooses the page at `/` (the static landing page for a visitor, the app
+        // for a signed-in user; ADR 003), so page loads go to the network first and the cache
+        // only answers offline or when the network is too slow. Neither the precached
+        // index.html (navigateFallback) nor a directory index may stand in for `/`.
+        navigateFallback: null,
+        directoryIndex: null,
+        runtimeCaching: [
+          {
+            // Serialised into sw.js: this function may use nothing outside itself.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'pages',
+              networkTimeoutSeconds: 3,
+              expiration: { maxEntries: 20 },
+              // A page never loaded before still opens offline: the app shell decides.
+              precacheFallback: { fallbackURL: '/index.html' },
+            },
+          },
+        ],
+        // API calls always go to the network because balances must never be served stale.
+        // landing.html is written after `vite build` by scripts/prerender-landing.ts, which
+        // generates this worker again so that the page is precached too.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       },
     }),
   ],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    // scripts/prerender-landing.ts and scripts/size.ts find the built files through it.
+    manifest: true,
+    rolldownOptions: {
+      // The SPA, and the one script of the prerendered landing page (ADR 003).
+      input: { index: 'index.html', enhance: 'src/client/landing/enhance.ts' },
+    },
+  },
   // changeOrigin stays off: the API refuses POSTs whose Origin is not its own host.
   server: { proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } } },
 })

@@ -15,7 +15,8 @@ export async function runEndToEnd(
     console.log(`\nEnd-to-end suite SKIPPED: ${reason}\n`)
     return { code: 0, skipped: reason }
   }
-  const built = await runCommand('npx', ['vite', 'build', '--logLevel', 'warn'])
+  // The whole build: the app and the prerendered landing page that visitors get at `/`.
+  const built = await runCommand('npm', ['run', 'build', '--silent'])
   if (built !== 0) return { code: built }
   return {
     code: await runCommand('npx', ['playwright', 'test', ...extraArgs], {

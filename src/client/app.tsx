@@ -36,6 +36,15 @@ const SignInPage = lazy(() =>
 const SignUpPage = lazy(() =>
   import('#client/pages/sign-up-page.tsx').then((m) => ({ default: m.SignUpPage })),
 )
+const SendMoneyPage = lazy(() =>
+  import('#client/pages/send-money-page.tsx').then((m) => ({ default: m.SendMoneyPage })),
+)
+const SabiTransferPage = lazy(() =>
+  import('#client/pages/sabi-transfer-page.tsx').then((m) => ({ default: m.SabiTransferPage })),
+)
+const TransactionsPage = lazy(() =>
+  import('#client/pages/transactions-page.tsx').then((m) => ({ default: m.TransactionsPage })),
+)
 const NotFoundPage = lazy(() =>
   import('#client/pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 )
@@ -59,6 +68,9 @@ function Routes() {
       <Route path="/minimal" component={MinimalPage} />
       <Route path="/logo-sample" component={LogoSamplePage} />
       <Route path="/card" component={CardPage} />
+      <Route path="/send-money" component={SendMoneyPage} />
+      <Route path="/sabi-transfer" component={SabiTransferPage} />
+      <Route path="/transactions" component={TransactionsPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )

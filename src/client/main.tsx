@@ -1,5 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { registerServiceWorker } from '#client/features/install/register-service-worker.ts'
 import { App } from './app.tsx'
 import './styles.css'
 
@@ -10,3 +11,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 )
+registerServiceWorker()

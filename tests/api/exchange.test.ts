@@ -218,7 +218,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
       })
 
       it('buys crypto for a dollar amount, truncating the coins, from a wallet or by card', async () => {
-        const { client, usdWallet } = await fundedUser('100.00')
+        const { client } = await fundedUser('100.00')
         const cryptos = cryptocurrencySchema
           .array()
           .parse((await client.get('/api/cryptocurrencies')).body)

@@ -1,9 +1,5 @@
 import { expect, newUserDetails, test } from './fixtures.ts'
 
-// The dashboard asks for GET /api/transactions, which answers 404 until the ledger's list
-// route exists; Chromium logs that as a console error. Remove this once the route lands.
-test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] })
-
 test.describe('sign-up', () => {
   test('the form creates an account and lands on the dashboard greeting the user', async ({
     page,
@@ -179,16 +175,23 @@ test.describe('sign-in', () => {
   })
 })
 
-// RequireSignedIn guards signed-in pages, but no route uses it yet: `/` shows the landing page
-// to a visitor rather than redirecting. Un-fix this once a protected route (e.g. /transactions)
-// is in the route table.
-test.fixme('a signed-out visit to a protected page toasts and goes to sign in', async ({
-  page,
-}) => {
+// `/` shows the landing page to a visitor; /transactions is a protected page (SPEC §4).
+test('a signed-out visit to a protected page toasts and goes to sign in', async ({ page }) => {
+  // The toast has 500 ms before the browser leaves; holding the sign-in request keeps the page
+  // (and its toast) on screen until the test has read it, however slow the machine.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/api\/login(\?|$)/, async (route) => {
+    await held
+    await route.continue()
+  })
   await page.goto('/transactions')
   await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible()
   await expect(
     page.getByText('You are logged out. Logging in again...', { exact: true }),
   ).toBeVisible()
+  release()
   await expect(page).toHaveURL('/sign-in?returnTo=%2Ftransactions')
 })

@@ -1,6 +1,17 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import {
+  APP_ENTRY,
+  CLIENT_OUT_DIR,
+  ENHANCE_ENTRY,
+  readViteManifest,
+  staticImportFiles,
+} from '../../scripts/vite-manifest.ts'
 import { expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
+
+// A visitor's first load of `/` is the prerendered landing.html (ADR 003); the React app shows
+// the same page to a visitor who reaches `/` inside the app. Most tests here are about the
+// former, the page nearly every visitor sees; "the React landing page" covers the latter.
 
 const SIGN_IN_PATH = '/api/login'
 const SIGN_UP_PATH = '/api/login?mode=signup'
@@ -18,6 +29,27 @@ const USER_AGENTS = {
 async function openLanding(page: Page) {
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Smarter Money. Bigger Impact.')
+}
+
+/** The React app's landing page: a client-side move to `/` from another page of the app. */
+async function openReactLanding(page: Page) {
+  await page.goto('/card')
+  await page.getByRole('link', { name: 'Back' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Smarter Money. Bigger Impact.')
+  // The React app renders into #root; the static page has none.
+  await expect(page.locator('#root')).toHaveCount(1)
+}
+
+/** The built files under /assets that a static landing page may load: its CSS and script. */
+async function landingPageAssets(): Promise<{ allowed: Set<string>; appEntry: string }> {
+  const manifest = await readViteManifest()
+  const appEntry = manifest[APP_ENTRY]
+  if (!appEntry) throw new Error(`${APP_ENTRY} is missing from the build in ${CLIENT_OUT_DIR}`)
+  return {
+    allowed: new Set([...staticImportFiles(manifest, ENHANCE_ENTRY), ...(appEntry.css ?? [])]),
+    appEntry: appEntry.file,
+  }
 }
 
 /**
@@ -202,16 +234,25 @@ test.describe('landing page for a visitor', () => {
     await expect(footer).toContainText('© 2025 Sabi')
   })
 
-  test('the install instructions load only when asked for', async ({ page }) => {
-    const scripts: string[] = []
+  test("a visitor's first load of / is the static page and loads no React app code", async ({
+    page,
+  }) => {
+    const { allowed, appEntry } = await landingPageAssets()
+    const assets: string[] = []
     page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url())
+      const path = new URL(request.url()).pathname
+      if (path.startsWith('/assets/')) assets.push(path.slice(1))
     })
     await openLanding(page)
-    expect(scripts.filter((url) => url.includes('install-instructions-dialog'))).toEqual([])
+    await page.waitForLoadState('networkidle')
+    expect(assets).not.toContain(appEntry)
+    expect(assets.filter((file) => !allowed.has(file))).toEqual([])
+    expect(assets.some((file) => file.endsWith('.js'))).toBe(true)
+    await expect(page.locator('#root')).toHaveCount(0)
+    // Opening the instructions loads nothing more: the alert is in the page already.
     await page.getByRole('button', { name: 'Download App' }).click()
     await expect(page.getByRole('dialog', { name: INSTALL_TITLE })).toBeVisible()
-    expect(scripts.some((url) => url.includes('install-instructions-dialog'))).toBe(true)
+    expect(assets.filter((file) => !allowed.has(file))).toEqual([])
   })
 
   test('with no install prompt, Download App opens the instructions alert', async ({ page }) => {
@@ -228,7 +269,7 @@ test.describe('landing page for a visitor', () => {
       await expect(dialog.getByText(feature, { exact: true })).toBeVisible()
     }
     await expect(
-      (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations,
+      (await new AxeBuilder({ page }).include('dialog[open]').analyze()).violations,
     ).toEqual([])
     await dialog.getByRole('button', { name: 'Got it' }).click()
     await expect(dialog).toBeHidden()
@@ -300,6 +341,121 @@ test.describe('landing page for a visitor', () => {
     await openLanding(page)
     const results = await new AxeBuilder({ page }).analyze()
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+  })
+})
+
+test.describe('the React landing page', () => {
+  test('a visitor who moves to / inside the app sees the same page and install button', async ({
+    page,
+  }) => {
+    await openReactLanding(page)
+    const hero = page.getByRole('region', { name: 'Smarter Money. Bigger Impact.' })
+    await expect(hero.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute(
+      'href',
+      SIGN_UP_PATH,
+    )
+    const download = hero.getByRole('button', { name: 'Download App' })
+    await download.click()
+    const dialog = page.getByRole('dialog', { name: INSTALL_TITLE })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByText('Works offline', { exact: true })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Got it' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(download).toBeFocused()
+
+    await offerInstall(page, 'accepted')
+    await hero.getByRole('button', { name: 'Install App' }).click()
+    await expect.poll(() => installPromptCount(page)).toBe(1)
+    await expect(hero.getByRole('button', { name: 'Download App' })).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+
+  test('has no accessibility violations', async ({ page }) => {
+    await openReactLanding(page)
+    const results = await new AxeBuilder({ page }).analyze()
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+  })
+})
+
+test('a signed-in user at / gets the app and the dashboard', async ({ page, signUp }) => {
+  await signUp({ firstName: 'Kemi' })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Welcome back, Kemi' })).toBeVisible()
+  await expect(page.locator('#root')).toHaveCount(1)
+  await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveCount(0)
+})
+
+test.describe('service worker', () => {
+  // The project blocks service workers in tests (playwright.config.ts); these tests are about it.
+  test.use({ serviceWorkers: 'allow' })
+
+  test('the static page registers it, it precaches the page, and / still follows the session', async ({
+    page,
+    signUp,
+  }) => {
+    await openLanding(page)
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+    expect(scope).toBe(new URL('/', page.url()).href)
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true)
+    const precached = await page.evaluate(async () => {
+      const match = await caches.match('/landing.html', { ignoreSearch: true })
+      return match !== undefined
+    })
+    expect(precached).toBe(true)
+
+    // Pages now go through the worker, network first, so the server still chooses the page.
+    const again = await page.reload()
+    expect(again?.fromServiceWorker()).toBe(true)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Smarter Money. Bigger Impact.',
+    )
+    await expect(page.locator('#root')).toHaveCount(0)
+
+    await signUp({ firstName: 'Zainab' })
+    const signedIn = await page.goto('/')
+    expect(signedIn?.fromServiceWorker()).toBe(true)
+    await expect(page.getByRole('heading', { name: 'Welcome back, Zainab' })).toBeVisible()
+  })
+
+  test.describe('offline', () => {
+    // Offline, the app's own API calls fail, and Chromium logs each of them.
+    test.use({ allowConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] })
+
+    test('a page seen before comes from the cache, any other from the app shell', async ({
+      page,
+      context,
+    }) => {
+      await openLanding(page)
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready
+      })
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+        .toBe(true)
+      // Loaded through the worker once, so the page cache holds it.
+      await page.reload()
+
+      await context.setOffline(true)
+      await page.reload()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Smarter Money. Bigger Impact.',
+      )
+      await expect(page.locator('#root')).toHaveCount(0)
+
+      await page.goto('/card')
+      await expect(page.getByRole('heading', { level: 1, name: 'Your Sabi card' })).toBeVisible()
+    })
+  })
+
+  test('the React app registers it too', async ({ page }) => {
+    await page.goto('/card')
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Sabi card' })).toBeVisible()
+    const scriptUrl = await page.evaluate(
+      async () => (await navigator.serviceWorker.ready).active?.scriptURL,
+    )
+    expect(scriptUrl).toMatch(/\/sw\.js$/)
   })
 })
 

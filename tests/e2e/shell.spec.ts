@@ -1,8 +1,5 @@
 import { expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
 
-// See auth.spec.ts: GET /api/transactions is a 404 until the ledger's list route exists.
-test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] })
-
 test.describe('phone', () => {
   test.beforeEach(({ isMobile }, testInfo) => {
     testInfo.skip(!isMobile, 'the tab bar and menu toggle are for small screens')

@@ -5,10 +5,14 @@ import type { TestDatabase } from './test-database.ts'
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-000'
 
-/** The API on a test database, without a network socket (Fastify inject). */
+/**
+ * The API on a test database, without a network socket (Fastify inject). With `clientRoot`
+ * (a folder holding a stand-in index.html and landing.html) it serves the client's pages too.
+ */
 export async function createTestApp(
   database: TestDatabase,
   env: Record<string, string> = {},
+  options: { clientRoot?: string } = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANDBOX: '1', ...env })
   const app = await buildApp({
@@ -17,6 +21,7 @@ export async function createTestApp(
     sessionSecret: TEST_SESSION_SECRET,
     version: 'test',
     logger: false,
+    ...(options.clientRoot ? { clientRoot: options.clientRoot } : {}),
   })
   await app.ready()
   return app

@@ -1,14 +1,20 @@
+import { useState } from 'react'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { BusinessTools } from '#client/features/dashboard/business-tools.tsx'
 import { CardPromo } from '#client/features/dashboard/card-promo.tsx'
 import { QuickActions, ServiceTiles } from '#client/features/dashboard/quick-actions.tsx'
 import { RecentTransactions } from '#client/features/dashboard/recent-transactions.tsx'
+import { WalletStrip } from '#client/features/dashboard/wallet-strip.tsx'
 import { WelcomeBanner } from '#client/features/dashboard/welcome-banner.tsx'
+import { LazyAddFundsDialog } from '#client/features/funding/lazy-add-funds-dialog.tsx'
 import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { LazyOpenWalletDialog } from '#client/features/wallets/lazy-open-wallet-dialog.tsx'
 
 function Dashboard() {
   const { user } = useAuth()
+  const [addFundsOpen, setAddFundsOpen] = useState(false)
+  const [openWalletOpen, setOpenWalletOpen] = useState(false)
   // Money lists are only requested for a signed-in user (SPEC §7).
   const enabled = user !== null
   // Every grid names its columns (minmax(0, 1fr)) so a long word can never widen the page.
@@ -17,10 +23,15 @@ function Dashboard() {
       <div className="grid grid-cols-1 gap-4 sm:gap-6">
         <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">
-            <WelcomeBanner firstName={user?.firstName ?? null} enabled={enabled} />
+            <WelcomeBanner
+              firstName={user?.firstName ?? null}
+              enabled={enabled}
+              onAddFunds={() => setAddFundsOpen(true)}
+            />
           </div>
           <CardPromo />
         </div>
+        <WalletStrip enabled={enabled} onAddWallet={() => setOpenWalletOpen(true)} />
         <QuickActions />
         <ServiceTiles />
         <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-3">
@@ -30,6 +41,8 @@ function Dashboard() {
           <BusinessTools />
         </div>
       </div>
+      <LazyAddFundsDialog open={addFundsOpen} onOpenChange={setAddFundsOpen} />
+      <LazyOpenWalletDialog open={openWalletOpen} onOpenChange={setOpenWalletOpen} />
     </AppShell>
   )
 }

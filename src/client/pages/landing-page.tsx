@@ -9,7 +9,10 @@ import { TrustSection } from '#client/features/landing/trust-section.tsx'
 
 /**
  * The visitor's home page (SPEC §2 "Landing page"). It is the first thing most people load,
- * often on slow networks, so it is plain markup and CSS with no Radix and no zod (DESIGN §8).
+ * often on slow networks, so visitors get it prerendered as static HTML at `/`, with no React
+ * in the browser (docs/decisions/003-prerendered-landing-page.md); the app renders it only for
+ * a visitor who moves to `/` inside the app. So it must render without a browser, and work as
+ * plain markup and CSS: behaviour goes through framework-free functions (see features/install).
  */
 export function LandingPage() {
   return (

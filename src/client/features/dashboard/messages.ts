@@ -44,4 +44,9 @@ export const useDashboardMessages = defineMessages('dashboard', {
   inventory: 'Inventory',
   inventoryText: 'Track your stock',
   statusComingSoon: 'Coming soon',
+  addFunds: 'Add Funds',
+  otherWallets: 'Other wallets',
+  walletsLoading: 'Loading wallets',
+  addWallet: 'Add wallet',
+  addWalletText: 'Hold another currency',
 } as const)

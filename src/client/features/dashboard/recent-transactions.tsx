@@ -4,34 +4,13 @@ import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { TransactionRow } from '#client/features/transactions/transaction-row.tsx'
+import { TransactionSkeletons } from '#client/features/transactions/transaction-skeletons.tsx'
 import { useRecentTransactions } from '#client/features/transactions/use-transactions.ts'
 import { useDashboardMessages } from './messages.ts'
 
 /** SPEC §9: the dashboard lists 5 transactions and shows 4 skeleton rows while loading. */
 export const RECENT_TRANSACTION_COUNT = 5
 const SKELETON_ROWS = 4
-
-function SkeletonRows({ label }: { label: string }) {
-  return (
-    <div role="status" aria-label={label}>
-      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-        <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
-          key={index}
-          className="flex items-center gap-3 py-3"
-          data-testid="transaction-skeleton"
-        >
-          <div className="size-10 shrink-0 animate-pulse rounded-full bg-muted" />
-          <div className="flex-1 space-y-2">
-            <div className="h-3.5 w-2/5 animate-pulse rounded bg-muted" />
-            <div className="h-3 w-1/4 animate-pulse rounded bg-muted" />
-          </div>
-          <div className="h-3.5 w-16 animate-pulse rounded bg-muted" />
-        </div>
-      ))}
-    </div>
-  )
-}
 
 function EmptyState() {
   const t = useDashboardMessages()
@@ -77,7 +56,7 @@ export function RecentTransactions({ enabled }: { enabled: boolean }) {
         </div>
         <div className="mt-2">
           {transactions.isPending ? (
-            <SkeletonRows label={t('loadingTransactions')} />
+            <TransactionSkeletons count={SKELETON_ROWS} label={t('loadingTransactions')} />
           ) : transactions.isError ? (
             <div className="mt-2 flex items-center justify-between gap-3 rounded-lg bg-muted px-4 py-3">
               <p className="text-sm text-muted-foreground">{t('transactionsUnavailable')}</p>

@@ -1,4 +1,4 @@
-import { BadgeCheck } from 'lucide-react'
+import { BadgeCheck, Plus } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatAmount, formatMinorForDisplay, toMoney } from '#client/lib/format-amount.ts'
@@ -54,9 +54,11 @@ function usdWallet(wallets: readonly Wallet[]): Wallet | undefined {
 export function WelcomeBanner({
   firstName,
   enabled,
+  onAddFunds,
 }: {
   firstName: string | null
   enabled: boolean
+  onAddFunds: () => void
 }) {
   const t = useDashboardMessages()
   const wallets = useWallets({ enabled })
@@ -117,6 +119,15 @@ export function WelcomeBanner({
             <BadgeCheck className="size-3.5" aria-hidden="true" />
             {t('accountVerified')}
           </span>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onAddFunds}
+            className="ml-auto border-transparent text-emerald-800 shadow-sm focus-visible:ring-white focus-visible:ring-offset-emerald-700"
+          >
+            <Plus aria-hidden="true" />
+            {t('addFunds')}
+          </Button>
         </div>
       </div>
     </section>

@@ -1,23 +1,26 @@
 import { Download } from 'lucide-react'
-import { lazy, Suspense, useRef, useState } from 'react'
-import { promptInstall, useCanInstall } from './install-prompt.ts'
+import { useRef, useSyncExternalStore } from 'react'
+import { detectInstallPlatform, type InstallPlatform } from './detect-install-platform.ts'
+import { requestInstall } from './install-dialog.ts'
+import { InstallInstructionsDialog } from './install-instructions-dialog.tsx'
+import { canInstall, subscribeToInstallPrompt } from './install-prompt.ts'
 
-// A dynamic import keeps Radix Dialog out of the landing bundle: most visitors never open
-// the instructions, and those who do wait for one small chunk.
-const loadDialog = () => import('./install-instructions-dialog.tsx')
-const InstallInstructionsDialog = lazy(() =>
-  loadDialog().then((module) => ({ default: module.InstallInstructionsDialog })),
-)
+function subscribeToNothing() {
+  return () => undefined
+}
 
-function preloadDialog() {
-  // A failed preload is harmless: the click loads the chunk again and reports a real failure.
-  loadDialog().catch(() => undefined)
+function currentPlatform(): InstallPlatform {
+  return detectInstallPlatform(navigator.userAgent, navigator.maxTouchPoints)
 }
 
 /**
  * "Download App", which reads "Install App" once the browser offers installation (SPEC §2).
  * With a browser prompt it asks the browser; without one, or if the prompt fails, it opens
  * written instructions for the visitor's device.
+ *
+ * The prerendered landing page is this same markup without React: the data attributes carry
+ * both labels for src/client/landing/enhance.ts, which gives the button the same behaviour
+ * through the same framework-free functions.
  */
 export function InstallAppButton({
   className,
@@ -28,15 +31,15 @@ export function InstallAppButton({
   downloadLabel: string
   installLabel: string
 }) {
-  const canInstall = useCanInstall()
-  const [dialogRequested, setDialogRequested] = useState(false)
-  const [dialogOpen, setDialogOpen] = useState(false)
+  const installable = useSyncExternalStore(subscribeToInstallPrompt, canInstall, () => false)
+  // Unknown while prerendering (null): the dialog then carries every device's steps.
+  const platform = useSyncExternalStore(subscribeToNothing, currentPlatform, () => null)
   const buttonRef = useRef<HTMLButtonElement>(null)
+  const dialogRef = useRef<HTMLDialogElement>(null)
 
-  async function handleClick() {
-    if (canInstall && (await promptInstall())) return
-    setDialogRequested(true)
-    setDialogOpen(true)
+  function handleClick() {
+    const dialog = dialogRef.current
+    if (dialog) void requestInstall(dialog, buttonRef.current)
   }
 
   return (
@@ -46,22 +49,14 @@ export function InstallAppButton({
         type="button"
         className={className}
         onClick={handleClick}
-        // Fetching the chunk on intent makes the first click open the alert without a wait.
-        onPointerEnter={canInstall ? undefined : preloadDialog}
-        onFocus={canInstall ? undefined : preloadDialog}
+        data-install-button=""
+        data-download-label={downloadLabel}
+        data-install-label={installLabel}
       >
         <Download aria-hidden="true" />
-        {canInstall ? installLabel : downloadLabel}
+        <span data-install-button-label="">{installable ? installLabel : downloadLabel}</span>
       </button>
-      {dialogRequested ? (
-        <Suspense fallback={null}>
-          <InstallInstructionsDialog
-            open={dialogOpen}
-            onOpenChange={setDialogOpen}
-            returnFocusTo={buttonRef}
-          />
-        </Suspense>
-      ) : null}
+      <InstallInstructionsDialog ref={dialogRef} platform={platform} />
     </>
   )
 }

@@ -1,7 +1,11 @@
 import { detectInstallPlatform } from './detect-install-platform.ts'
+import { canInstall, promptInstall } from './install-prompt.ts'
 
-/** Marks each list of install steps with the platform it is for (see install-instructions-dialog). */
-export const STEPS_PLATFORM_ATTRIBUTE = 'data-install-steps'
+/** The id of the `<dialog>` that `InstallInstructionsDialog` renders. */
+export const INSTALL_DIALOG_ID = 'install-instructions'
+
+/** The attribute `InstallInstructionsDialog` marks each list of steps with: its platform. */
+const STEPS_PLATFORM_ATTRIBUTE = 'data-install-steps'
 
 const wiredDialogs = new WeakSet<HTMLDialogElement>()
 
@@ -29,4 +33,13 @@ export function openInstallDialog(dialog: HTMLDialogElement, returnFocusTo: HTML
   }
   dialog.addEventListener('close', () => returnFocusTo?.focus(), { once: true })
   if (!dialog.open) dialog.showModal()
+}
+
+/**
+ * What the "Download App" / "Install App" button does (SPEC §2): the browser's own prompt when
+ * it offers one, otherwise (or when the prompt fails) the written instructions.
+ */
+export async function requestInstall(dialog: HTMLDialogElement, trigger: HTMLElement | null) {
+  if (canInstall() && (await promptInstall())) return
+  openInstallDialog(dialog, trigger)
 }

@@ -1,6 +1,6 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
 
-/** Strings of the install instructions alert; they load with the alert, not the landing page. */
+/** Strings of the install instructions alert, which both landing pages carry in their markup. */
 export const useInstallMessages = defineMessages('install', {
   title: 'Install {{product}} as an App',
   description: 'Add {{product}} to your device in a few taps. It is free and takes seconds.',

@@ -48,9 +48,12 @@ export function TransactionRow({
   transaction,
   nowMs,
   trailing,
+  showReference = false,
 }: {
   transaction: Transaction
   nowMs: number
+  /** The detailed list shows the reference, the number to quote to support. */
+  showReference?: boolean
   /** Extra content under the amount, such as the history page's status badge. */
   trailing?: ReactNode
 }) {
@@ -78,6 +81,14 @@ export function TransactionRow({
         <p className="truncate text-xs text-muted-foreground">
           <time dateTime={transaction.createdAt}>{dateText}</time>
         </p>
+        {showReference ? (
+          <p
+            className="truncate font-mono text-[0.6875rem] text-muted-foreground"
+            data-testid="transaction-reference"
+          >
+            {t('reference', { reference: transaction.reference })}
+          </p>
+        ) : null}
         {amount.feeBreakdown ? (
           <p className="text-xs text-muted-foreground">{t('amountWithFee', amount.feeBreakdown)}</p>
         ) : null}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '#client/lib/api.ts'
 import { transactionPageSchema } from '#shared/schemas/transactions.ts'
 
@@ -14,6 +14,31 @@ export function useRecentTransactions({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: TRANSACTIONS_QUERY_KEY,
     queryFn: fetchRecentTransactions,
+    enabled,
+  })
+}
+
+/** SPEC §7, §9: the history asks for 50 transactions at a time. */
+export const HISTORY_PAGE_SIZE = 50
+
+const FIRST_PAGE: string | null = null
+
+async function fetchHistoryPage(cursor: string | null) {
+  const query = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) })
+  if (cursor) query.set('cursor', cursor)
+  return transactionPageSchema.parse(await apiRequest('GET', `/api/transactions?${query}`))
+}
+
+/**
+ * The full history, 50 at a time, newest first; the next page follows the server's cursor.
+ * Its key starts with TRANSACTIONS_QUERY_KEY, so every money action refreshes it too.
+ */
+export function useTransactionHistory({ enabled }: { enabled: boolean }) {
+  return useInfiniteQuery({
+    queryKey: [...TRANSACTIONS_QUERY_KEY, HISTORY_PAGE_SIZE],
+    queryFn: ({ pageParam }) => fetchHistoryPage(pageParam),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
     enabled,
   })
 }

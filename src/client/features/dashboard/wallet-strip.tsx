@@ -1,0 +1,84 @@
+import { Plus } from 'lucide-react'
+import { useWallets } from '#client/features/wallets/use-wallets.ts'
+import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { cn } from '#client/lib/cn.ts'
+import type { Wallet } from '#shared/schemas/reference.ts'
+import { useDashboardMessages } from './messages.ts'
+
+const CARD_CLASSES = 'flex w-40 shrink-0 snap-start flex-col rounded-xl border p-4 sm:w-44'
+
+function WalletCard({ wallet }: { wallet: Wallet }) {
+  return (
+    <li className={cn(CARD_CLASSES, 'bg-card shadow-sm')} data-testid="wallet-card">
+      <div className="flex items-center gap-2">
+        <span aria-hidden="true" className="text-2xl leading-none">
+          {wallet.currency.flagEmoji}
+        </span>
+        <span className="min-w-0">
+          <span className="block text-sm font-semibold">{wallet.currency.code}</span>
+          <span className="block truncate text-xs text-muted-foreground">
+            {wallet.currency.name}
+          </span>
+        </span>
+      </div>
+      <p
+        className="mt-3 truncate text-lg font-bold tabular-nums"
+        data-testid={`wallet-balance-${wallet.currency.code}`}
+      >
+        {formatWalletBalance(wallet)}
+      </p>
+    </li>
+  )
+}
+
+/**
+ * The user's wallets other than USD (the banner shows that one), with a tile to open another.
+ * On a phone the row scrolls sideways inside itself; the page never does.
+ */
+export function WalletStrip({
+  enabled,
+  onAddWallet,
+}: {
+  enabled: boolean
+  onAddWallet: () => void
+}) {
+  const t = useDashboardMessages()
+  const wallets = useWallets({ enabled })
+  const others = (wallets.data ?? []).filter(
+    (wallet) => wallet.currency.code.toUpperCase() !== 'USD',
+  )
+
+  return (
+    <section aria-labelledby="other-wallets-heading" className="min-w-0">
+      <h2 id="other-wallets-heading" className="mb-3 text-base font-semibold">
+        {t('otherWallets')}
+      </h2>
+      <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+        {wallets.isPending ? (
+          <li
+            role="status"
+            aria-label={t('walletsLoading')}
+            className={cn(CARD_CLASSES, 'h-[6.5rem] animate-pulse bg-muted')}
+          />
+        ) : (
+          others.map((wallet) => <WalletCard key={wallet.id} wallet={wallet} />)
+        )}
+        <li className="flex shrink-0 snap-start">
+          <button
+            type="button"
+            onClick={onAddWallet}
+            className="flex w-40 flex-col items-start justify-between gap-3 rounded-xl border-2 border-dashed p-4 text-left text-muted-foreground transition-colors hover:border-primary hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-44"
+          >
+            <span className="flex size-8 items-center justify-center rounded-full bg-muted">
+              <Plus className="size-4" aria-hidden="true" />
+            </span>
+            <span>
+              <span className="block text-sm font-semibold text-foreground">{t('addWallet')}</span>
+              <span className="block text-xs">{t('addWalletText')}</span>
+            </span>
+          </button>
+        </li>
+      </ul>
+    </section>
+  )
+}

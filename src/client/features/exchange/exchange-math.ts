@@ -1,0 +1,82 @@
+import {
+  type AssetCode,
+  add,
+  convertAtRate,
+  divideRoundHalfUp,
+  formatMinor,
+  groupDigits,
+  type Money,
+  parseScaled,
+  percentageOf,
+  RATE_SCALE,
+} from '#shared/money.ts'
+import { EXCHANGE_FEE_BASIS_POINTS } from '#shared/schemas/exchange.ts'
+import type { ExchangeRate } from '#shared/schemas/reference.ts'
+
+/** The rate the market list gives for a pair, and its 24h change when the pair is listed as is. */
+export type ListedRate = { rate: string; changePercent: string | null }
+
+const ONE_SQUARED = 10n ** BigInt(RATE_SCALE * 2)
+
+/**
+ * The listed rate from one currency to another: the direct pair, else one over the reverse
+ * pair (as the server prices it). A reversed pair's 24h change is not the negated change, so
+ * none is given rather than a wrong one.
+ */
+export function findListedRate(
+  rates: readonly ExchangeRate[],
+  fromCurrencyId: number,
+  toCurrencyId: number,
+): ListedRate | null {
+  const direct = rates.find(
+    (rate) => rate.fromCurrencyId === fromCurrencyId && rate.toCurrencyId === toCurrencyId,
+  )
+  if (direct) return { rate: direct.rate, changePercent: direct.changePercent }
+  const reverse = rates.find(
+    (rate) => rate.fromCurrencyId === toCurrencyId && rate.toCurrencyId === fromCurrencyId,
+  )
+  if (!reverse) return null
+  const reverseMicro = parseScaled(reverse.rate, RATE_SCALE)
+  if (reverseMicro <= 0n) return null
+  return {
+    rate: formatMinor(divideRoundHalfUp(ONE_SQUARED, reverseMicro), RATE_SCALE),
+    changePercent: null,
+  }
+}
+
+/**
+ * A rate for people to read: grouped, trailing zeros dropped but at least two decimals, so
+ * "1530.000000" reads "1,530.00" and "0.000654" keeps every digit it has.
+ */
+export function formatRate(rateText: string): string {
+  const [whole = '0', fraction = ''] = rateText.trim().split('.')
+  const significant = fraction.replace(/0+$/, '').padEnd(2, '0')
+  return groupDigits(`${whole}.${significant}`)
+}
+
+/** SPEC §9's exchange fee as a percentage text: 50 basis points are "0.5%". */
+export function feePercentText(basisPoints: bigint = EXCHANGE_FEE_BASIS_POINTS): string {
+  const whole = basisPoints / 100n
+  const hundredths = (basisPoints % 100n).toString().padStart(2, '0').replace(/0+$/, '')
+  return `${whole}${hundredths ? `.${hundredths}` : ''}%`
+}
+
+export type ExchangeFigures = { fee: Money; receive: Money; totalDebit: Money }
+
+/**
+ * What an exchange costs and yields at a rate, with the server's arithmetic (SPEC §9): the
+ * receiver gets amount x rate rounded half-up to the target's minor unit; the 0.5% fee is
+ * added on top in the source currency, rounded half-up. Null when the amount buys nothing.
+ */
+export function estimateExchange(
+  amount: Money,
+  rateText: string,
+  to: AssetCode,
+): ExchangeFigures | null {
+  const rateMicro = parseScaled(rateText, RATE_SCALE)
+  if (rateMicro <= 0n) return null
+  const receive = convertAtRate(amount, rateMicro, to)
+  if (receive.amountMinor <= 0n) return null
+  const fee = percentageOf(amount, EXCHANGE_FEE_BASIS_POINTS)
+  return { fee, receive, totalDebit: add(amount, fee) }
+}

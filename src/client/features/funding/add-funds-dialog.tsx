@@ -1,0 +1,317 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { CreditCard, FlaskConical, Landmark, type LucideIcon } from 'lucide-react'
+import { useMemo, useRef } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx'
+import { TextField } from '#client/components/ui/text-field.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { TRANSACTIONS_QUERY_KEY } from '#client/features/transactions/use-transactions.ts'
+import { useWallets, WALLETS_QUERY_KEY } from '#client/features/wallets/use-wallets.ts'
+import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
+import { isPositiveAmountText, majorToMinor, readAmountInput } from '#client/lib/amount-input.ts'
+import { apiRequest } from '#client/lib/api.ts'
+import { cn } from '#client/lib/cn.ts'
+import { formatMoneyForDisplay } from '#client/lib/format-amount.ts'
+import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
+import { toast } from '#client/lib/toast.ts'
+import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
+import {
+  type AssetCode,
+  exponentOf,
+  formatMinor,
+  formatMoney,
+  groupDigits,
+  isAssetCode,
+} from '#shared/money.ts'
+import {
+  ADD_FUNDS_MAX_MAJOR,
+  ADD_FUNDS_METHODS,
+  type AddFundsRequest,
+} from '#shared/schemas/money-requests.ts'
+import type { Wallet } from '#shared/schemas/reference.ts'
+import { transactionSchema } from '#shared/schemas/transactions.ts'
+import { useFundingMessages } from './messages.ts'
+
+type FundingMessages = ReturnType<typeof useFundingMessages>
+type Method = (typeof ADD_FUNDS_METHODS)[number]
+
+const METHODS: readonly {
+  value: Method
+  label: 'methodCard' | 'methodBank'
+  hint: 'methodCardHint' | 'methodBankHint'
+  icon: LucideIcon
+}[] = [
+  { value: 'card', label: 'methodCard', hint: 'methodCardHint', icon: CreditCard },
+  { value: 'bank', label: 'methodBank', hint: 'methodBankHint', icon: Landmark },
+]
+
+function assetOf(wallet: Wallet | undefined): AssetCode {
+  const code = wallet?.currency.code.toUpperCase() ?? 'USD'
+  return isAssetCode(code) ? code : 'USD'
+}
+
+/** The top-up limit (ADD_FUNDS_MAX_MAJOR) in the wallet's minor units. */
+function maxMinorFor(wallet: Wallet | undefined): bigint {
+  return majorToMinor(ADD_FUNDS_MAX_MAJOR, assetOf(wallet))
+}
+
+function formatLimit(wallet: Wallet | undefined): string {
+  const asset = assetOf(wallet)
+  const text = groupDigits(formatMinor(maxMinorFor(wallet), exponentOf(asset)))
+  return wallet ? `${wallet.currency.symbol}${text}` : text
+}
+
+/**
+ * The form's rules, in the user's language. The amount's decimals and limit depend on the
+ * chosen wallet's currency, so they are checked once the wallet is known.
+ */
+function addFundsFormSchema(t: FundingMessages, wallets: readonly Wallet[]) {
+  return z
+    .object({
+      walletId: z.string().min(1, t('selectWallet')),
+      amount: z.string().refine(isPositiveAmountText, t('amountPositive')),
+      method: z.enum(ADD_FUNDS_METHODS, { error: t('selectMethod') }),
+    })
+    .superRefine((values, context) => {
+      const wallet = wallets.find((candidate) => candidate.id === values.walletId)
+      if (!wallet) {
+        context.addIssue({ code: 'custom', path: ['walletId'], message: t('selectWallet') })
+        return
+      }
+      const amount = readAmountInput(values.amount, wallet.currency.code, maxMinorFor(wallet))
+      if (amount.ok) return
+      const message =
+        amount.problem === 'too_many_decimals'
+          ? t('amountDecimals', { decimals: exponentOf(assetOf(wallet)) })
+          : amount.problem === 'too_large'
+            ? t('amountTooLarge', { max: formatLimit(wallet) })
+            : t('amountPositive')
+      context.addIssue({ code: 'custom', path: ['amount'], message })
+    })
+}
+
+type FormValues = z.infer<ReturnType<typeof addFundsFormSchema>>
+
+type Submission = {
+  body: AddFundsRequest
+  key: string
+  /** What the success toast says: the amount with its symbol, and the wallet's currency. */
+  shown: { amount: string; currency: string }
+}
+
+const NO_WALLETS: readonly Wallet[] = []
+
+async function postAddFunds({ body, key }: Submission) {
+  return transactionSchema.parse(
+    await apiRequest('POST', '/api/add-funds', body, { idempotencyKey: key }),
+  )
+}
+
+/**
+ * The sandbox top-up (POST /api/add-funds): a wallet, an amount up to 1,000,000.00 and card or
+ * bank. The money is simulated, and the dialog says so. One Idempotency-Key per submission.
+ */
+export function AddFundsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const t = useFundingMessages()
+  const { isAuthenticated } = useAuth()
+  const queryClient = useQueryClient()
+  const showErrorToast = useShowErrorToast()
+  const keys = useIdempotencyKey()
+  const wallets = useWallets({ enabled: isAuthenticated })
+  const walletList = wallets.data ?? NO_WALLETS
+  const schema = useMemo(() => addFundsFormSchema(t, walletList), [t, walletList])
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { walletId: '', amount: '', method: 'card' },
+  })
+  const { errors } = form.formState
+  // A second tap lands before React has re-rendered the disabled button; this catches it.
+  const submitting = useRef(false)
+
+  const mutation = useMutation({
+    mutationFn: postAddFunds,
+    onSuccess: async (_transaction, { shown }) => {
+      keys.settle()
+      toast({ title: t('successTitle'), description: t('successText', shown) })
+      onOpenChange(false)
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY }),
+      ])
+    },
+    onError: (error) => {
+      showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })
+    },
+    onSettled: () => {
+      submitting.current = false
+    },
+  })
+
+  const selectedWallet = walletList.find((wallet) => wallet.id === form.watch('walletId'))
+  const pending = mutation.isPending
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('close')}>
+        <div className="flex flex-wrap items-center gap-2 pr-10">
+          <DialogTitle>{t('title')}</DialogTitle>
+          <Badge variant="warning">
+            <FlaskConical className="size-3.5" aria-hidden="true" />
+            {t('sandbox')}
+          </Badge>
+        </div>
+        <DialogDescription>{t('description')}</DialogDescription>
+        <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
+          {t('sandboxNotice')}
+        </p>
+
+        {wallets.isError ? (
+          <div className="mt-5 flex items-center justify-between gap-3 rounded-lg bg-muted px-4 py-3">
+            <p className="text-sm text-muted-foreground">{t('walletsUnavailable')}</p>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                void wallets.refetch()
+              }}
+            >
+              {t('retry')}
+            </Button>
+          </div>
+        ) : wallets.isSuccess && walletList.length === 0 ? (
+          <p className="mt-5 rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground">
+            {t('noWallets')}
+          </p>
+        ) : (
+          <form
+            noValidate
+            className="mt-5 grid grid-cols-1 gap-4"
+            onSubmit={form.handleSubmit((values) => {
+              if (submitting.current) return
+              const wallet = walletList.find((candidate) => candidate.id === values.walletId)
+              const amount = wallet
+                ? readAmountInput(values.amount, wallet.currency.code, maxMinorFor(wallet))
+                : null
+              if (!wallet || !amount?.ok) return
+              const body: AddFundsRequest = {
+                walletId: wallet.id,
+                amount: formatMoney(amount.value),
+                method: values.method,
+              }
+              submitting.current = true
+              mutation.mutate({
+                body,
+                key: keys.keyFor(body),
+                shown: {
+                  amount: `${wallet.currency.symbol}${formatMoneyForDisplay(amount.value)}`,
+                  currency: wallet.currency.code,
+                },
+              })
+            })}
+          >
+            <Controller
+              control={form.control}
+              name="walletId"
+              render={({ field }) => (
+                <WalletSelect
+                  id="add-funds-wallet"
+                  label={t('wallet')}
+                  placeholder={t('walletPlaceholder')}
+                  wallets={walletList}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.walletId?.message}
+                  disabled={pending || wallets.isPending}
+                />
+              )}
+            />
+            <TextField
+              id="add-funds-amount"
+              label={t('amount')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('amountPlaceholder')}
+              hint={t('amountHint', { max: formatLimit(selectedWallet) })}
+              error={errors.amount?.message}
+              disabled={pending}
+              {...form.register('amount')}
+            />
+            <fieldset className="grid grid-cols-1 gap-2" disabled={pending}>
+              <legend className="mb-2 text-sm font-medium">{t('method')}</legend>
+              <Controller
+                control={form.control}
+                name="method"
+                render={({ field }) => (
+                  <div className="grid grid-cols-2 gap-2">
+                    {METHODS.map((method) => {
+                      const Icon = method.icon
+                      const checked = field.value === method.value
+                      return (
+                        <label
+                          key={method.value}
+                          className={cn(
+                            'relative flex cursor-pointer items-center gap-3 rounded-xl border p-3 transition-colors hover:bg-muted',
+                            'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                            checked && 'border-primary bg-secondary hover:bg-secondary',
+                          )}
+                        >
+                          <input
+                            type="radio"
+                            name={field.name}
+                            value={method.value}
+                            checked={checked}
+                            onChange={() => field.onChange(method.value)}
+                            onBlur={field.onBlur}
+                            className="absolute inset-0 size-full cursor-pointer opacity-0"
+                          />
+                          <span
+                            className={cn(
+                              'flex size-9 shrink-0 items-center justify-center rounded-lg',
+                              checked
+                                ? 'bg-primary text-primary-foreground'
+                                : 'bg-muted text-muted-foreground',
+                            )}
+                          >
+                            <Icon className="size-4" aria-hidden="true" />
+                          </span>
+                          <span className="min-w-0">
+                            <span className="block text-sm font-semibold">{t(method.label)}</span>
+                            <span className="block text-xs leading-snug text-muted-foreground">
+                              {t(method.hint)}
+                            </span>
+                          </span>
+                        </label>
+                      )
+                    })}
+                  </div>
+                )}
+              />
+              {errors.method?.message ? (
+                <p className="text-xs font-medium text-destructive">{errors.method.message}</p>
+              ) : null}
+            </fieldset>
+            <Button type="submit" size="lg" className="mt-1 w-full" disabled={pending}>
+              {pending ? t('submitting') : t('submit')}
+            </Button>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,335 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { AlertTriangle, Send, Zap } from 'lucide-react'
+import { useMemo, useRef, useState } from 'react'
+import { Controller, type FieldErrors, useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card } from '#client/components/ui/card.tsx'
+import { TextField } from '#client/components/ui/text-field.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { TRANSACTIONS_QUERY_KEY } from '#client/features/transactions/use-transactions.ts'
+import { useWallets, WALLETS_QUERY_KEY } from '#client/features/wallets/use-wallets.ts'
+import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
+import { isPositiveAmountText, readAmountInput } from '#client/lib/amount-input.ts'
+import { apiRequest } from '#client/lib/api.ts'
+import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
+import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
+import { toast } from '#client/lib/toast.ts'
+import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
+import { type AssetCode, exponentOf, formatMoney, isAssetCode, type Money } from '#shared/money.ts'
+import {
+  DESCRIPTION_MAX_LENGTH,
+  type SendToUserRequest,
+  type UserSearchResult,
+} from '#shared/schemas/money-requests.ts'
+import type { Wallet } from '#shared/schemas/reference.ts'
+import { transactionSchema } from '#shared/schemas/transactions.ts'
+import { useTransferMessages } from './messages.ts'
+import { RecipientAvatar } from './recipient-avatar.tsx'
+import { recipientName } from './recipient-display.ts'
+import { RecipientSearch } from './recipient-search.tsx'
+
+type TransferMessages = ReturnType<typeof useTransferMessages>
+
+const NO_WALLETS: readonly Wallet[] = []
+
+/** The wallet's asset; a currency this client does not know is left to the server to judge. */
+function assetOf(wallet: Wallet): AssetCode {
+  const code = wallet.currency.code.toUpperCase()
+  return isAssetCode(code) ? code : 'USD'
+}
+
+/**
+ * SPEC §5 "Send form schema", worded in the user's language: a wallet, a recipient, an amount
+ * of at least one minor unit, an optional description. The amount's decimals depend on the
+ * chosen wallet's currency, so they are checked once the wallet is known.
+ */
+function sendFormSchema(t: TransferMessages, wallets: readonly Wallet[]) {
+  return z
+    .object({
+      fromWalletId: z.string().min(1, t('selectWallet')),
+      recipientUserId: z.string().min(1, t('selectRecipient')),
+      amount: z.string().refine(isPositiveAmountText, t('amountPositive')),
+      description: z
+        .string()
+        .trim()
+        .max(DESCRIPTION_MAX_LENGTH, t('descriptionTooLong', { max: DESCRIPTION_MAX_LENGTH })),
+    })
+    .superRefine((values, context) => {
+      const wallet = wallets.find((candidate) => candidate.id === values.fromWalletId)
+      if (!wallet) {
+        context.addIssue({ code: 'custom', path: ['fromWalletId'], message: t('selectWallet') })
+        return
+      }
+      const amount = readAmountInput(values.amount, wallet.currency.code)
+      if (amount.ok) return
+      const message =
+        amount.problem === 'too_many_decimals'
+          ? t('amountDecimals', { decimals: exponentOf(assetOf(wallet)) })
+          : amount.problem === 'too_large'
+            ? t('amountTooLarge')
+            : t('amountPositive')
+      context.addIssue({ code: 'custom', path: ['amount'], message })
+    })
+}
+
+type FormValues = z.infer<ReturnType<typeof sendFormSchema>>
+
+const EMPTY_FORM: FormValues = {
+  fromWalletId: '',
+  recipientUserId: '',
+  amount: '',
+  description: '',
+}
+
+type Submission = { body: SendToUserRequest; key: string }
+
+async function postTransfer({ body, key }: Submission) {
+  return transactionSchema.parse(
+    await apiRequest('POST', '/api/send-money/sabi-user', body, { idempotencyKey: key }),
+  )
+}
+
+/** The amount typed so far, when it is a valid amount of the chosen wallet's currency. */
+function typedAmount(wallet: Wallet | undefined, text: string): Money | null {
+  if (!wallet) return null
+  const amount = readAmountInput(text, wallet.currency.code)
+  return amount.ok ? amount.value : null
+}
+
+function SummaryRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <dt className={strong ? 'font-semibold' : 'text-muted-foreground'}>{label}</dt>
+      <dd className={strong ? 'font-semibold tabular-nums' : 'tabular-nums'}>{value}</dd>
+    </div>
+  )
+}
+
+/**
+ * The user-to-user transfer (SPEC §2, §4, §5): pick a recipient, then a wallet and an amount.
+ * Success resets the form and the selection; every submission carries one Idempotency-Key,
+ * reused if the same submission is sent again.
+ */
+export function SabiTransfer() {
+  const t = useTransferMessages()
+  const { isAuthenticated } = useAuth()
+  const queryClient = useQueryClient()
+  const showErrorToast = useShowErrorToast()
+  const keys = useIdempotencyKey()
+  const wallets = useWallets({ enabled: isAuthenticated })
+  const walletList = wallets.data ?? NO_WALLETS
+  const [recipient, setRecipient] = useState<UserSearchResult | null>(null)
+  // The details appear with the first recipient and stay while the user changes their mind.
+  const [detailsShown, setDetailsShown] = useState(false)
+  // A second tap lands before React has re-rendered the disabled button; this catches it.
+  const submitting = useRef(false)
+
+  const schema = useMemo(() => sendFormSchema(t, walletList), [t, walletList])
+  const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_FORM })
+  const { errors } = form.formState
+
+  const mutation = useMutation({
+    mutationFn: postTransfer,
+    onSuccess: async () => {
+      keys.settle()
+      toast({ title: t('successTitle'), description: t('successText') })
+      form.reset(EMPTY_FORM)
+      setRecipient(null)
+      setDetailsShown(false)
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY }),
+      ])
+    },
+    onError: (error) => {
+      showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })
+    },
+    onSettled: () => {
+      submitting.current = false
+    },
+  })
+  const pending = mutation.isPending
+
+  function chooseRecipient(user: UserSearchResult | null) {
+    setRecipient(user)
+    form.setValue('recipientUserId', user?.id ?? '', { shouldValidate: form.formState.isSubmitted })
+    if (user) setDetailsShown(true)
+  }
+
+  function submit(values: FormValues) {
+    if (submitting.current) return
+    const wallet = walletList.find((candidate) => candidate.id === values.fromWalletId)
+    const amount = typedAmount(wallet, values.amount)
+    if (!wallet || !amount) return
+    const body: SendToUserRequest = {
+      fromWalletId: wallet.id,
+      recipientUserId: values.recipientUserId,
+      amount: formatMoney(amount),
+      ...(values.description ? { description: values.description } : {}),
+    }
+    submitting.current = true
+    mutation.mutate({ body, key: keys.keyFor(body) })
+  }
+
+  function refuse(fieldErrors: FieldErrors<FormValues>) {
+    // SPEC §5: a missing recipient is a toast, as it has no field of its own to sit beside.
+    if (fieldErrors.recipientUserId) {
+      toast({
+        title: t('noRecipientTitle'),
+        description: t('noRecipientText'),
+        variant: 'destructive',
+      })
+    }
+  }
+
+  const wallet = walletList.find((candidate) => candidate.id === form.watch('fromWalletId'))
+  const amount = typedAmount(wallet, form.watch('amount'))
+  const balance = wallet ? toMoney(wallet.balance, wallet.currency.code) : null
+  const overBalance =
+    amount !== null && balance !== null && balance.asset === amount.asset
+      ? amount.amountMinor > balance.amountMinor
+      : false
+  const shownAmount =
+    wallet && amount ? `${wallet.currency.symbol}${formatMoneyForDisplay(amount)}` : null
+
+  return (
+    // Named columns (minmax(0, 1fr)) keep a long name truncated instead of widening the page.
+    <div className="grid grid-cols-1 gap-4 sm:gap-6">
+      <Card>
+        <section aria-labelledby="recipient-heading" className="p-5">
+          <h2 id="recipient-heading" className="text-base font-semibold">
+            {t('recipientHeading')}
+          </h2>
+          <div className="mt-3">
+            {recipient ? (
+              <div
+                className="flex items-center gap-3 rounded-xl border border-primary/30 bg-secondary p-3"
+                data-testid="selected-recipient"
+              >
+                <RecipientAvatar user={recipient} className="size-11 ring-2 ring-primary/20" />
+                <div className="min-w-0 flex-1">
+                  <p className="text-xs font-medium text-secondary-foreground/80">
+                    {t('sendingTo')}
+                  </p>
+                  <p className="truncate font-semibold">{recipientName(recipient)}</p>
+                  <p className="truncate text-xs text-muted-foreground">@{recipient.username}</p>
+                </div>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={pending}
+                  onClick={() => chooseRecipient(null)}
+                >
+                  {t('changeRecipient')}
+                </Button>
+              </div>
+            ) : (
+              <RecipientSearch onSelect={chooseRecipient} />
+            )}
+          </div>
+        </section>
+      </Card>
+
+      {detailsShown ? (
+        <Card>
+          <section aria-labelledby="details-heading" className="p-5">
+            <h2 id="details-heading" className="text-base font-semibold">
+              {t('detailsHeading')}
+            </h2>
+            <form
+              noValidate
+              className="mt-4 grid grid-cols-1 gap-4"
+              onSubmit={form.handleSubmit(submit, refuse)}
+            >
+              {recipient ? null : (
+                <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
+                  {t('noRecipientYet')}
+                </p>
+              )}
+              <div className="grid grid-cols-1 gap-2">
+                <Controller
+                  control={form.control}
+                  name="fromWalletId"
+                  render={({ field }) => (
+                    <WalletSelect
+                      id="transfer-wallet"
+                      label={t('fromWallet')}
+                      placeholder={t('walletPlaceholder')}
+                      wallets={walletList}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={
+                        errors.fromWalletId?.message ??
+                        (wallets.isError ? t('walletsUnavailable') : undefined)
+                      }
+                      disabled={pending || wallets.isPending}
+                    />
+                  )}
+                />
+                {wallet ? (
+                  <p className="text-xs text-muted-foreground" data-testid="wallet-balance">
+                    {t('available', { balance: formatWalletBalance(wallet) })}
+                  </p>
+                ) : null}
+              </div>
+              <div className="grid grid-cols-1 gap-2">
+                <TextField
+                  id="transfer-amount"
+                  label={t('amount')}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={t('amountPlaceholder')}
+                  error={errors.amount?.message}
+                  disabled={pending}
+                  {...form.register('amount')}
+                />
+                {overBalance && wallet ? (
+                  <p
+                    role="status"
+                    className="flex items-start gap-1.5 text-xs font-medium text-amber-700 dark:text-amber-300"
+                  >
+                    <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                    {t('overBalance', { balance: formatWalletBalance(wallet) })}
+                  </p>
+                ) : null}
+              </div>
+              <TextField
+                id="transfer-description"
+                label={t('description')}
+                autoComplete="off"
+                maxLength={DESCRIPTION_MAX_LENGTH}
+                placeholder={t('descriptionPlaceholder')}
+                error={errors.description?.message}
+                disabled={pending}
+                {...form.register('description')}
+              />
+              <p className="flex items-center gap-2 rounded-lg bg-secondary px-3 py-2.5 text-sm text-secondary-foreground">
+                <Zap className="size-4 shrink-0" aria-hidden="true" />
+                {t('freeNotice')}
+              </p>
+              {shownAmount ? (
+                <dl
+                  className="grid grid-cols-1 gap-2 rounded-lg border p-3 text-sm"
+                  data-testid="transfer-summary"
+                >
+                  <SummaryRow label={t('summaryRecipientGets')} value={shownAmount} />
+                  <SummaryRow label={t('summaryFee')} value={t('summaryFeeFree')} />
+                  <div className="border-t" />
+                  <SummaryRow label={t('summaryTotal')} value={shownAmount} strong />
+                </dl>
+              ) : null}
+              <Button type="submit" size="lg" className="w-full" disabled={pending}>
+                <Send aria-hidden="true" />
+                {pending ? t('submitting') : t('submit')}
+              </Button>
+            </form>
+          </section>
+        </Card>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+/**
+ * A 24h change in percent as the server sends it ("2.45", "-1.20", "0.00") with an explicit
+ * sign, and whether it is not a fall: SPEC §2 shows a non-negative change in green and a
+ * negative one in red. Works on the text, so "-0.00" is not a fall.
+ */
+export function describeChange(changeText: string): { text: string; rising: boolean } {
+  const trimmed = changeText.trim()
+  const magnitude = trimmed.replace(/^[-+]/, '')
+  const falling = trimmed.startsWith('-') && /[1-9]/.test(magnitude)
+  return { text: `${falling ? '-' : '+'}${magnitude}%`, rising: !falling }
+}

@@ -1,0 +1,31 @@
+import { PageHeader } from '#client/components/page-header.tsx'
+import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { useTransferMessages } from '#client/features/transfers/messages.ts'
+import { SabiTransfer } from '#client/features/transfers/sabi-transfer.tsx'
+
+function SabiTransferContent() {
+  const t = useTransferMessages()
+  return (
+    <AppShell>
+      <div className="mx-auto w-full max-w-2xl">
+        <PageHeader
+          title={t('transferTitle')}
+          description={t('transferDescription')}
+          backHref="/send-money"
+          backLabel={t('back')}
+        />
+        <SabiTransfer />
+      </div>
+    </AppShell>
+  )
+}
+
+/** `/sabi-transfer`: a free, instant transfer to another Sabi user (SPEC §2). */
+export function SabiTransferPage() {
+  return (
+    <RequireSignedIn>
+      <SabiTransferContent />
+    </RequireSignedIn>
+  )
+}

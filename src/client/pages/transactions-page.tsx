@@ -1,0 +1,33 @@
+import { PageHeader } from '#client/components/page-header.tsx'
+import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { useTransactionMessages } from '#client/features/transactions/messages.ts'
+import { TransactionHistory } from '#client/features/transactions/transaction-history.tsx'
+
+function TransactionsContent() {
+  const t = useTransactionMessages()
+  const { user } = useAuth()
+  return (
+    <AppShell>
+      <div className="mx-auto w-full max-w-3xl">
+        <PageHeader
+          title={t('historyTitle')}
+          description={t('historyDescription')}
+          backHref="/"
+          backLabel={t('back')}
+        />
+        <TransactionHistory enabled={user !== null} />
+      </div>
+    </AppShell>
+  )
+}
+
+/** `/transactions`: the whole history with a status on every row (SPEC §2). */
+export function TransactionsPage() {
+  return (
+    <RequireSignedIn>
+      <TransactionsContent />
+    </RequireSignedIn>
+  )
+}
