@@ -9,10 +9,13 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../set
 // Stand-ins for the built pages: which one a response carries is all these tests look at.
 const APP_HTML = '<!doctype html><title>app</title><div id="root"></div>'
 const LANDING_HTML = '<!doctype html><title>landing</title><h1>Smarter Money. Bigger Impact.</h1>'
+// Large enough to be worth compressing, like the real stylesheet.
+const STYLESHEET = `body{margin:0}${'.card{padding:1rem;border-radius:1rem}'.repeat(200)}`
 
 async function makeClientRoot(pages: { landing: boolean }): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'sabi-client-'))
   await writeFile(join(root, 'index.html'), APP_HTML)
+  await writeFile(join(root, 'styles.css'), STYLESHEET)
   if (pages.landing) await writeFile(join(root, 'landing.html'), LANDING_HTML)
   return root
 }
@@ -54,6 +57,16 @@ for (const { kind, skip } of testDatabaseKinds()) {
         await appWithoutLanding?.close()
         await database?.destroy()
         for (const root of roots) await rm(root, { recursive: true, force: true })
+      })
+
+      it('sends files compressed to browsers that accept it', async () => {
+        const client = createTestClient(app)
+        const compressed = await client.get('/styles.css', { 'accept-encoding': 'gzip' })
+        expect(compressed.status).toBe(200)
+        expect(compressed.headers['content-encoding']).toBe('gzip')
+        const plain = await client.get('/styles.css', { 'accept-encoding': 'identity' })
+        expect(plain.headers['content-encoding']).toBeUndefined()
+        expect(plain.text).toBe(STYLESHEET)
       })
 
       it('serves the static landing page at / to a visitor, and the app when signed in', async () => {

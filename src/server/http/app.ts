@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyRateLimit from '@fastify/rate-limit'
@@ -71,6 +72,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The service worker and install prompt need same-origin resources only.
     crossOriginEmbedderPolicy: false,
   })
+  // Pages, scripts, styles and larger API answers leave gzip- or brotli-compressed: the
+  // landing page's budget (DESIGN §8) is counted compressed, and phones pay for every byte.
+  await app.register(fastifyCompress, { global: true, threshold: 1024 })
   await app.register(fastifyCookie, { secret: options.sessionSecret })
   // Per-route limits (sign-up, money calls) on top of the database-backed sign-in limit. The
   // plugin throws what the builder returns, so it returns our typed error, not a plain object.
