@@ -6,6 +6,7 @@ import {
   SEED_CURRENCIES,
 } from '#server/reference/reference-data.ts'
 import { findUserByEmail } from '#server/users/find-user.ts'
+import { AppError } from '#shared/errors.ts'
 import { ASSET_EXPONENTS } from '#shared/money.ts'
 import type { Queryable } from './client.ts'
 import { cryptocurrencies, currencies, exchangeRates } from './schema.ts'
@@ -63,8 +64,17 @@ export const DEMO_ACCOUNT = {
   username: 'ada_demo',
 } as const
 
-/** Creates the sandbox demo account if it does not exist yet. */
+/**
+ * Creates the sandbox demo account if it does not exist yet. Several instances starting at
+ * once may race to create it; the ones that lose find it made, which is all they wanted.
+ */
 export async function seedDemoAccount(db: Queryable): Promise<void> {
   if (await findUserByEmail(db, DEMO_ACCOUNT.email)) return
-  await signUpUser(db, DEMO_ACCOUNT)
+  try {
+    await signUpUser(db, DEMO_ACCOUNT)
+  } catch (error) {
+    const lostTheRace =
+      error instanceof AppError && (error.code === 'EMAIL_TAKEN' || error.code === 'USERNAME_TAKEN')
+    if (!lostTheRace) throw error
+  }
 }
