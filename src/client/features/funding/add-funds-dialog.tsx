@@ -12,6 +12,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
+import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { TRANSACTIONS_QUERY_KEY } from '#client/features/transactions/use-transactions.ts'
@@ -19,7 +20,6 @@ import { useWallets, WALLETS_QUERY_KEY } from '#client/features/wallets/use-wall
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { isPositiveAmountText, majorToMinor, readAmountInput } from '#client/lib/amount-input.ts'
 import { apiRequest } from '#client/lib/api.ts'
-import { cn } from '#client/lib/cn.ts'
 import { formatMoneyForDisplay } from '#client/lib/format-amount.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
@@ -258,48 +258,18 @@ export function AddFundsDialog({
                 control={form.control}
                 name="method"
                 render={({ field }) => (
-                  <div className="grid grid-cols-2 gap-2">
-                    {METHODS.map((method) => {
-                      const Icon = method.icon
-                      const checked = field.value === method.value
-                      return (
-                        <label
-                          key={method.value}
-                          className={cn(
-                            'relative flex cursor-pointer items-center gap-3 rounded-xl border p-3 transition-colors hover:bg-muted',
-                            'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                            checked && 'border-primary bg-secondary hover:bg-secondary',
-                          )}
-                        >
-                          <input
-                            type="radio"
-                            name={field.name}
-                            value={method.value}
-                            checked={checked}
-                            onChange={() => field.onChange(method.value)}
-                            onBlur={field.onBlur}
-                            className="absolute inset-0 size-full cursor-pointer opacity-0"
-                          />
-                          <span
-                            className={cn(
-                              'flex size-9 shrink-0 items-center justify-center rounded-lg',
-                              checked
-                                ? 'bg-primary text-primary-foreground'
-                                : 'bg-muted text-muted-foreground',
-                            )}
-                          >
-                            <Icon className="size-4" aria-hidden="true" />
-                          </span>
-                          <span className="min-w-0">
-                            <span className="block text-sm font-semibold">{t(method.label)}</span>
-                            <span className="block text-xs leading-snug text-muted-foreground">
-                              {t(method.hint)}
-                            </span>
-                          </span>
-                        </label>
-                      )
-                    })}
-                  </div>
+                  <OptionCards
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    options={METHODS.map((method) => ({
+                      value: method.value,
+                      label: t(method.label),
+                      hint: t(method.hint),
+                      icon: method.icon,
+                    }))}
+                  />
                 )}
               />
               {errors.method?.message ? (
