@@ -1,15 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { Link, Redirect } from 'wouter'
-import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
-import { AuthLayout } from '#client/features/auth/auth-layout.tsx'
+import { AuthPage } from '#client/features/auth/auth-layout.tsx'
 import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { useAuthMessages } from '#client/features/auth/messages.ts'
-import { useReturnTo, withReturnTo } from '#client/features/auth/return-to.ts'
 import { serverErrorMessage } from '#client/features/auth/server-errors.ts'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useAuthSubmit } from '#client/features/auth/use-auth-submit.ts'
 import { type SignInRequest, signInRequestSchema } from '#shared/schemas/auth.ts'
 
@@ -64,28 +60,15 @@ function SignInForm({ returnTo }: { returnTo: string }) {
 /** `/sign-in`: e-mail and password (the server's /api/login sends visitors here). */
 export function SignInPage() {
   const t = useAuthMessages()
-  const { isLoading, isAuthenticated } = useAuth()
-  const returnTo = useReturnTo()
-  if (isLoading) return <PageSpinner />
-  // Someone already signed in has nothing to do here; send them on to where they were going.
-  if (isAuthenticated) return <Redirect to={returnTo} replace />
   return (
-    <AuthLayout
+    <AuthPage
       title={t('signInTitle')}
       description={t('signInDescription')}
-      footer={
-        <>
-          {t('noAccount')}{' '}
-          <Link
-            href={withReturnTo('/sign-up', returnTo)}
-            className="font-semibold text-primary hover:underline"
-          >
-            {t('signUpLink')}
-          </Link>
-        </>
-      }
+      switchPrompt={t('noAccount')}
+      switchLabel={t('signUpLink')}
+      switchPath="/sign-up"
     >
-      <SignInForm returnTo={returnTo} />
-    </AuthLayout>
+      {(returnTo) => <SignInForm returnTo={returnTo} />}
+    </AuthPage>
   )
 }

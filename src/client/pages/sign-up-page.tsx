@@ -1,15 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { Link, Redirect } from 'wouter'
-import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
-import { AuthLayout } from '#client/features/auth/auth-layout.tsx'
+import { AuthPage } from '#client/features/auth/auth-layout.tsx'
 import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { useAuthMessages } from '#client/features/auth/messages.ts'
-import { useReturnTo, withReturnTo } from '#client/features/auth/return-to.ts'
 import { serverErrorMessage, serverFieldErrors } from '#client/features/auth/server-errors.ts'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useAuthSubmit } from '#client/features/auth/use-auth-submit.ts'
 import {
   PASSWORD_MIN_LENGTH,
@@ -111,27 +107,15 @@ function SignUpForm({ returnTo }: { returnTo: string }) {
 /** `/sign-up`: a new account with its first wallets (the server's /api/login?mode=signup). */
 export function SignUpPage() {
   const t = useAuthMessages()
-  const { isLoading, isAuthenticated } = useAuth()
-  const returnTo = useReturnTo()
-  if (isLoading) return <PageSpinner />
-  if (isAuthenticated) return <Redirect to={returnTo} replace />
   return (
-    <AuthLayout
+    <AuthPage
       title={t('signUpTitle')}
       description={t('signUpDescription')}
-      footer={
-        <>
-          {t('haveAccount')}{' '}
-          <Link
-            href={withReturnTo('/sign-in', returnTo)}
-            className="font-semibold text-primary hover:underline"
-          >
-            {t('signInLink')}
-          </Link>
-        </>
-      }
+      switchPrompt={t('haveAccount')}
+      switchLabel={t('signInLink')}
+      switchPath="/sign-in"
     >
-      <SignUpForm returnTo={returnTo} />
-    </AuthLayout>
+      {(returnTo) => <SignUpForm returnTo={returnTo} />}
+    </AuthPage>
   )
 }

@@ -1,9 +1,12 @@
 import { ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'wouter'
+import { Link, Redirect } from 'wouter'
 import { Logo } from '#client/components/logo.tsx'
+import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuthMessages } from './messages.ts'
+import { useReturnTo, withReturnTo } from './return-to.ts'
+import { useAuth } from './use-auth.ts'
 
 /** The frame of the sign-in and sign-up pages: logo, one card, and a line under it. */
 export function AuthLayout({
@@ -42,5 +45,50 @@ export function AuthLayout({
         </p>
       </main>
     </div>
+  )
+}
+
+/**
+ * A whole sign-in or sign-up page: a spinner while the session is checked, straight on to
+ * where the user was going if they are signed in already, else the form in the layout with a
+ * link to the other page that keeps `returnTo`.
+ */
+export function AuthPage({
+  title,
+  description,
+  switchPrompt,
+  switchLabel,
+  switchPath,
+  children,
+}: {
+  title: string
+  description: string
+  switchPrompt: string
+  switchLabel: string
+  switchPath: '/sign-in' | '/sign-up'
+  children: (returnTo: string) => ReactNode
+}) {
+  const { isLoading, isAuthenticated } = useAuth()
+  const returnTo = useReturnTo()
+  if (isLoading) return <PageSpinner />
+  if (isAuthenticated) return <Redirect to={returnTo} replace />
+  return (
+    <AuthLayout
+      title={title}
+      description={description}
+      footer={
+        <>
+          {switchPrompt}{' '}
+          <Link
+            href={withReturnTo(switchPath, returnTo)}
+            className="font-semibold text-primary hover:underline"
+          >
+            {switchLabel}
+          </Link>
+        </>
+      }
+    >
+      {children(returnTo)}
+    </AuthLayout>
   )
 }

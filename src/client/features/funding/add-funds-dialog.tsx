@@ -15,12 +15,12 @@ import {
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
-import { TRANSACTIONS_QUERY_KEY } from '#client/features/transactions/use-transactions.ts'
-import { useWallets, WALLETS_QUERY_KEY } from '#client/features/wallets/use-wallets.ts'
+import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { isPositiveAmountText, majorToMinor, readAmountInput } from '#client/lib/amount-input.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { formatMoneyForDisplay } from '#client/lib/format-amount.ts'
+import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
@@ -149,10 +149,7 @@ export function AddFundsDialog({
       keys.settle()
       toast({ title: t('successTitle'), description: t('successText', shown) })
       onOpenChange(false)
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY }),
-      ])
+      await refetchMoneyLists(queryClient)
     },
     onError: (error) => {
       showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })

@@ -8,13 +8,13 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
-import { TRANSACTIONS_QUERY_KEY } from '#client/features/transactions/use-transactions.ts'
-import { useWallets, WALLETS_QUERY_KEY } from '#client/features/wallets/use-wallets.ts'
+import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { isPositiveAmountText, readAmountInput } from '#client/lib/amount-input.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
+import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
@@ -139,10 +139,7 @@ export function SabiTransfer() {
       form.reset(EMPTY_FORM)
       setRecipient(null)
       setDetailsShown(false)
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY }),
-      ])
+      await refetchMoneyLists(queryClient)
     },
     onError: (error) => {
       showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })

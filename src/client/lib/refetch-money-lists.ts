@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { TRANSACTIONS_QUERY_KEY } from '#client/features/transactions/use-transactions.ts'
+import { WALLETS_QUERY_KEY } from '#client/features/wallets/use-wallets.ts'
+
+/**
+ * After any successful money action the wallets and transactions are fetched again (SPEC §7):
+ * the app's data never goes stale on its own, so this is how balances and history catch up.
+ */
+export function refetchMoneyLists(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY }),
+  ]).then(() => undefined)
+}
