@@ -45,6 +45,12 @@ const SabiTransferPage = lazy(() =>
 const TransactionsPage = lazy(() =>
   import('#client/pages/transactions-page.tsx').then((m) => ({ default: m.TransactionsPage })),
 )
+const ExchangePage = lazy(() =>
+  import('#client/pages/exchange-page.tsx').then((m) => ({ default: m.ExchangePage })),
+)
+const CryptoPurchasePage = lazy(() =>
+  import('#client/pages/crypto-purchase-page.tsx').then((m) => ({ default: m.CryptoPurchasePage })),
+)
 const NotFoundPage = lazy(() =>
   import('#client/pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 )
@@ -71,6 +77,8 @@ function Routes() {
       <Route path="/send-money" component={SendMoneyPage} />
       <Route path="/sabi-transfer" component={SabiTransferPage} />
       <Route path="/transactions" component={TransactionsPage} />
+      <Route path="/exchange" component={ExchangePage} />
+      <Route path="/crypto-purchase" component={CryptoPurchasePage} />
       <Route component={NotFoundPage} />
     </Switch>
   )

@@ -73,7 +73,7 @@ export function CurrencySelect({
               </span>
               <span className="font-medium">{currency.code}</span>
               {showName ? (
-                <span className="text-muted-foreground"> · {currency.name}</span>
+                <span className="ml-1.5 text-muted-foreground">{currency.name}</span>
               ) : null}
             </SelectItem>
           ))}

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
+import { CryptoHoldingsCard } from '#client/features/crypto/crypto-holdings-card.tsx'
 import { BusinessTools } from '#client/features/dashboard/business-tools.tsx'
 import { CardPromo } from '#client/features/dashboard/card-promo.tsx'
 import { QuickActions, ServiceTiles } from '#client/features/dashboard/quick-actions.tsx'
@@ -38,7 +39,10 @@ function Dashboard() {
           <div className="min-w-0 lg:col-span-2">
             <RecentTransactions enabled={enabled} />
           </div>
-          <BusinessTools />
+          <div className="grid grid-cols-1 content-start gap-4 sm:gap-6">
+            <CryptoHoldingsCard enabled={enabled} />
+            <BusinessTools />
+          </div>
         </div>
       </div>
       <LazyAddFundsDialog open={addFundsOpen} onOpenChange={setAddFundsOpen} />

@@ -18,15 +18,18 @@ export function OptionCards<V extends string>({
   options,
   onChange,
   onBlur,
+  columnsClassName = 'grid-cols-2',
 }: {
   name: string
   value: V | undefined
   options: readonly OptionCard<V>[]
   onChange: (value: V) => void
   onBlur?: () => void
+  /** The grid's columns; a long label may need one column on a phone. */
+  columnsClassName?: string
 }) {
   return (
-    <div className="grid grid-cols-2 gap-2">
+    <div className={cn('grid gap-2', columnsClassName)}>
       {options.map((option) => {
         const Icon = option.icon
         const checked = value === option.value

@@ -15,7 +15,7 @@ describe('previewCryptoQuantity', () => {
     expect(previewCryptoQuantity('2', '3.00000000', 'BTC')).toBe('0.66666666')
   })
 
-  it("cuts USDT to its 6 decimals and shows them padded to 8", () => {
+  it('cuts USDT to its 6 decimals and shows them padded to 8', () => {
     expect(previewCryptoQuantity('10', '1.00000000', 'USDT')).toBe('10.00000000')
     expect(previewCryptoQuantity('2', '3.00000000', 'USDT')).toBe('0.66666600')
   })

@@ -8,6 +8,8 @@ import {
   parseScaled,
 } from '#shared/money.ts'
 
+/** Crypto prices and values are in US dollars, written with this symbol. */
+export const USD_SYMBOL = '$'
 /** Crypto prices travel in US dollars with 8 decimals. */
 export const CRYPTO_PRICE_DECIMALS = 8
 /** SPEC §9: a crypto amount is shown to 8 decimals. */

@@ -5,6 +5,8 @@ export const useTransactionMessages = defineMessages('transactions', {
   yesterday: 'Yesterday, {{time}}',
   defaultDescription: '{{type}} transaction',
   amountWithFee: 'Amount: {{amount}} + Fee: {{fee}}',
+  exchangeDetail: '{{amount}} {{from}} → {{converted}} {{to}}',
+  purchaseDetail: '{{converted}} {{to}}',
   reference: 'Ref {{reference}}',
   statusCompleted: 'Completed',
   statusPending: 'Pending',

@@ -3,6 +3,7 @@ import type { Transaction } from '#shared/schemas/transactions.ts'
 import {
   amountSign,
   capitalisedType,
+  conversionDetail,
   transactionAmountDisplay,
   transactionDateLabel,
 } from './transaction-format.ts'
@@ -74,5 +75,40 @@ describe('amountSign and capitalisedType', () => {
     ])
     expect(capitalisedType('add_funds')).toBe('Add funds')
     expect(capitalisedType('send')).toBe('Send')
+  })
+})
+
+describe('conversionDetail', () => {
+  it('shows an exchange as what left one wallet and what reached the other', () => {
+    const exchange = transaction({
+      type: 'exchange',
+      amount: '150000.00',
+      convertedAmount: '97.95',
+      fromWallet: { currency: { symbol: '₦', code: 'NGN' } },
+    })
+    expect(conversionDetail(exchange, 'USD')).toEqual({
+      kind: 'exchange',
+      amount: '150,000.00',
+      from: 'NGN',
+      converted: '97.95',
+      to: 'USD',
+    })
+  })
+
+  it('shows a purchase as the coins received, to 8 decimals', () => {
+    const purchase = transaction({ type: 'purchase', convertedAmount: '10.000000' })
+    expect(conversionDetail(purchase, 'USDT')).toEqual({
+      kind: 'purchase',
+      converted: '10.00000000',
+      to: 'USDT',
+    })
+  })
+
+  it('gives no line without the received currency or for other types', () => {
+    const exchange = transaction({ type: 'exchange', convertedAmount: '97.95' })
+    expect(conversionDetail(exchange, null)).toBeNull()
+    expect(
+      conversionDetail(transaction({ type: 'send', convertedAmount: '1.00' }), 'USD'),
+    ).toBeNull()
   })
 })

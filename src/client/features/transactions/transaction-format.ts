@@ -1,5 +1,5 @@
 import { formatAmount, formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
-import { add } from '#shared/money.ts'
+import { add, groupDigits } from '#shared/money.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -71,4 +71,44 @@ export function transactionAmountDisplay(transaction: Transaction): AmountDispla
 export function capitalisedType(type: string): string {
   const words = type.replaceAll('_', ' ').trim()
   return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** SPEC §9: a crypto amount is shown to 8 decimals. */
+const CRYPTO_DISPLAY_DECIMALS = 8
+
+/** What went in and what came out of a conversion, formatted for the row's detail line. */
+export type ConversionDetail =
+  | { kind: 'exchange'; amount: string; from: string; converted: string; to: string }
+  | { kind: 'purchase'; converted: string; to: string }
+
+/**
+ * The detail line of an exchange ("150,000.00 NGN → 97.95 USD") or a purchase
+ * ("0.00022222 BTC"). The list gives the paying currency but not the one received, so the
+ * caller passes that code; without it there is no line rather than a figure without a unit.
+ */
+export function conversionDetail(
+  transaction: Transaction,
+  convertedCode: string | null,
+): ConversionDetail | null {
+  const converted = transaction.convertedAmount
+  if (converted === null || convertedCode === null) return null
+  if (transaction.type === 'exchange') {
+    const from = transaction.fromWallet?.currency.code ?? 'USD'
+    return {
+      kind: 'exchange',
+      amount: formatAmount(transaction.amount, from),
+      from,
+      converted: formatAmount(converted, convertedCode),
+      to: convertedCode,
+    }
+  }
+  if (transaction.type === 'purchase') {
+    const [whole = '0', fraction = ''] = converted.split('.')
+    return {
+      kind: 'purchase',
+      converted: `${groupDigits(whole)}.${fraction.padEnd(CRYPTO_DISPLAY_DECIMALS, '0')}`,
+      to: convertedCode,
+    }
+  }
+  return null
 }

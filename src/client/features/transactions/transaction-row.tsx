@@ -8,12 +8,15 @@ import {
   ShoppingCart,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { cn } from '#client/lib/cn.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
 import {
   amountSign,
   capitalisedType,
+  conversionDetail,
   transactionAmountDisplay,
   transactionDateLabel,
 } from './transaction-format.ts'
@@ -43,6 +46,19 @@ const TYPE_ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
 // Any other type gets a generic icon (SPEC §4).
 const GENERIC_ICON = { icon: ArrowLeftRight, tone: 'bg-muted text-muted-foreground' }
 
+/**
+ * The code of the currency an exchange paid into. The list names only the paying currency, so
+ * it is read from the user's own wallet the money went to (the wallets are already loaded on
+ * every page that lists transactions).
+ */
+function useReceivedCurrencyCode(transaction: Transaction): string | null {
+  const { isAuthenticated } = useAuth()
+  const lookup = transaction.type === 'exchange' && transaction.toWalletId !== null
+  const wallets = useWallets({ enabled: isAuthenticated && lookup })
+  if (!lookup) return null
+  return wallets.data?.find((wallet) => wallet.id === transaction.toWalletId)?.currency.code ?? null
+}
+
 /** One line of a transaction list: icon, description, date and signed amount. */
 export function TransactionRow({
   transaction,
@@ -71,6 +87,7 @@ export function TransactionRow({
         : date.text
   const amount = transactionAmountDisplay(transaction)
   const sign = amountSign(transaction.type)
+  const conversion = conversionDetail(transaction, useReceivedCurrencyCode(transaction))
   return (
     <div className="flex items-center gap-3 py-3" data-testid="transaction-row">
       <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
@@ -87,6 +104,16 @@ export function TransactionRow({
             data-testid="transaction-reference"
           >
             {t('reference', { reference: transaction.reference })}
+          </p>
+        ) : null}
+        {conversion ? (
+          <p
+            className="text-xs break-words text-muted-foreground"
+            data-testid="transaction-conversion"
+          >
+            {conversion.kind === 'exchange'
+              ? t('exchangeDetail', conversion)
+              : t('purchaseDetail', conversion)}
           </p>
         ) : null}
         {amount.feeBreakdown ? (

@@ -1,0 +1,53 @@
+import { ChevronRight } from 'lucide-react'
+import { Link } from 'wouter'
+import { Card } from '#client/components/ui/card.tsx'
+import { formatMoneyForDisplay } from '#client/lib/format-amount.ts'
+import { HoldingRow, totalUsdValue } from './crypto-holdings.tsx'
+import { USD_SYMBOL } from './crypto-quantity.ts'
+import { useCryptoMessages } from './messages.ts'
+import { useCryptoHoldings } from './use-crypto.ts'
+
+/**
+ * The dashboard's short view of the user's crypto: each holding with its dollar value, and a
+ * way to buy more. Nothing at all is shown until there is something to show.
+ */
+export function CryptoHoldingsCard({ enabled }: { enabled: boolean }) {
+  const t = useCryptoMessages()
+  const holdings = useCryptoHoldings({ enabled })
+  if (!holdings.data || holdings.data.length === 0) return null
+  return (
+    <Card>
+      <section aria-labelledby="dashboard-crypto-heading" className="p-5">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="dashboard-crypto-heading" className="text-base font-semibold">
+            {t('dashboardHeading')}
+          </h2>
+          <Link
+            href="/crypto-purchase"
+            className="inline-flex items-center gap-0.5 rounded-md text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {t('dashboardAction')}
+            <ChevronRight className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
+        <p className="mt-1 text-xs text-muted-foreground">
+          {t('holdingsTotal')}{' '}
+          <span
+            className="text-sm font-semibold text-foreground tabular-nums"
+            data-testid="dashboard-crypto-total"
+          >
+            {t('holdingValue', {
+              symbol: USD_SYMBOL,
+              value: formatMoneyForDisplay(totalUsdValue(holdings.data)),
+            })}
+          </span>
+        </p>
+        <ul className="mt-1 divide-y">
+          {holdings.data.map((holding) => (
+            <HoldingRow key={holding.cryptoCurrencyId} holding={holding} />
+          ))}
+        </ul>
+      </section>
+    </Card>
+  )
+}

@@ -1,0 +1,528 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { ArrowDownUp, ArrowLeftRight, Clock, Info, TrendingDown, TrendingUp } from 'lucide-react'
+import { type FormEvent, type ReactNode, useRef, useState } from 'react'
+import { CurrencySelect } from '#client/components/currency-select.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card } from '#client/components/ui/card.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
+import { useWallets } from '#client/features/wallets/use-wallets.ts'
+import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { readAmountInput } from '#client/lib/amount-input.ts'
+import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { cn } from '#client/lib/cn.ts'
+import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
+import { describeChange } from '#client/lib/format-change.ts'
+import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
+import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
+import { toast } from '#client/lib/toast.ts'
+import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
+import {
+  type AssetCode,
+  add,
+  exponentOf,
+  formatMoney,
+  isAssetCode,
+  percentageOf,
+} from '#shared/money.ts'
+import { EXCHANGE_FEE_BASIS_POINTS, type ExchangeRequest } from '#shared/schemas/exchange.ts'
+import type { Currency, Wallet } from '#shared/schemas/reference.ts'
+import { transactionSchema } from '#shared/schemas/transactions.ts'
+import { estimateExchange, feePercentText, findListedRate, formatRate } from './exchange-math.ts'
+import { useExchangeMessages } from './messages.ts'
+import { useExchangeQuote } from './use-exchange-quote.ts'
+import { useExchangeRates } from './use-exchange-rates.ts'
+
+type ExchangeMessages = ReturnType<typeof useExchangeMessages>
+
+const NO_WALLETS: readonly Wallet[] = []
+// The amounts are the panels' headline figures: large, borderless, inside the panel's frame.
+const BIG_AMOUNT_CLASSES =
+  'h-12 w-full min-w-0 flex-1 bg-transparent text-2xl font-semibold tabular-nums outline-none placeholder:text-muted-foreground/60 disabled:opacity-50'
+
+const NO_CURRENCIES: readonly Currency[] = []
+
+type Submission = { body: ExchangeRequest; key: string }
+
+async function postExchange({ body, key }: Submission) {
+  return transactionSchema.parse(
+    await apiRequest('POST', '/api/exchange', body, { idempotencyKey: key }),
+  )
+}
+
+function assetOf(currency: Pick<Currency, 'code'>): AssetCode {
+  const code = currency.code.toUpperCase()
+  return isAssetCode(code) ? code : 'USD'
+}
+
+/** An amount with its currency's symbol, from the decimal text the server or the math gave. */
+function withSymbol(decimalText: string, currency: Pick<Currency, 'code' | 'symbol'>): string {
+  return `${currency.symbol}${formatAmount(decimalText, currency.code)}`
+}
+
+/**
+ * The pair the form opens with: from the primary wallet's currency (else the first wallet's),
+ * to the user's next wallet, else the next currency Sabi offers.
+ */
+function defaultPair(
+  wallets: readonly Wallet[],
+  currencies: readonly Currency[],
+): { from: number | null; to: number | null } {
+  const from = (wallets.find((wallet) => wallet.isPrimary) ?? wallets[0])?.currencyId ?? null
+  const to =
+    wallets.find((wallet) => wallet.currencyId !== from)?.currencyId ??
+    currencies.find((currency) => currency.id !== from)?.id ??
+    null
+  return { from, to }
+}
+
+/** Why a typed amount cannot be read, when the user should be told before submitting. */
+function amountHint(t: ExchangeMessages, text: string, from: Currency | undefined) {
+  if (!from || text.trim() === '') return undefined
+  const result = readAmountInput(text, from.code)
+  if (result.ok) return undefined
+  if (result.problem === 'too_many_decimals')
+    return t('amountDecimals', { decimals: exponentOf(assetOf(from)) })
+  if (result.problem === 'too_large') return t('amountTooLarge')
+  return undefined
+}
+
+function Panel({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('rounded-xl border bg-muted/40 p-4', className)}>{children}</div>
+}
+
+function SummaryRow({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string
+  value: string
+  strong?: boolean
+  testId: string
+}) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <dt className={strong ? 'font-semibold' : 'text-muted-foreground'}>{label}</dt>
+      <dd className={cn('tabular-nums', strong ? 'font-semibold' : undefined)} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+/**
+ * The currency exchange (SPEC §2 Exchange, §5, §8): amount and from-currency, a swap button,
+ * the to-currency with what arrives, the rate with its 24h change, and the 0.5% fee. Once both
+ * currencies and an amount are set, a quote locks the rate for 30 seconds and is renewed as it
+ * lapses; the exchange is sent with that quote and one Idempotency-Key per submission.
+ */
+export function ExchangeForm() {
+  const t = useExchangeMessages()
+  const { isAuthenticated } = useAuth()
+  const queryClient = useQueryClient()
+  const showErrorToast = useShowErrorToast()
+  const keys = useIdempotencyKey()
+  const wallets = useWallets({ enabled: isAuthenticated })
+  const currencies = useCurrencies({ enabled: isAuthenticated })
+  const rates = useExchangeRates({ enabled: isAuthenticated })
+  const walletList = wallets.data ?? NO_WALLETS
+  const currencyList = (currencies.data ?? NO_CURRENCIES).filter((currency) => currency.isActive)
+
+  // Null until the user chooses: the defaults follow the wallets once they have loaded.
+  const [chosenFrom, setChosenFrom] = useState<number | null>(null)
+  const [chosenTo, setChosenTo] = useState<number | null>(null)
+  const [amountText, setAmountText] = useState('')
+  // A second tap lands before React has re-rendered the disabled button; this catches it.
+  const submitting = useRef(false)
+
+  const defaults = defaultPair(walletList, currencyList)
+  const fromId = chosenFrom ?? defaults.from
+  const toCandidate = chosenTo ?? defaults.to
+  const toId = toCandidate === fromId ? null : toCandidate
+  const from = currencyList.find((currency) => currency.id === fromId)
+  const to = currencyList.find((currency) => currency.id === toId)
+  const toChoices = currencyList.filter((currency) => currency.id !== fromId)
+  const fromWallet = walletList.find((wallet) => wallet.currencyId === fromId)
+
+  const parsedAmount = from ? readAmountInput(amountText, from.code) : null
+  const amount = parsedAmount?.ok ? parsedAmount.value : null
+  const amountWire = amount ? formatMoney(amount) : null
+  const quoteState = useExchangeQuote(
+    from && to && amountWire
+      ? { fromCurrencyId: from.id, toCurrencyId: to.id, amount: amountWire }
+      : null,
+  )
+  const quote = quoteState.quote
+
+  const listed = from && to && rates.data ? findListedRate(rates.data, from.id, to.id) : null
+  const estimate =
+    amount && to && listed ? estimateExchange(amount, listed.rate, assetOf(to)) : null
+  const rateText = quote?.rate ?? listed?.rate ?? null
+  const figures = quote
+    ? { fee: quote.fee, receive: quote.receiveAmount, total: quote.totalDebit }
+    : estimate
+      ? {
+          fee: formatMoney(estimate.fee),
+          receive: formatMoney(estimate.receive),
+          total: formatMoney(estimate.totalDebit),
+        }
+      : null
+  const change = listed?.changePercent ? describeChange(listed.changePercent) : null
+  const feePercent = feePercentText()
+
+  const mutation = useMutation({
+    mutationFn: postExchange,
+    onSuccess: async () => {
+      keys.settle()
+      toast({ title: t('successTitle'), description: t('successText') })
+      setAmountText('')
+      await refetchMoneyLists(queryClient)
+    },
+    onError: (error, { body }) => {
+      showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })
+      // An expired or unknown quote: lock a fresh rate at once for the user to review; the
+      // server's message asks them to.
+      if (
+        body.quoteId &&
+        error instanceof ApiError &&
+        (error.status === 409 || error.status === 404)
+      )
+        quoteState.refresh()
+    },
+    onSettled: () => {
+      submitting.current = false
+    },
+  })
+  const pending = mutation.isPending
+
+  function chooseFrom(currencyId: number) {
+    // Choosing the currency already on the other side swaps the two.
+    if (currencyId === toId) setChosenTo(fromId)
+    setChosenFrom(currencyId)
+  }
+
+  function swap() {
+    setChosenFrom(toId)
+    setChosenTo(fromId)
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (submitting.current || pending) return
+    // SPEC §5, in its order: inputs, then the source wallet, then its balance.
+    if (!from || !to || !amount) {
+      toast({ title: t('invalidTitle'), description: t('invalidText'), variant: 'destructive' })
+      return
+    }
+    if (!fromWallet) {
+      toast({
+        title: t('walletNotFoundTitle'),
+        description: t('walletNotFoundText', { currency: from.code }),
+        variant: 'destructive',
+      })
+      return
+    }
+    // The fee counts: the server debits amount + 0.5%, so the check does too.
+    const totalDebit = add(amount, percentageOf(amount, EXCHANGE_FEE_BASIS_POINTS))
+    const balance = toMoney(fromWallet.balance, fromWallet.currency.code)
+    if (
+      !balance ||
+      balance.asset !== totalDebit.asset ||
+      balance.amountMinor < totalDebit.amountMinor
+    ) {
+      toast({
+        title: t('insufficientTitle'),
+        description: t('insufficientText'),
+        variant: 'destructive',
+      })
+      return
+    }
+    const toWallet = walletList.find((wallet) => wallet.currencyId === to.id)
+    const amountWireText = formatMoney(amount)
+    const quoteId =
+      quote &&
+      quote.fromCurrencyId === from.id &&
+      quote.toCurrencyId === to.id &&
+      quote.amount === amountWireText
+        ? quote.id
+        : undefined
+    // A fixed key order: the idempotency key store compares submissions by their JSON text.
+    const body: ExchangeRequest = {
+      fromWalletId: fromWallet.id,
+      ...(toWallet ? { toWalletId: toWallet.id } : {}),
+      fromCurrencyId: from.id,
+      toCurrencyId: to.id,
+      amount: amountWireText,
+      ...(quoteId ? { quoteId } : {}),
+    }
+    submitting.current = true
+    mutation.mutate({ body, key: keys.keyFor(body) })
+  }
+
+  const hint = amountHint(t, amountText, from)
+  const currenciesFailed = currencies.isError || wallets.isError
+
+  return (
+    <Card>
+      <section aria-labelledby="exchange-heading" className="p-5 sm:p-6">
+        <h2 id="exchange-heading" className="sr-only">
+          {t('formHeading')}
+        </h2>
+        {currenciesFailed ? (
+          <div className="flex items-center justify-between gap-3 rounded-lg bg-muted px-4 py-3">
+            <p className="text-sm text-muted-foreground">{t('currenciesUnavailable')}</p>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                void currencies.refetch()
+                void wallets.refetch()
+              }}
+            >
+              {t('retry')}
+            </Button>
+          </div>
+        ) : currencies.isPending || wallets.isPending ? (
+          <div role="status" aria-label={t('currenciesLoading')} className="grid gap-3">
+            <div className="h-28 animate-pulse rounded-xl bg-muted" />
+            <div className="h-28 animate-pulse rounded-xl bg-muted" />
+            <div className="h-20 animate-pulse rounded-xl bg-muted" />
+          </div>
+        ) : (
+          <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4">
+            <div className="relative grid grid-cols-1 gap-2">
+              <Panel className="focus-within:border-primary/60 focus-within:ring-2 focus-within:ring-ring/30">
+                <div className="flex items-center justify-between gap-3">
+                  <Label htmlFor="exchange-amount" className="text-muted-foreground">
+                    {t('from')}
+                  </Label>
+                  <p
+                    className="min-w-0 truncate text-xs text-muted-foreground"
+                    data-testid="exchange-from-balance"
+                  >
+                    {from
+                      ? fromWallet
+                        ? t('balance', { balance: formatWalletBalance(fromWallet) })
+                        : t('noWallet', { currency: from.code })
+                      : null}
+                  </p>
+                </div>
+                <div className="mt-2 flex items-center gap-2">
+                  <input
+                    id="exchange-amount"
+                    aria-label={t('amount')}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder={t('amountPlaceholder')}
+                    value={amountText}
+                    onChange={(event) => setAmountText(event.target.value)}
+                    disabled={pending}
+                    aria-invalid={hint ? true : undefined}
+                    aria-describedby={hint ? 'exchange-amount-message' : undefined}
+                    className={BIG_AMOUNT_CLASSES}
+                  />
+                  <CurrencySelect
+                    id="exchange-from"
+                    label={t('from')}
+                    hideLabel
+                    placeholder={t('currencyPlaceholder')}
+                    currencies={currencyList}
+                    value={fromId}
+                    onChange={chooseFrom}
+                    disabled={pending}
+                    className="w-32 shrink-0"
+                    triggerClassName="rounded-full bg-card font-medium"
+                  />
+                </div>
+                {hint ? (
+                  <p
+                    id="exchange-amount-message"
+                    className="mt-1 text-xs font-medium text-destructive"
+                  >
+                    {hint}
+                  </p>
+                ) : null}
+              </Panel>
+
+              <div className="pointer-events-none absolute inset-x-0 top-1/2 flex -translate-y-1/2 justify-center">
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="icon"
+                  aria-label={t('swap')}
+                  onClick={swap}
+                  disabled={pending || fromId === null || toId === null}
+                  className="pointer-events-auto rounded-full bg-card shadow-sm"
+                >
+                  <ArrowDownUp aria-hidden="true" />
+                </Button>
+              </div>
+
+              <Panel>
+                <Label htmlFor="exchange-receive" className="text-muted-foreground">
+                  {t('receive')}
+                </Label>
+                <div className="mt-2 flex items-center gap-2">
+                  <input
+                    id="exchange-receive"
+                    readOnly
+                    tabIndex={-1}
+                    placeholder={t('amountPlaceholder')}
+                    value={figures && to ? formatAmount(figures.receive, to.code) : ''}
+                    className={BIG_AMOUNT_CLASSES}
+                  />
+                  <CurrencySelect
+                    id="exchange-to"
+                    label={t('to')}
+                    hideLabel
+                    placeholder={t('currencyPlaceholder')}
+                    currencies={toChoices}
+                    value={toId}
+                    onChange={setChosenTo}
+                    disabled={pending}
+                    className="w-32 shrink-0"
+                    triggerClassName="rounded-full bg-card font-medium"
+                  />
+                </div>
+              </Panel>
+            </div>
+
+            <RateCard
+              t={t}
+              from={from}
+              to={to}
+              rateText={rateText}
+              change={change}
+              quoteState={quoteState}
+              hasAmount={amount !== null}
+              ratesFailed={rates.isError}
+            />
+
+            <div className="grid gap-3 rounded-xl border p-4 text-sm">
+              {figures && from ? (
+                <dl className="grid gap-2" data-testid="exchange-summary">
+                  <SummaryRow
+                    label={t('feeLabel', { percent: feePercent })}
+                    value={withSymbol(figures.fee, from)}
+                    testId="exchange-fee"
+                  />
+                  <SummaryRow
+                    label={t('totalDebit')}
+                    value={withSymbol(figures.total, from)}
+                    strong
+                    testId="exchange-total"
+                  />
+                </dl>
+              ) : null}
+              <p className="flex items-start gap-2 text-xs text-muted-foreground">
+                <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                {t('feeNote', { percent: feePercent })}
+              </p>
+            </div>
+
+            <Button type="submit" size="lg" className="w-full" disabled={pending}>
+              <ArrowLeftRight aria-hidden="true" />
+              {pending
+                ? t('submitting')
+                : from && to
+                  ? t('submit', { from: from.code, to: to.code })
+                  : t('submitPlain')}
+            </Button>
+          </form>
+        )}
+      </section>
+    </Card>
+  )
+}
+
+function RateCard({
+  t,
+  from,
+  to,
+  rateText,
+  change,
+  quoteState,
+  hasAmount,
+  ratesFailed,
+}: {
+  t: ExchangeMessages
+  from: Currency | undefined
+  to: Currency | undefined
+  rateText: string | null
+  change: { text: string; rising: boolean } | null
+  quoteState: ReturnType<typeof useExchangeQuote>
+  hasAmount: boolean
+  ratesFailed: boolean
+}) {
+  const quoteError =
+    quoteState.error instanceof ApiError ? quoteState.error.serverMessage : undefined
+  const ChangeIcon = change?.rising ? TrendingUp : TrendingDown
+  return (
+    <section
+      aria-labelledby="exchange-rate-heading"
+      className="rounded-xl border border-primary/15 bg-secondary/60 p-4"
+      data-testid="exchange-rate-card"
+    >
+      <h3 id="exchange-rate-heading" className="text-xs font-medium text-secondary-foreground/80">
+        {t('rateHeading')}
+      </h3>
+      {from && to ? (
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <p className="text-base font-semibold tabular-nums" data-testid="exchange-rate">
+            {rateText ? (
+              t('rateLine', { from: from.code, rate: formatRate(rateText), to: to.code })
+            ) : ratesFailed ? (
+              t('ratesUnavailable')
+            ) : (
+              <span className="block h-5 w-44 animate-pulse rounded bg-primary/10" />
+            )}
+          </p>
+          {change ? (
+            <span
+              className={cn(
+                'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+                change.rising
+                  ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300'
+                  : 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',
+              )}
+              data-testid="exchange-change"
+            >
+              <ChangeIcon className="size-3.5" aria-hidden="true" />
+              {t('change24h', { change: change.text })}
+            </span>
+          ) : null}
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-muted-foreground">{t('chooseCurrencies')}</p>
+      )}
+      <p
+        className={cn(
+          'mt-2 flex items-center gap-1.5 text-xs',
+          quoteError && !quoteState.quote ? 'text-destructive' : 'text-muted-foreground',
+        )}
+        data-testid="exchange-quote-status"
+      >
+        {quoteState.quote ? (
+          <>
+            <Clock className="size-3.5" aria-hidden="true" />
+            {t('rateLocked', { seconds: quoteState.secondsLeft })}
+          </>
+        ) : quoteState.isFetching ? (
+          t('rateRefreshing')
+        ) : quoteError && hasAmount ? (
+          quoteError
+        ) : from && to ? (
+          hasAmount ? (
+            t('rateRefreshing')
+          ) : (
+            t('rateIndicative')
+          )
+        ) : null}
+      </p>
+    </section>
+  )
+}
