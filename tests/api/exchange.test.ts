@@ -97,8 +97,10 @@ for (const { kind, skip } of testDatabaseKinds()) {
         })
         expect((await walletIn(client, 'USD')).balance).toBe('99.50')
         expect((await walletIn(client, 'NGN')).balance).toBe('153000.00')
-        // The exchange is one entry in the history, not two.
-        expect((await history(client)).filter((t) => t.type === 'exchange')).toHaveLength(1)
+        // The exchange is one entry in the history, not two, and says what it became.
+        const exchanges = (await history(client)).filter((t) => t.type === 'exchange')
+        expect(exchanges).toHaveLength(1)
+        expect(exchanges[0]?.convertedCurrency).toEqual({ code: 'NGN', symbol: '₦' })
       })
 
       it("exchanges NGN to USD at today's rate and opens a missing destination wallet", async () => {
@@ -234,6 +236,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
           type: 'purchase',
           amount: '90.00',
           convertedAmount: '0.00200000',
+          convertedCurrency: { code: 'BTC', symbol: '₿' },
         })
         expect((await walletIn(client, 'USD')).balance).toBe('10.00')
         // $10 of ETH at 3200 is 0.003125 ETH exactly; $1 of BTC is 0.0000222222... truncated.

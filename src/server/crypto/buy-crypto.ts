@@ -117,7 +117,9 @@ export async function buyCrypto(
         { accountId: holding, asset: coin, amountMinor: quantityMinor },
       ],
     )
-    return toTransactionResponse(journal, userId, { code: fiat.code, symbol: fiat.symbol })
+    return toTransactionResponse(journal, userId, (asset) =>
+      asset === coin ? crypto.symbol : asset === fiat.code ? fiat.symbol : asset,
+    )
   } catch (error) {
     throw explainInsufficientFunds(error, fiat.code, fiat.symbol)
   }

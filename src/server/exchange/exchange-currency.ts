@@ -117,7 +117,9 @@ export async function exchangeCurrency(
       },
       lines,
     )
-    return toTransactionResponse(journal, userId, { code: from.code, symbol: from.symbol })
+    return toTransactionResponse(journal, userId, (asset) =>
+      asset === to.code ? to.symbol : asset === from.code ? from.symbol : asset,
+    )
   } catch (error) {
     throw explainInsufficientFunds(error, from.code, from.symbol)
   }

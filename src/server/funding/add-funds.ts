@@ -42,5 +42,5 @@ export async function addFunds(
       { accountId: wallet.accountId, asset: wallet.asset, amountMinor: amount.amountMinor },
     ],
   )
-  return toTransactionResponse(journal, userId, { code: wallet.asset, symbol: wallet.symbol })
+  return toTransactionResponse(journal, userId, () => wallet.symbol)
 }

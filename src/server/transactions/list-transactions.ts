@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { union } from 'drizzle-orm/pg-core'
 import type { Queryable } from '#server/db/client.ts'
-import { currencies, journals } from '#server/db/schema.ts'
+import { journals } from '#server/db/schema.ts'
+import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import { AppError } from '#shared/errors.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { toTransactionResponse } from './to-transaction-response.ts'
@@ -52,25 +53,15 @@ export async function listTransactions(
     .limit(options.limit + 1)
 
   const page = rows.slice(0, options.limit)
-  const assets = [...new Set(page.map((journal) => journal.asset))]
-  const symbols = new Map(
-    assets.length === 0
-      ? []
-      : (
-          await db
-            .select({ code: currencies.code, symbol: currencies.symbol })
-            .from(currencies)
-            .where(inArray(currencies.code, assets))
-        ).map((row) => [row.code, row.symbol]),
+  const symbolOf = await loadAssetSymbols(
+    db,
+    page.flatMap((journal) =>
+      journal.convertedAsset ? [journal.asset, journal.convertedAsset] : [journal.asset],
+    ),
   )
   const last = page.at(-1)
   return {
-    items: page.map((journal) =>
-      toTransactionResponse(journal, userId, {
-        code: journal.asset,
-        symbol: symbols.get(journal.asset) ?? journal.asset,
-      }),
-    ),
+    items: page.map((journal) => toTransactionResponse(journal, userId, symbolOf)),
     nextCursor:
       rows.length > options.limit && last
         ? encodeCursor({ createdAt: last.createdAt, id: last.id })

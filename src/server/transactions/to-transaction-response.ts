@@ -7,14 +7,14 @@ function formatIn(asset: string, amountMinor: bigint): string {
 }
 
 /**
- * A journal as one user sees it (SPEC §3 Transaction): amounts as decimal strings, and the
+ * A journal as one user sees it (`symbolOf` gives each asset's display symbol) (SPEC §3 Transaction): amounts as decimal strings, and the
  * type from the viewer's side, so a transfer is `send` to its sender and `receive` to its
  * recipient.
  */
 export function toTransactionResponse(
   journal: JournalRow,
   viewerId: string,
-  currency: { code: string; symbol: string },
+  symbolOf: (asset: string) => string,
 ): Transaction {
   const isRecipientOnly = journal.toUserId === viewerId && journal.fromUserId !== viewerId
   return {
@@ -37,6 +37,9 @@ export function toTransactionResponse(
     externalReference: journal.externalReference,
     createdAt: journal.createdAt.toISOString(),
     updatedAt: journal.updatedAt.toISOString(),
-    fromWallet: { currency: { symbol: currency.symbol, code: currency.code } },
+    fromWallet: { currency: { symbol: symbolOf(journal.asset), code: journal.asset } },
+    convertedCurrency: journal.convertedAsset
+      ? { symbol: symbolOf(journal.convertedAsset), code: journal.convertedAsset }
+      : null,
   }
 }

@@ -57,7 +57,7 @@ export async function sendToUser(
         { accountId: to.accountId, asset: from.asset, amountMinor: amount.amountMinor },
       ],
     )
-    return toTransactionResponse(journal, senderId, { code: from.asset, symbol: from.symbol })
+    return toTransactionResponse(journal, senderId, () => from.symbol)
   } catch (error) {
     throw explainInsufficientFunds(error, from.asset, from.symbol)
   }

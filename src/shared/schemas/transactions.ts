@@ -24,6 +24,8 @@ export const transactionSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   fromWallet: z.object({ currency: z.object({ symbol: z.string(), code: z.string() }) }).nullable(),
+  /** What `convertedAmount` is in: the target currency of an exchange, the coin of a purchase. */
+  convertedCurrency: z.object({ symbol: z.string(), code: z.string() }).nullable(),
 })
 export type Transaction = z.infer<typeof transactionSchema>
 

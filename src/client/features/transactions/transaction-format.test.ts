@@ -27,6 +27,7 @@ function transaction(overrides: Partial<Transaction>): Transaction {
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     fromWallet: { currency: { symbol: '$', code: 'USD' } },
+    convertedCurrency: null,
     ...overrides,
   }
 }

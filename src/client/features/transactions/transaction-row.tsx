@@ -8,8 +8,6 @@ import {
   ShoppingCart,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useAuth } from '#client/features/auth/use-auth.ts'
-import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { cn } from '#client/lib/cn.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
@@ -46,19 +44,6 @@ const TYPE_ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
 // Any other type gets a generic icon (SPEC §4).
 const GENERIC_ICON = { icon: ArrowLeftRight, tone: 'bg-muted text-muted-foreground' }
 
-/**
- * The code of the currency an exchange paid into. The list names only the paying currency, so
- * it is read from the user's own wallet the money went to (the wallets are already loaded on
- * every page that lists transactions).
- */
-function useReceivedCurrencyCode(transaction: Transaction): string | null {
-  const { isAuthenticated } = useAuth()
-  const lookup = transaction.type === 'exchange' && transaction.toWalletId !== null
-  const wallets = useWallets({ enabled: isAuthenticated && lookup })
-  if (!lookup) return null
-  return wallets.data?.find((wallet) => wallet.id === transaction.toWalletId)?.currency.code ?? null
-}
-
 /** One line of a transaction list: icon, description, date and signed amount. */
 export function TransactionRow({
   transaction,
@@ -87,7 +72,7 @@ export function TransactionRow({
         : date.text
   const amount = transactionAmountDisplay(transaction)
   const sign = amountSign(transaction.type)
-  const conversion = conversionDetail(transaction, useReceivedCurrencyCode(transaction))
+  const conversion = conversionDetail(transaction, transaction.convertedCurrency?.code ?? null)
   return (
     <div className="flex items-center gap-3 py-3" data-testid="transaction-row">
       <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
