@@ -60,6 +60,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     idle_in_transaction_session_timeout: 15_000,
     connectionTimeoutMillis: 10_000,
   })
+  // An idle connection can be closed by the server (a restart, a failover, an administrator):
+  // pg reports it on the pool, and with no listener Node would treat it as a crash. The pool
+  // opens a fresh connection for the next query, so saying so is all there is to do.
+  pool.on('error', (error) => {
+    process.stderr.write(`database connection lost (${error.message}); the pool will reconnect\n`)
+  })
   const db: Database = drizzleNodePostgres(pool, { schema })
   return {
     db,
