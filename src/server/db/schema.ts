@@ -341,3 +341,65 @@ export const quotes = pgTable(
   },
   (table) => [index('quotes_user_idx').on(table.userId, table.createdAt)],
 )
+
+/**
+ * Money on its way out through a provider (DESIGN §4: two-phase). The initiating journal has
+ * moved it from the wallet to "payouts in flight"; the provider's result settles it or
+ * reverses it, exactly once. `details` holds what the provider needs (bank and account, biller
+ * and customer number...).
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    journalId: uuid('journal_id')
+      .notNull()
+      .unique()
+      .references(() => journals.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    /** 'bank', 'bill' or 'international'. */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** pending (not yet sent) → submitted (the provider has it) → completed or failed. */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    providerReference: varchar('provider_reference', { length: 100 }).unique(),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    details: jsonb('details').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    failureReason: varchar('failure_reason', { length: 200 }),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'payouts_status_check',
+      sql`${table.status} in ('pending', 'submitted', 'completed', 'failed')`,
+    ),
+    index('payouts_due_idx').on(table.status, table.nextAttemptAt),
+  ],
+)
+
+/** Every status a transaction passes through, for its timeline. */
+export const transactionEvents = pgTable(
+  'transaction_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    journalId: uuid('journal_id')
+      .notNull()
+      .references(() => journals.id),
+    status: varchar('status', { length: 16 }).notNull(),
+    message: varchar('message', { length: 200 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('transaction_events_journal_idx').on(table.journalId, table.id)],
+)

@@ -15,6 +15,7 @@ import type { DatabaseHandle } from '#server/db/client.ts'
 import { AppError } from '#shared/errors.ts'
 import { handleError } from './error-handler.ts'
 import { authRoutes } from './routes/auth-routes.ts'
+import { bankRoutes } from './routes/bank-routes.ts'
 import { exchangeRoutes } from './routes/exchange-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
 import { referenceRoutes } from './routes/reference-routes.ts'
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(transactionRoutes, { db: database.db })
   await app.register(moneyRoutes, { db: database.db, config })
   await app.register(exchangeRoutes, { db: database.db, config })
+  await app.register(bankRoutes, { db: database.db, config })
   await app.register(systemRoutes, { database, config, version: options.version })
 
   const servesClient = options.clientRoot ? await registerClient(app, options.clientRoot) : false

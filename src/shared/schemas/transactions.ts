@@ -33,3 +33,15 @@ export const transactionPageSchema = z.object({
   items: z.array(transactionSchema),
   nextCursor: z.string().nullable(),
 })
+
+export const transactionEventSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+})
+
+/** One transaction with its timeline: every status it has passed through, oldest first. */
+export const transactionDetailsSchema = transactionSchema.extend({
+  events: z.array(transactionEventSchema),
+})
+export type TransactionDetails = z.infer<typeof transactionDetailsSchema>

@@ -1,0 +1,60 @@
+import type { Transaction } from '#server/db/client.ts'
+import { initiatePayout } from '#server/payouts/initiate-payout.ts'
+import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
+import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
+import { AppError } from '#shared/errors.ts'
+import { parseAmountOrThrow, percentageOf } from '#shared/money.ts'
+import {
+  BANK_TRANSFER_FEE_BASIS_POINTS,
+  BANKS,
+  type BankTransferRequest,
+} from '#shared/schemas/bank.ts'
+import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
+import { resolveSandboxAccount } from './sandbox-bank-provider.ts'
+
+function refuse(message: string, path: string): never {
+  throw new AppError('VALIDATION_FAILED', message, [{ path, message }])
+}
+
+/**
+ * A transfer to a bank account (SPEC §2 Bank transfer): the account is checked by name enquiry,
+ * the 2% fee is charged on top, and the money leaves the wallet at once into a pending payout
+ * that the worker sends and the bank's answer settles or reverses.
+ */
+export async function sendToBank(
+  tx: Transaction,
+  userId: string,
+  input: BankTransferRequest,
+): Promise<TransactionResponse> {
+  const bank = BANKS.find((candidate) => candidate.code === input.bankCode)
+  if (!bank) refuse('Please select a bank', 'bankCode')
+  const wallet = await findOwnWallet(tx, userId, input.fromWalletId)
+  if (wallet.asset !== bank.currency) {
+    refuse(
+      `${bank.name} accounts receive ${bank.currency}: send from your ${bank.currency} wallet`,
+      'fromWalletId',
+    )
+  }
+  const resolvedName = resolveSandboxAccount(input.accountNumber)
+  if (!resolvedName)
+    throw new AppError('NOT_FOUND', `No account ${input.accountNumber} was found at ${bank.name}`)
+  const amount = parseAmountOrThrow(input.amount, wallet.asset)
+  const fee = percentageOf(amount, BANK_TRANSFER_FEE_BASIS_POINTS)
+  const journal = await initiatePayout(tx, {
+    userId,
+    wallet,
+    amount,
+    fee,
+    kind: 'bank',
+    provider: 'sandbox-bank',
+    details: {
+      bankCode: bank.code,
+      bankName: bank.name,
+      accountNumber: input.accountNumber,
+      accountName: input.accountName,
+      resolvedAccountName: resolvedName,
+    },
+    description: input.description || `Bank transfer to ${input.accountName}, ${bank.name}`,
+  })
+  return toTransactionResponse(journal, userId, () => wallet.symbol)
+}

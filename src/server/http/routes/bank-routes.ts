@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { resolveSandboxAccount } from '#server/bank/sandbox-bank-provider.ts'
+import { sendToBank } from '#server/bank/send-to-bank.ts'
+import type { Config } from '#server/config.ts'
+import type { Database } from '#server/db/client.ts'
+import { getTransaction } from '#server/transactions/get-transaction.ts'
+import { AppError } from '#shared/errors.ts'
+import {
+  accountResolveQuerySchema,
+  BANKS,
+  bankSchema,
+  bankTransferRequestSchema,
+  resolvedAccountSchema,
+} from '#shared/schemas/bank.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
+import { transactionDetailsSchema, transactionSchema } from '#shared/schemas/transactions.ts'
+import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import { requireUser, signedInUserId } from '../session-plugin.ts'
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+}
+
+export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.get(
+    '/api/banks',
+    {
+      schema: {
+        tags: ['bank'],
+        summary: 'The banks Sabi pays into (SPEC §3)',
+        response: { 200: z.array(bankSchema) },
+      },
+    },
+    () => BANKS.map((bank) => ({ ...bank })),
+  )
+
+  app.get(
+    '/api/banks/resolve',
+    {
+      schema: {
+        tags: ['bank'],
+        summary: "Name enquiry: the account holder's name, before sending",
+        querystring: accountResolveQuerySchema,
+        response: { 200: resolvedAccountSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    (request) => {
+      const { bankCode, accountNumber } = request.query
+      const bank = BANKS.find((candidate) => candidate.code === bankCode)
+      if (!bank)
+        throw new AppError('VALIDATION_FAILED', 'Please select a bank', [
+          { path: 'bankCode', message: 'Please select a bank' },
+        ])
+      const accountName = resolveSandboxAccount(accountNumber)
+      if (!accountName)
+        throw new AppError('NOT_FOUND', `No account ${accountNumber} was found at ${bank.name}`)
+      return { bankCode, accountNumber, accountName }
+    },
+  )
+
+  app.post(
+    '/api/send-money/bank',
+    {
+      schema: {
+        tags: ['bank', 'money'],
+        summary:
+          'Send to a bank account: 2% fee on top; pending until the bank answers (Idempotency-Key required)',
+        headers: idempotencyHeadersSchema,
+        body: bankTransferRequestSchema,
+        response: { 201: transactionSchema, ...errors },
+      },
+      preHandler: requireUser,
+      config: moneyRouteConfig(config),
+    },
+    (request, reply) =>
+      handleMoneyPost(db, request, reply, (tx, userId) => sendToBank(tx, userId, request.body)),
+  )
+
+  app.get(
+    '/api/transactions/:id',
+    {
+      schema: {
+        tags: ['transactions'],
+        summary: 'One of your transactions with its timeline',
+        params: z.object({ id: z.uuid({ error: 'Transaction not found' }) }),
+        response: { 200: transactionDetailsSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    (request) => getTransaction(db, signedInUserId(request), request.params.id),
+  )
+}

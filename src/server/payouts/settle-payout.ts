@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '#server/db/client.ts'
+import { payouts, wallets } from '#server/db/schema.ts'
+import { systemAccountId } from '#server/ledger/accounts.ts'
+import { setJournalStatus } from '#server/ledger/journal-status.ts'
+import { postJournal } from '#server/ledger/post-journal.ts'
+import { isAssetCode } from '#shared/money.ts'
+
+export type PayoutOutcome = { status: 'completed' } | { status: 'failed'; reason: string }
+
+/**
+ * The second phase: a provider's final result for a payout, applied exactly once. The payout
+ * row is locked first, so two deliveries of the same result (a retried webhook, the worker and
+ * a webhook together) queue up, and the second finds it already final and changes nothing.
+ * Completed: the money leaves "payouts in flight" for good. Failed: a reversing journal gives
+ * the amount and the fee back to the wallet. Returns whether this call changed anything.
+ */
+export async function settlePayout(
+  db: Database,
+  payoutId: string,
+  outcome: PayoutOutcome,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update')
+    if (!payout || payout.status === 'completed' || payout.status === 'failed') return false
+    const asset = payout.asset
+    if (!isAssetCode(asset)) throw new Error(`payout ${payout.id} has unknown asset ${asset}`)
+    const inFlight = await systemAccountId(tx, 'payouts_in_flight', asset)
+
+    if (outcome.status === 'completed') {
+      await postJournal(
+        tx,
+        {
+          type: 'settlement',
+          status: 'completed',
+          asset,
+          amountMinor: payout.amountMinor,
+          description: `Payout ${payout.id} settled`,
+        },
+        [
+          { accountId: inFlight, asset, amountMinor: -payout.amountMinor },
+          {
+            accountId: await systemAccountId(tx, 'external_settlement', asset),
+            asset,
+            amountMinor: payout.amountMinor,
+          },
+        ],
+      )
+      await tx
+        .update(payouts)
+        .set({ status: 'completed', updatedAt: new Date() })
+        .where(eq(payouts.id, payout.id))
+      await setJournalStatus(tx, payout.journalId, 'completed', 'Delivered')
+      return true
+    }
+
+    const [wallet] = await tx
+      .select({ accountId: wallets.accountId })
+      .from(wallets)
+      .where(eq(wallets.id, payout.walletId))
+    if (!wallet) throw new Error(`payout ${payout.id} has no wallet`)
+    const lines = [
+      { accountId: inFlight, asset, amountMinor: -payout.amountMinor },
+      { accountId: wallet.accountId, asset, amountMinor: payout.amountMinor + payout.feeMinor },
+    ]
+    if (payout.feeMinor > 0n) {
+      lines.push({
+        accountId: await systemAccountId(tx, 'fees', asset),
+        asset,
+        amountMinor: -payout.feeMinor,
+      })
+    }
+    await postJournal(
+      tx,
+      {
+        type: 'reversal',
+        status: 'completed',
+        asset,
+        amountMinor: payout.amountMinor + payout.feeMinor,
+        reversesJournalId: payout.journalId,
+        description: `Payout ${payout.id} reversed: ${outcome.reason}`.slice(0, 200),
+      },
+      lines,
+    )
+    await tx
+      .update(payouts)
+      .set({ status: 'failed', failureReason: outcome.reason.slice(0, 200), updatedAt: new Date() })
+      .where(eq(payouts.id, payout.id))
+    await setJournalStatus(
+      tx,
+      payout.journalId,
+      'failed',
+      `Failed: ${outcome.reason}. The money is back in your wallet.`,
+    )
+    return true
+  })
+}

@@ -1,0 +1,50 @@
+import { and, asc, eq, or } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { journals, transactionEvents } from '#server/db/schema.ts'
+import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
+import { AppError } from '#shared/errors.ts'
+import type { TransactionDetails } from '#shared/schemas/transactions.ts'
+import { toTransactionResponse } from './to-transaction-response.ts'
+
+/** One of the user's transactions with its timeline; anyone else's is "not found". */
+export async function getTransaction(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<TransactionDetails> {
+  const [journal] = await db
+    .select()
+    .from(journals)
+    .where(
+      and(eq(journals.id, id), or(eq(journals.fromUserId, userId), eq(journals.toUserId, userId))),
+    )
+    .limit(1)
+  if (!journal) throw new AppError('NOT_FOUND', 'Transaction not found')
+  const events = await db
+    .select()
+    .from(transactionEvents)
+    .where(eq(transactionEvents.journalId, journal.id))
+    .orderBy(asc(transactionEvents.id))
+  const symbolOf = await loadAssetSymbols(db, [
+    journal.asset,
+    ...(journal.convertedAsset ? [journal.convertedAsset] : []),
+  ])
+  return {
+    ...toTransactionResponse(journal, userId, symbolOf),
+    // Instant transfers have no recorded steps: their one step is the moment they happened.
+    events:
+      events.length > 0
+        ? events.map((event) => ({
+            status: event.status,
+            message: event.message,
+            createdAt: event.createdAt.toISOString(),
+          }))
+        : [
+            {
+              status: journal.status,
+              message: 'Completed',
+              createdAt: journal.createdAt.toISOString(),
+            },
+          ],
+  }
+}

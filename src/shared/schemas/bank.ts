@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import { amountInputSchema } from './money-requests.ts'
+
+/** SPEC §2, §9: the fee the bank transfer screen shows, 2% of the amount, charged on top. */
+export const BANK_TRANSFER_FEE_BASIS_POINTS = 200n
+export const ACCOUNT_NUMBER_MIN_LENGTH = 10
+export const ACCOUNT_NUMBER_MAX_LENGTH = 20
+
+/** SPEC §3 "Fixed lists": the banks, their codes and countries, and the currency they receive. */
+export const BANKS = [
+  { name: 'First Bank of Nigeria', code: '011', country: 'NG', currency: 'NGN' },
+  { name: 'Zenith Bank', code: '057', country: 'NG', currency: 'NGN' },
+  { name: 'GTBank', code: '058', country: 'NG', currency: 'NGN' },
+  { name: 'Access Bank', code: '044', country: 'NG', currency: 'NGN' },
+  { name: 'UBA', code: '033', country: 'NG', currency: 'NGN' },
+  { name: 'Standard Bank', code: '051', country: 'ZA', currency: 'ZAR' },
+  { name: 'FNB', code: '250655', country: 'ZA', currency: 'ZAR' },
+  { name: 'Capitec Bank', code: '470010', country: 'ZA', currency: 'ZAR' },
+  { name: 'Equity Bank', code: '68', country: 'KE', currency: 'KES' },
+  { name: 'KCB Bank', code: '01', country: 'KE', currency: 'KES' },
+] as const
+
+export const bankSchema = z.object({
+  name: z.string(),
+  code: z.string(),
+  country: z.string(),
+  currency: z.string(),
+})
+
+const accountNumberSchema = z
+  .string({ error: 'Account number must be at least 10 digits' })
+  .trim()
+  .regex(/^\d+$/, 'Account number must contain digits only')
+  .min(ACCOUNT_NUMBER_MIN_LENGTH, 'Account number must be at least 10 digits')
+  .max(
+    ACCOUNT_NUMBER_MAX_LENGTH,
+    `Account number must be at most ${ACCOUNT_NUMBER_MAX_LENGTH} digits`,
+  )
+
+/** SPEC §3 "Bank transfer" payload with SPEC §5's messages. */
+export const bankTransferRequestSchema = z.object({
+  fromWalletId: z.uuid({ error: 'Please select a wallet' }),
+  bankCode: z.string({ error: 'Please select a bank' }).min(1, 'Please select a bank').max(10),
+  accountNumber: accountNumberSchema,
+  accountName: z
+    .string({ error: 'Account name is required' })
+    .trim()
+    .min(2, 'Account name is required')
+    .max(100, 'Account name must be at most 100 characters'),
+  amount: amountInputSchema,
+  description: z.string().trim().max(140, 'Description must be at most 140 characters').nullish(),
+})
+export type BankTransferRequest = z.infer<typeof bankTransferRequestSchema>
+
+export const accountResolveQuerySchema = z.object({
+  bankCode: z.string().min(1, 'Please select a bank').max(10),
+  accountNumber: accountNumberSchema,
+})
+
+export const resolvedAccountSchema = z.object({
+  bankCode: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+})
