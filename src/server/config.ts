@@ -23,6 +23,10 @@ const environmentSchema = z
     SIGNUP_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(20),
     FX_RATES_URL: z.url({ error: 'FX_RATES_URL must be a URL' }).optional(),
     MARKET_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    PAYOUT_WEBHOOK_SECRET: z
+      .string()
+      .min(32, 'PAYOUT_WEBHOOK_SECRET must be at least 32 characters')
+      .optional(),
   })
   .refine((env) => env.DATABASE_URL === undefined || env.SESSION_SECRET !== undefined, {
     message: 'SESSION_SECRET is required when DATABASE_URL is set',
@@ -50,6 +54,8 @@ export type Config = {
   /** A live rates feed (JSON shape in README); without it sandbox mode simulates the market. */
   fxRatesUrl: string | undefined
   marketRefreshSeconds: number
+  /** Signs payout providers' result callbacks; without it the webhook accepts nothing. */
+  payoutWebhookSecret: string | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupRateLimitPer15Minutes: value.SIGNUP_RATE_LIMIT_PER_15_MINUTES,
     fxRatesUrl: value.FX_RATES_URL,
     marketRefreshSeconds: value.MARKET_REFRESH_SECONDS,
+    payoutWebhookSecret: value.PAYOUT_WEBHOOK_SECRET,
   }
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSandboxBankProvider } from '#server/bank/sandbox-bank-provider.ts'
@@ -179,6 +179,48 @@ for (const { kind, skip } of testDatabaseKinds()) {
           expect(response.body).toMatchObject({ message: expect.stringContaining(message) })
         }
         expect((await walletIn(client, 'NGN')).balance).toBe('500.00')
+      })
+
+      it('takes provider results from a signed webhook: a bad signature changes nothing, a repeat is applied once', async () => {
+        const secret = 'webhook-secret-for-tests-0123456789abcdef'
+        const withWebhook = await createTestApp(database, { PAYOUT_WEBHOOK_SECRET: secret })
+        try {
+          const { client, ngn } = await sender()
+          const transfer = transactionSchema.parse((await send(client, ngn.id)).body)
+          await runPayoutWorker(database.db, providers, Date.now())
+          const [payout] = await database.db
+            .select()
+            .from(payouts)
+            .where(eq(payouts.journalId, transfer.id))
+          const body = JSON.stringify({
+            reference: payout?.providerReference,
+            status: 'failed',
+            reason: 'account closed',
+          })
+          const sign = (text: string) =>
+            `sha256=${createHmac('sha256', secret).update(text).digest('hex')}`
+          const post = (signature: string) =>
+            withWebhook.inject({
+              method: 'POST',
+              url: '/api/webhooks/payouts',
+              payload: body,
+              headers: { 'content-type': 'application/json', 'x-sabi-signature': signature },
+            })
+
+          const forged = await post(sign(`${body} `))
+          expect(forged.statusCode).toBe(401)
+          expect((await post('sha256=nonsense')).statusCode).toBe(401)
+          expect((await details(client, transfer.id)).status).toBe('pending')
+
+          const first = await post(sign(body))
+          expect(first.statusCode).toBe(200)
+          expect(first.json()).toEqual({ applied: true })
+          expect((await post(sign(body))).json()).toEqual({ applied: false })
+          expect((await details(client, transfer.id)).status).toBe('failed')
+          expect((await walletIn(client, 'NGN')).balance).toBe('10000.00')
+        } finally {
+          await withWebhook.close()
+        }
       })
 
       it("shows a transaction's details to its parties only", async () => {

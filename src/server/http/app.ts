@@ -23,6 +23,7 @@ import { systemRoutes } from './routes/system-routes.ts'
 import { transactionRoutes } from './routes/transaction-routes.ts'
 import { userRoutes } from './routes/user-routes.ts'
 import { walletRoutes } from './routes/wallet-routes.ts'
+import { webhookRoutes } from './routes/webhook-routes.ts'
 import { sessionPlugin } from './session-plugin.ts'
 import { APP_PAGE, registerClient } from './static-plugin.ts'
 
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moneyRoutes, { db: database.db, config })
   await app.register(exchangeRoutes, { db: database.db, config })
   await app.register(bankRoutes, { db: database.db, config })
+  await app.register(webhookRoutes, { db: database.db, config })
   await app.register(systemRoutes, { database, config, version: options.version })
 
   const servesClient = options.clientRoot ? await registerClient(app, options.clientRoot) : false

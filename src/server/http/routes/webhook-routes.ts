@@ -1,0 +1,90 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
+import type { Config } from '#server/config.ts'
+import type { Database } from '#server/db/client.ts'
+import { payouts } from '#server/db/schema.ts'
+import { settlePayout } from '#server/payouts/settle-payout.ts'
+import { AppError } from '#shared/errors.ts'
+
+const resultSchema = z.object({
+  reference: z.string().min(1).max(100),
+  status: z.enum(['completed', 'failed']),
+  reason: z.string().max(200).optional(),
+})
+
+/** `sha256=<hex>` of the raw body with the shared secret, compared in constant time. */
+function signatureMatches(secret: string, rawBody: string, header: string | undefined): boolean {
+  if (!header?.startsWith('sha256=')) return false
+  const expected = Buffer.from(createHmac('sha256', secret).update(rawBody).digest('hex'))
+  const given = Buffer.from(header.slice('sha256='.length))
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/**
+ * Payout providers report results here (issue "Money out"). The signature covers the exact
+ * bytes sent, so this plugin keeps the raw body; a bad or missing signature is a 401 and
+ * changes nothing, and a result that arrives twice is applied once (settlePayout).
+ */
+export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      done(null, body)
+    },
+  )
+
+  app.post(
+    '/api/webhooks/payouts',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'A payout provider reports a result (HMAC-SHA256 signed)',
+      },
+    },
+    async (request, reply) => {
+      const rawBody = typeof request.body === 'string' ? request.body : ''
+      const header = request.headers['x-sabi-signature']
+      if (
+        !config.payoutWebhookSecret ||
+        !signatureMatches(
+          config.payoutWebhookSecret,
+          rawBody,
+          Array.isArray(header) ? header[0] : header,
+        )
+      ) {
+        throw new AppError('UNAUTHORIZED', 'Invalid signature')
+      }
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(rawBody)
+      } catch {
+        throw new AppError('VALIDATION_FAILED', 'Request body must be valid JSON')
+      }
+      const result = resultSchema.safeParse(parsed)
+      if (!result.success)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'Expected {reference, status: completed|failed, reason?}',
+        )
+      const [payout] = await db
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(eq(payouts.providerReference, result.data.reference))
+      if (!payout) throw new AppError('NOT_FOUND', 'Unknown payout reference')
+      const changed = await settlePayout(
+        db,
+        payout.id,
+        result.data.status === 'completed'
+          ? { status: 'completed' }
+          : { status: 'failed', reason: result.data.reason ?? 'the provider reported a failure' },
+      )
+      return reply.status(200).send({ applied: changed })
+    },
+  )
+}
