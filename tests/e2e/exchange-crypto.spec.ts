@@ -1,37 +1,20 @@
-import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { exchangeRequestSchema, type Quote, quoteSchema } from '#shared/schemas/exchange.ts'
-import { cryptocurrencySchema, walletSchema } from '#shared/schemas/reference.ts'
+import { cryptocurrencySchema } from '#shared/schemas/reference.ts'
 import { transactionPageSchema, transactionSchema } from '#shared/schemas/transactions.ts'
-import { expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
+import {
+  addFundsByApi,
+  expect,
+  expectNoHorizontalOverflow,
+  test,
+  walletBalance,
+} from './fixtures.ts'
 
 const QUOTES_PATH = '/api/quotes'
 const EXCHANGE_PATH = '/api/exchange'
 const PURCHASE_PATH = '/api/crypto/purchase'
 const QUOTE_EXPIRED = 'This quote has expired. Please review the new rate and try again.'
-
-async function walletBalance(page: Page, code: string): Promise<string> {
-  const response = await page.request.get('/api/wallets')
-  expect(response.status()).toBe(200)
-  const wallet = walletSchema
-    .array()
-    .parse(await response.json())
-    .find((candidate) => candidate.currency.code === code)
-  if (!wallet) throw new Error(`no ${code} wallet`)
-  return wallet.balance
-}
-
-async function addFundsByApi(page: Page, code: string, amount: string) {
-  const wallets = walletSchema.array().parse(await (await page.request.get('/api/wallets')).json())
-  const wallet = wallets.find((candidate) => candidate.currency.code === code)
-  if (!wallet) throw new Error(`no ${code} wallet`)
-  const response = await page.request.post('/api/add-funds', {
-    data: { walletId: wallet.id, amount, method: 'card' },
-    headers: { 'Idempotency-Key': randomUUID() },
-  })
-  expect(response.status(), await response.text()).toBe(201)
-}
 
 /** Every quote the page is given, newest last, so a test knows the figures on screen. */
 function recordQuotes(page: Page): Quote[] {

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { test as base, expect, type Page } from '@playwright/test'
 import type { SignUpRequest } from '#shared/schemas/auth.ts'
+import { type Wallet, walletSchema } from '#shared/schemas/reference.ts'
 
 /** Console errors a correct page still produces: Chromium logs every 401 a visitor gets. */
 const EXPECTED_CONSOLE_ERRORS = [
@@ -72,4 +73,30 @@ export async function expectNoHorizontalOverflow(page: Page) {
     return root.scrollWidth - window.innerWidth
   })
   expect(overflow, 'page is wider than the viewport').toBeLessThanOrEqual(0)
+}
+
+/** The signed-in user's wallet in a currency, read through the API as the app reads it. */
+export async function walletIn(page: Page, code: string): Promise<Wallet> {
+  const response = await page.request.get('/api/wallets')
+  expect(response.status()).toBe(200)
+  const wallet = walletSchema
+    .array()
+    .parse(await response.json())
+    .find((candidate) => candidate.currency.code === code)
+  if (!wallet) throw new Error(`no ${code} wallet`)
+  return wallet
+}
+
+export async function walletBalance(page: Page, code: string): Promise<string> {
+  return (await walletIn(page, code)).balance
+}
+
+/** A sandbox top-up through the API, for tests whose subject is what comes after it. */
+export async function addFundsByApi(page: Page, code: string, amount: string) {
+  const wallet = await walletIn(page, code)
+  const response = await page.request.post('/api/add-funds', {
+    data: { walletId: wallet.id, amount, method: 'card' },
+    headers: { 'Idempotency-Key': randomUUID() },
+  })
+  expect(response.status(), await response.text()).toBe(201)
 }

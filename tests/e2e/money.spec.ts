@@ -1,8 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Browser, Page, Request } from '@playwright/test'
-import { walletSchema } from '#shared/schemas/reference.ts'
 import { transactionPageSchema } from '#shared/schemas/transactions.ts'
-import { expect, expectNoHorizontalOverflow, newUserDetails, test } from './fixtures.ts'
+import {
+  addFundsByApi,
+  expect,
+  expectNoHorizontalOverflow,
+  newUserDetails,
+  test,
+  walletBalance,
+} from './fixtures.ts'
 
 const SEARCH_PATH = '/api/users/search'
 const TRANSFER_PATH = '/api/send-money/sabi-user'
@@ -34,28 +40,6 @@ async function signUpElsewhere(
   const response = await other.request.post('/api/auth/signup', { data: details })
   expect(response.status(), await response.text()).toBe(201)
   return { page: other, details, problems, close: () => context.close() }
-}
-
-async function walletBalance(page: Page, code: string): Promise<string> {
-  const response = await page.request.get('/api/wallets')
-  expect(response.status()).toBe(200)
-  const wallet = walletSchema
-    .array()
-    .parse(await response.json())
-    .find((candidate) => candidate.currency.code === code)
-  if (!wallet) throw new Error(`no ${code} wallet`)
-  return wallet.balance
-}
-
-async function addFundsByApi(page: Page, code: string, amount: string) {
-  const wallets = walletSchema.array().parse(await (await page.request.get('/api/wallets')).json())
-  const wallet = wallets.find((candidate) => candidate.currency.code === code)
-  if (!wallet) throw new Error(`no ${code} wallet`)
-  const response = await page.request.post('/api/add-funds', {
-    data: { walletId: wallet.id, amount, method: 'card' },
-    headers: { 'Idempotency-Key': randomUUID() },
-  })
-  expect(response.status(), await response.text()).toBe(201)
 }
 
 async function transactionTypes(page: Page): Promise<string[]> {

@@ -8,6 +8,7 @@ import { CurrencySelect } from '#client/components/currency-select.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
+import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { findListedRate } from '#client/features/exchange/exchange-math.ts'
@@ -139,30 +140,6 @@ function estimateCost(
   if (!listed) return null
   const cost = convertAtRate(usd, parseScaled(listed.rate, RATE_SCALE), code)
   return { cost, approximate: true }
-}
-
-function SummaryRow({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: string
-  value: string
-  strong?: boolean
-  testId: string
-}) {
-  return (
-    <div className="flex items-start justify-between gap-3">
-      <dt className="shrink-0 text-muted-foreground">{label}</dt>
-      <dd
-        className={cn('min-w-0 break-all text-right tabular-nums', strong && 'font-semibold')}
-        data-testid={testId}
-      >
-        {value}
-      </dd>
-    </div>
-  )
 }
 
 /**

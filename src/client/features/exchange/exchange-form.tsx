@@ -5,6 +5,7 @@ import { CurrencySelect } from '#client/components/currency-select.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { Label } from '#client/components/ui/label.tsx'
+import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
@@ -90,27 +91,6 @@ function amountHint(t: ExchangeMessages, text: string, from: Currency | undefine
 
 function Panel({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cn('rounded-xl border bg-muted/40 p-4', className)}>{children}</div>
-}
-
-function SummaryRow({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: string
-  value: string
-  strong?: boolean
-  testId: string
-}) {
-  return (
-    <div className="flex items-center justify-between gap-3">
-      <dt className={strong ? 'font-semibold' : 'text-muted-foreground'}>{label}</dt>
-      <dd className={cn('tabular-nums', strong ? 'font-semibold' : undefined)} data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  )
 }
 
 /**

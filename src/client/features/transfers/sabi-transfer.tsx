@@ -6,6 +6,7 @@ import { Controller, type FieldErrors, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
+import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
@@ -97,15 +98,6 @@ function typedAmount(wallet: Wallet | undefined, text: string): Money | null {
   if (!wallet) return null
   const amount = readAmountInput(text, wallet.currency.code)
   return amount.ok ? amount.value : null
-}
-
-function SummaryRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className="flex items-center justify-between gap-3">
-      <dt className={strong ? 'font-semibold' : 'text-muted-foreground'}>{label}</dt>
-      <dd className={strong ? 'font-semibold tabular-nums' : 'tabular-nums'}>{value}</dd>
-    </div>
-  )
 }
 
 /**
