@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import { createSandboxBankProvider } from './bank/sandbox-bank-provider.ts'
 import type { Config } from './config.ts'
 import { type DatabaseHandle, openDatabase, pgliteDataDir } from './db/client.ts'
 import { seedDemoAccount, seedReferenceData } from './db/seed.ts'
@@ -9,6 +8,7 @@ import { buildApp } from './http/app.ts'
 import { APP_PAGE, LANDING_PAGE } from './http/static-plugin.ts'
 import { ratesProviderFor, startMarketFeed } from './market/market-feed.ts'
 import { startPayoutWorker } from './payouts/payout-worker.ts'
+import { sandboxPayoutProviders } from './providers/payout-providers.ts'
 import { resolveSessionSecret } from './session-secret.ts'
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -87,14 +87,9 @@ export async function startServer(
       : undefined
     if (!provider)
       app.log.warn('no FX_RATES_URL and not in sandbox mode: exchange rates stay as stored')
-    // Payouts: only the sandbox bank exists yet, so production sends none until a real one does.
+    // Payouts: only sandbox providers exist yet, so production sends none until a real one does.
     const payoutWorker = config.sandbox
-      ? startPayoutWorker(
-          database.db,
-          new Map([['sandbox-bank', createSandboxBankProvider()]]),
-          1_000,
-          app.log,
-        )
+      ? startPayoutWorker(database.db, sandboxPayoutProviders(), 1_000, app.log)
       : undefined
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSandboxBankProvider } from '#server/bank/sandbox-bank-provider.ts'
+import { createSandboxBankProvider } from '#server/providers/sandbox-bank.ts'
 import { payouts } from '#server/db/schema.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { runPayoutWorker } from '#server/payouts/payout-worker.ts'

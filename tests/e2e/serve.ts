@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises'
 
 // The app as `npm start` runs it, on a fresh embedded database in sandbox mode, so every
 // end-to-end run starts from the same seeded state. The client must already be built.
-const dataDir = '.tmp/e2e-data'
+const dataDir = `.tmp/e2e-data-${process.env.E2E_PORT ?? '5399'}`
 await rm(dataDir, { recursive: true, force: true })
 process.env.DATA_DIR = dataDir
 process.env.PORT = process.env.E2E_PORT ?? '5399'

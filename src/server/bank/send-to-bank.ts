@@ -1,5 +1,6 @@
 import type { Transaction } from '#server/db/client.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
+import { resolveSandboxAccount } from '#server/providers/sandbox-bank.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
@@ -10,7 +11,6 @@ import {
   type BankTransferRequest,
 } from '#shared/schemas/bank.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
-import { resolveSandboxAccount } from './sandbox-bank-provider.ts'
 
 function refuse(message: string, path: string): never {
   throw new AppError('VALIDATION_FAILED', message, [{ path, message }])
@@ -53,6 +53,14 @@ export async function sendToBank(
       accountNumber: input.accountNumber,
       accountName: input.accountName,
       resolvedAccountName: resolvedName,
+    },
+    recipient: {
+      kind: 'bank',
+      name: resolvedName,
+      accountNumber: input.accountNumber,
+      bankCode: bank.code,
+      countryCode: bank.country,
+      details: { bankName: bank.name, currency: bank.currency },
     },
     description: input.description || `Bank transfer to ${input.accountName}, ${bank.name}`,
   })

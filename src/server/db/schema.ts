@@ -336,6 +336,10 @@ export const quotes = pgTable(
     rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
     feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
     receiveMinor: bigint('receive_minor', { mode: 'bigint' }).notNull(),
+    /** 'exchange' (between the user's wallets) or 'international' (a transfer abroad). */
+    purpose: varchar('purpose', { length: 16 }).notNull().default('exchange'),
+    /** What else the price depends on: for a transfer abroad, region, country and method. */
+    details: jsonb('details').notNull().default({}),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamps.createdAt,
   },
@@ -378,6 +382,8 @@ export const payouts = pgTable(
       .defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
     failureReason: varchar('failure_reason', { length: 200 }),
+    /** What the provider handed back on success for the receipt, e.g. an electricity token. */
+    result: jsonb('result'),
     ...timestamps,
   },
   (table) => [
@@ -402,4 +408,41 @@ export const transactionEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('transaction_events_journal_idx').on(table.journalId, table.id)],
+)
+
+/**
+ * SPEC §3 Recipient: someone the user has paid outside Sabi, saved after a transfer to them
+ * settles and offered the next time. `kind` says which screen offers it; `fingerprint` is what
+ * makes two transfers "the same recipient" (bank and account, or country, method and account),
+ * so paying someone again updates one row instead of adding another.
+ */
+export const recipients = pgTable(
+  'recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    fingerprint: varchar('fingerprint', { length: 200 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 254 }),
+    phoneNumber: varchar('phone_number', { length: 20 }),
+    accountNumber: varchar('account_number', { length: 40 }),
+    bankCode: varchar('bank_code', { length: 20 }),
+    countryCode: char('country_code', { length: 2 }),
+    /** Everything else the transfer screen needs to fill itself in again (method, currency...). */
+    details: jsonb('details').notNull().default({}),
+    useCount: integer('use_count').notNull().default(1),
+    isFrequent: boolean('is_frequent').notNull().default(false),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    uniqueIndex('recipients_user_fingerprint_key').on(table.userId, table.kind, table.fingerprint),
+    index('recipients_user_recent_idx').on(table.userId, table.lastUsedAt),
+    check('recipients_kind_check', sql`${table.kind} in ('bank', 'international')`),
+  ],
 )

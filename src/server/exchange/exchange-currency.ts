@@ -29,7 +29,7 @@ async function priceFromQuote(
   const [quote] = await tx
     .select()
     .from(quotes)
-    .where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId)))
+    .where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId), eq(quotes.purpose, 'exchange')))
     .limit(1)
   if (!quote) throw new AppError('NOT_FOUND', 'Quote not found')
   if (quote.expiresAt.getTime() <= nowMs) {

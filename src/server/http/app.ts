@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth-routes.ts'
 import { bankRoutes } from './routes/bank-routes.ts'
 import { exchangeRoutes } from './routes/exchange-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
+import { recipientRoutes } from './routes/recipient-routes.ts'
 import { referenceRoutes } from './routes/reference-routes.ts'
 import { systemRoutes } from './routes/system-routes.ts'
 import { transactionRoutes } from './routes/transaction-routes.ts'
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moneyRoutes, { db: database.db, config })
   await app.register(exchangeRoutes, { db: database.db, config })
   await app.register(bankRoutes, { db: database.db, config })
+  await app.register(recipientRoutes, { db: database.db })
   await app.register(webhookRoutes, { db: database.db, config })
   await app.register(systemRoutes, { database, config, version: options.version })
 

@@ -4,8 +4,10 @@ import { systemAccountId } from '#server/ledger/accounts.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
 import { recordTransactionEvent } from '#server/ledger/journal-status.ts'
 import { type JournalRow, postJournal } from '#server/ledger/post-journal.ts'
+import type { RecipientDraft } from '#server/recipients/save-recipient.ts'
 import type { OwnWallet } from '#server/wallets/find-own-wallet.ts'
 import type { Money } from '#shared/money.ts'
+import { inFlightRoleOf, type PayoutKind } from './payout-kinds.ts'
 
 /**
  * The first phase of money leaving Sabi (DESIGN §4): amount and fee leave the wallet at once,
@@ -20,9 +22,11 @@ export async function initiatePayout(
     wallet: OwnWallet
     amount: Money
     fee: Money
-    kind: 'bank' | 'bill' | 'international'
+    kind: PayoutKind
     provider: string
     details: Record<string, unknown>
+    /** Saved to the user's recipients once the payout settles (SPEC §3 Recipient). */
+    recipient?: RecipientDraft
     description: string
     type?: string
   },
@@ -35,7 +39,7 @@ export async function initiatePayout(
       amountMinor: -(amount.amountMinor + fee.amountMinor),
     },
     {
-      accountId: await systemAccountId(tx, 'payouts_in_flight', wallet.asset),
+      accountId: await systemAccountId(tx, inFlightRoleOf(input.kind), wallet.asset),
       asset: wallet.asset,
       amountMinor: amount.amountMinor,
     },
@@ -71,7 +75,7 @@ export async function initiatePayout(
       asset: wallet.asset,
       amountMinor: amount.amountMinor,
       feeMinor: fee.amountMinor,
-      details: input.details,
+      details: input.recipient ? { ...input.details, recipient: input.recipient } : input.details,
     })
     await recordTransactionEvent(tx, journal.id, 'pending', 'Payment initiated')
     return journal

@@ -7,9 +7,12 @@ export type PayoutOrder = {
   details: Record<string, unknown>
 }
 
+/** What the provider hands back on success for the receipt, e.g. `{ token }` for electricity. */
+export type PayoutReceipt = Record<string, string>
+
 export type PayoutResult =
   | { status: 'pending' }
-  | { status: 'completed' }
+  | { status: 'completed'; receipt?: PayoutReceipt }
   | { status: 'failed'; reason: string }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { payouts } from '#server/db/schema.ts'
 import { recordTransactionEvent } from '#server/ledger/journal-status.ts'
+import { submittedMessageOf } from './payout-kinds.ts'
 import type { PayoutProvider } from './payout-provider.ts'
 import { settlePayout } from './settle-payout.ts'
 
@@ -64,7 +65,7 @@ export async function runPayoutWorker(
           tx,
           payout.journalId,
           'submitted',
-          'Sent to the receiving bank',
+          submittedMessageOf(payout.kind),
         )
         submitted += 1
       } catch {

@@ -4,9 +4,24 @@ import { payouts, wallets } from '#server/db/schema.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { setJournalStatus } from '#server/ledger/journal-status.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
+import {
+  type RecipientDraft,
+  recipientDraftSchema,
+  saveRecipient,
+} from '#server/recipients/save-recipient.ts'
 import { isAssetCode } from '#shared/money.ts'
+import { inFlightRoleOf, isPayoutKind } from './payout-kinds.ts'
+import type { PayoutReceipt } from './payout-provider.ts'
 
-export type PayoutOutcome = { status: 'completed' } | { status: 'failed'; reason: string }
+export type PayoutOutcome =
+  | { status: 'completed'; receipt?: PayoutReceipt }
+  | { status: 'failed'; reason: string }
+
+function recipientIn(details: unknown): RecipientDraft | undefined {
+  if (typeof details !== 'object' || details === null || !('recipient' in details)) return undefined
+  const parsed = recipientDraftSchema.safeParse(details.recipient)
+  return parsed.success ? parsed.data : undefined
+}
 
 /**
  * The second phase: a provider's final result for a payout, applied exactly once. The payout
@@ -23,9 +38,10 @@ export async function settlePayout(
   return db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update')
     if (!payout || payout.status === 'completed' || payout.status === 'failed') return false
-    const asset = payout.asset
+    const { asset, kind } = payout
     if (!isAssetCode(asset)) throw new Error(`payout ${payout.id} has unknown asset ${asset}`)
-    const inFlight = await systemAccountId(tx, 'payouts_in_flight', asset)
+    if (!isPayoutKind(kind)) throw new Error(`payout ${payout.id} has unknown kind ${kind}`)
+    const inFlight = await systemAccountId(tx, inFlightRoleOf(kind), asset)
 
     if (outcome.status === 'completed') {
       await postJournal(
@@ -48,9 +64,11 @@ export async function settlePayout(
       )
       await tx
         .update(payouts)
-        .set({ status: 'completed', updatedAt: new Date() })
+        .set({ status: 'completed', result: outcome.receipt ?? null, updatedAt: new Date() })
         .where(eq(payouts.id, payout.id))
       await setJournalStatus(tx, payout.journalId, 'completed', 'Delivered')
+      const recipient = recipientIn(payout.details)
+      if (recipient) await saveRecipient(tx, payout.userId, recipient)
       return true
     }
 

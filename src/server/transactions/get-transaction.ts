@@ -1,6 +1,7 @@
 import { and, asc, eq, or } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
-import { journals, transactionEvents } from '#server/db/schema.ts'
+import { stringFieldsOf } from '#server/db/json-fields.ts'
+import { journals, payouts, transactionEvents } from '#server/db/schema.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import { AppError } from '#shared/errors.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
@@ -25,6 +26,7 @@ export async function getTransaction(
     .from(transactionEvents)
     .where(eq(transactionEvents.journalId, journal.id))
     .orderBy(asc(transactionEvents.id))
+  const [payout] = await db.select().from(payouts).where(eq(payouts.journalId, journal.id))
   const symbolOf = await loadAssetSymbols(db, [
     journal.asset,
     ...(journal.convertedAsset ? [journal.convertedAsset] : []),
@@ -46,5 +48,14 @@ export async function getTransaction(
               createdAt: journal.createdAt.toISOString(),
             },
           ],
+    payout: payout
+      ? {
+          kind: payout.kind,
+          status: payout.status,
+          details: stringFieldsOf(payout.details),
+          receipt: stringFieldsOf(payout.result),
+          failureReason: payout.failureReason,
+        }
+      : null,
   }
 }

@@ -40,8 +40,23 @@ export const transactionEventSchema = z.object({
   createdAt: z.string(),
 })
 
+/**
+ * For money that left through a provider: where it went (`details`: bank and account, biller
+ * and customer number, country and method...) and what the provider gave back (`receipt`, e.g.
+ * an electricity token). Keys are the ones the server's use cases write; the client labels them.
+ */
+export const payoutInfoSchema = z.object({
+  kind: z.string(),
+  status: z.string(),
+  details: z.record(z.string(), z.string()),
+  receipt: z.record(z.string(), z.string()),
+  failureReason: z.string().nullable(),
+})
+export type PayoutInfo = z.infer<typeof payoutInfoSchema>
+
 /** One transaction with its timeline: every status it has passed through, oldest first. */
 export const transactionDetailsSchema = transactionSchema.extend({
   events: z.array(transactionEventSchema),
+  payout: payoutInfoSchema.nullable(),
 })
 export type TransactionDetails = z.infer<typeof transactionDetailsSchema>

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { resolveSandboxAccount } from '#server/bank/sandbox-bank-provider.ts'
 import { sendToBank } from '#server/bank/send-to-bank.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import { resolveSandboxAccount } from '#server/providers/sandbox-bank.ts'
 import { getTransaction } from '#server/transactions/get-transaction.ts'
 import { AppError } from '#shared/errors.ts'
 import {

@@ -12,6 +12,8 @@ const resultSchema = z.object({
   reference: z.string().min(1).max(100),
   status: z.enum(['completed', 'failed']),
   reason: z.string().max(200).optional(),
+  /** What goes on the user's receipt, e.g. `{ "token": "..." }` for electricity. */
+  receipt: z.record(z.string().max(40), z.string().max(200)).optional(),
 })
 
 /** `sha256=<hex>` of the raw body with the shared secret, compared in constant time. */
@@ -81,7 +83,7 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
         db,
         payout.id,
         result.data.status === 'completed'
-          ? { status: 'completed' }
+          ? { status: 'completed', receipt: result.data.receipt }
           : { status: 'failed', reason: result.data.reason ?? 'the provider reported a failure' },
       )
       return reply.status(200).send({ applied: changed })
