@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query'
+import { apiRequest } from '#client/lib/api.ts'
+import { transactionDetailsSchema } from '#shared/schemas/transactions.ts'
+import { TRANSACTIONS_QUERY_KEY } from './use-transactions.ts'
+
+/** While money is on its way out, the details are asked for again this often. */
+export const PENDING_REFRESH_MS = 2_000
+
+async function fetchTransactionDetails(id: string) {
+  return transactionDetailsSchema.parse(
+    await apiRequest('GET', `/api/transactions/${encodeURIComponent(id)}`),
+  )
+}
+
+/**
+ * One transaction with its timeline. The app otherwise never polls (SPEC §9), but a payout is
+ * settled by its provider seconds or days later, and the user is watching for that step: so
+ * while the status is `pending`, and only then, the details are fetched again. The key sits
+ * under TRANSACTIONS_QUERY_KEY, so money actions refresh it too.
+ */
+export function useTransactionDetails(id: string | undefined) {
+  return useQuery({
+    queryKey: [...TRANSACTIONS_QUERY_KEY, 'details', id],
+    queryFn: () => fetchTransactionDetails(id ?? ''),
+    enabled: id !== undefined,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' ? PENDING_REFRESH_MS : false,
+  })
+}
