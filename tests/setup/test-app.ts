@@ -87,12 +87,13 @@ export function createTestClient(app: FastifyInstance, ipAddress = newAddress())
         method: 'POST',
         url,
         ...(payload === undefined
-          ? {}
+          ? { headers: { ...headers } }
           : {
               payload: JSON.stringify(payload),
               headers: { 'content-type': 'application/json', ...headers },
             }),
       }),
+    delete: (url: string) => request({ method: 'DELETE', url }),
   }
 }
 
