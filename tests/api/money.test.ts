@@ -274,6 +274,40 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect(wildcard).toEqual([])
       })
 
+      it('lists the people you have sent money to, most recent first, and shows one by id', async () => {
+        const sender = createTestClient(app)
+        await signUpClient(sender)
+        const usd = await walletIn(sender, 'USD')
+        await addFunds(sender, usd.id, '100.00')
+        const [ada, bola, chidi] = await Promise.all(
+          ['Ada', 'Bola', 'Chidi'].map((firstName) =>
+            signUpClient(createTestClient(app), { firstName }),
+          ),
+        )
+        if (!ada || !bola || !chidi) throw new Error('sign-up failed')
+        for (const to of [ada, bola, ada]) {
+          const sent = await moneyPost(sender, '/api/send-money/sabi-user', {
+            fromWalletId: usd.id,
+            recipientUserId: to.id,
+            amount: '1.00',
+          })
+          expect(sent.status).toBe(201)
+        }
+        const recent = userSearchResultSchema
+          .array()
+          .parse((await sender.get('/api/users/recent')).body)
+        // Ada was paid last, Bola before; Chidi was never paid; nobody appears twice.
+        expect(recent.map((user) => user.firstName)).toEqual(['Ada', 'Bola'])
+        // Signed out, there is nobody to list.
+        expect((await createTestClient(app).get('/api/users/recent')).status).toBe(401)
+
+        const one = userSearchResultSchema.parse((await sender.get(`/api/users/${chidi.id}`)).body)
+        expect(one).toMatchObject({ id: chidi.id, firstName: 'Chidi', username: chidi.username })
+        expect(Object.keys(one)).not.toContain('email')
+        expect((await sender.get(`/api/users/${randomUUID()}`)).status).toBe(404)
+        expect((await sender.get('/api/users/not-a-uuid')).status).toBe(400)
+      })
+
       it('pages through history newest first with a cursor', async () => {
         const client = createTestClient(app)
         await signUpClient(client)

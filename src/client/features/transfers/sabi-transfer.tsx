@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, Send, Zap } from 'lucide-react'
-import { useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { Controller, type FieldErrors, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '#client/components/ui/button.tsx'
@@ -31,6 +31,7 @@ import { useTransferMessages } from './messages.ts'
 import { RecipientAvatar } from './recipient-avatar.tsx'
 import { recipientName } from './recipient-display.ts'
 import { RecipientSearch } from './recipient-search.tsx'
+import { useRequestedRecipient } from './use-requested-recipient.ts'
 
 type TransferMessages = ReturnType<typeof useTransferMessages>
 
@@ -142,11 +143,17 @@ export function SabiTransfer() {
   })
   const pending = mutation.isPending
 
-  function chooseRecipient(user: UserSearchResult | null) {
-    setRecipient(user)
-    form.setValue('recipientUserId', user?.id ?? '', { shouldValidate: form.formState.isSubmitted })
-    if (user) setDetailsShown(true)
-  }
+  const chooseRecipient = useCallback(
+    (user: UserSearchResult | null) => {
+      setRecipient(user)
+      form.setValue('recipientUserId', user?.id ?? '', {
+        shouldValidate: form.formState.isSubmitted,
+      })
+      if (user) setDetailsShown(true)
+    },
+    [form],
+  )
+  useRequestedRecipient(isAuthenticated, chooseRecipient)
 
   function submit(values: FormValues) {
     if (submitting.current) return

@@ -1,0 +1,14 @@
+import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { TransferOptions } from '#client/features/transfer-options/transfer-options.tsx'
+
+/** `/transfer-options`: the tabbed transfer chooser (SPEC §2). */
+export function TransferOptionsPage() {
+  return (
+    <RequireSignedIn>
+      <AppShell>
+        <TransferOptions />
+      </AppShell>
+    </RequireSignedIn>
+  )
+}
