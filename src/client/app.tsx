@@ -51,6 +51,11 @@ const ExchangePage = lazy(() =>
 const CryptoPurchasePage = lazy(() =>
   import('#client/pages/crypto-purchase-page.tsx').then((m) => ({ default: m.CryptoPurchasePage })),
 )
+const TransferOptionsPage = lazy(() =>
+  import('#client/pages/transfer-options-page.tsx').then((m) => ({
+    default: m.TransferOptionsPage,
+  })),
+)
 const NotFoundPage = lazy(() =>
   import('#client/pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 )
@@ -76,6 +81,7 @@ function Routes() {
       <Route path="/card" component={CardPage} />
       <Route path="/send-money" component={SendMoneyPage} />
       <Route path="/sabi-transfer" component={SabiTransferPage} />
+      <Route path="/transfer-options" component={TransferOptionsPage} />
       <Route path="/transactions" component={TransactionsPage} />
       <Route path="/exchange" component={ExchangePage} />
       <Route path="/crypto-purchase" component={CryptoPurchasePage} />
