@@ -381,14 +381,14 @@ export function TransferOptions() {
   const [term, setTerm] = useState('')
   const searchId = useId()
   return (
-    <>
+    <div className="mx-auto w-full max-w-2xl">
       <PageHeader
         title={t('title')}
         description={t('description')}
         backHref="/send-money"
         backLabel={t('back')}
       />
-      <Card className="mx-auto max-w-2xl p-4 sm:p-6">
+      <Card className="p-4 sm:p-6">
         <div className="grid grid-cols-1 gap-2">
           <Label htmlFor={searchId} className="sr-only">
             {t('searchLabel')}
@@ -413,15 +413,15 @@ export function TransferOptions() {
         <Tabs defaultValue="users" className="mt-4">
           <TabsList>
             <TabsTrigger value="users">
-              <Users className="size-4 max-[359px]:hidden" aria-hidden="true" />
+              <Users className="size-4 hidden sm:block" aria-hidden="true" />
               {t('tabUsers')}
             </TabsTrigger>
             <TabsTrigger value="banks">
-              <Landmark className="size-4 max-[359px]:hidden" aria-hidden="true" />
+              <Landmark className="size-4 hidden sm:block" aria-hidden="true" />
               {t('tabBanks')}
             </TabsTrigger>
             <TabsTrigger value="international">
-              <Globe className="size-4 max-[359px]:hidden" aria-hidden="true" />
+              <Globe className="size-4 hidden sm:block" aria-hidden="true" />
               {t('tabInternational')}
             </TabsTrigger>
           </TabsList>
@@ -436,6 +436,6 @@ export function TransferOptions() {
           </TabsContent>
         </Tabs>
       </Card>
-    </>
+    </div>
   )
 }
