@@ -4,6 +4,8 @@ export const APP_ERROR_STATUS = {
   UNAUTHORIZED: 401,
   TOTP_REQUIRED: 401,
   INVALID_CREDENTIALS: 401,
+  /** A card payment the card's issuer (the sandbox acquirer) declined. */
+  PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,

@@ -446,3 +446,80 @@ export const recipients = pgTable(
     check('recipients_kind_check', sql`${table.kind} in ('bank', 'international')`),
   ],
 )
+
+/**
+ * A payment request (issue "Getting paid"): someone asks for an amount into one of their
+ * wallets; anyone signed in may pay it once, by a free Sabi transfer. `status` is stored as
+ * open, paid or cancelled; an open request past `expires_at` reads as expired. A POS sale
+ * paid by QR code is a request with `purpose = 'pos_sale'`.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    description: varchar('description', { length: 140 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).notNull().default('request'),
+    status: varchar('status', { length: 16 }).notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    paidByUserId: uuid('paid_by_user_id').references(() => users.id),
+    paidJournalId: uuid('paid_journal_id').references(() => journals.id),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    check('payment_requests_status_check', sql`${table.status} in ('open', 'paid', 'cancelled')`),
+    check('payment_requests_purpose_check', sql`${table.purpose} in ('request', 'pos_sale')`),
+    check('payment_requests_amount_positive', sql`${table.amountMinor} > 0`),
+    index('payment_requests_requester_idx').on(table.requesterId, table.createdAt),
+  ],
+)
+
+/**
+ * A sale at a POS terminal (SPEC §2 /pos-terminal): paid by card through the card-acquiring
+ * account at once, or by QR code through a payment request the customer pays from their
+ * phone, which completes the sale. `journal_id` is the money's journal once it has arrived.
+ */
+export const posSales = pgTable(
+  'pos_sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => users.id),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    description: varchar('description', { length: 140 }).notNull(),
+    customerName: varchar('customer_name', { length: 100 }),
+    customerEmail: varchar('customer_email', { length: 254 }),
+    customerPhone: varchar('customer_phone', { length: 20 }),
+    method: varchar('method', { length: 8 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    cardLast4: char('card_last4', { length: 4 }),
+    failureReason: varchar('failure_reason', { length: 200 }),
+    paymentRequestId: uuid('payment_request_id').references(() => paymentRequests.id),
+    journalId: uuid('journal_id').references(() => journals.id),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    check('pos_sales_method_check', sql`${table.method} in ('card', 'qr')`),
+    check(
+      'pos_sales_status_check',
+      sql`${table.status} in ('pending', 'completed', 'failed', 'cancelled')`,
+    ),
+    check('pos_sales_amount_positive', sql`${table.amountMinor} > 0`),
+    index('pos_sales_merchant_idx').on(table.merchantId, table.createdAt),
+    uniqueIndex('pos_sales_payment_request_key').on(table.paymentRequestId),
+  ],
+)

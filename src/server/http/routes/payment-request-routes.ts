@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Config } from '#server/config.ts'
+import type { Database } from '#server/db/client.ts'
+import { cancelPaymentRequest } from '#server/payment-requests/cancel-payment-request.ts'
+import { createPaymentRequest } from '#server/payment-requests/create-payment-request.ts'
+import {
+  getPaymentRequest,
+  listPaymentRequests,
+} from '#server/payment-requests/find-payment-requests.ts'
+import { payPaymentRequest } from '#server/payment-requests/pay-payment-request.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
+import {
+  createPaymentRequestSchema,
+  paymentRequestSchema,
+  payPaymentRequestSchema,
+} from '#shared/schemas/payment-requests.ts'
+import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import { requireUser, signedInUserId } from '../session-plugin.ts'
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+}
+const params = z.object({ id: z.uuid({ error: 'Payment request not found' }) })
+
+/** Payment requests (issue "Getting paid"): ask for money by link or QR code, pay once. */
+export const paymentRequestRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.post(
+    '/api/payment-requests',
+    {
+      schema: {
+        tags: ['payment requests'],
+        summary: 'Ask for money into one of your wallets: open for 7 days, with its /pay link',
+        body: createPaymentRequestSchema,
+        response: { 201: paymentRequestSchema, ...errors },
+      },
+      preHandler: requireUser,
+      config: moneyRouteConfig(config),
+    },
+    async (request, reply) => {
+      const { response } = await createPaymentRequest(db, signedInUserId(request), request.body)
+      return reply.status(201).send(response)
+    },
+  )
+
+  app.get(
+    '/api/payment-requests',
+    {
+      schema: {
+        tags: ['payment requests'],
+        summary: 'Your payment requests, newest first',
+        response: { 200: z.array(paymentRequestSchema), 401: apiErrorSchema },
+      },
+      preHandler: requireUser,
+    },
+    (request) => listPaymentRequests(db, signedInUserId(request)),
+  )
+
+  app.get(
+    '/api/payment-requests/:id',
+    {
+      schema: {
+        tags: ['payment requests'],
+        summary: 'One payment request: who asks, how much, why and whether it can still be paid',
+        params,
+        response: { 200: paymentRequestSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    (request) => getPaymentRequest(db, signedInUserId(request), request.params.id),
+  )
+
+  app.post(
+    '/api/payment-requests/:id/pay',
+    {
+      schema: {
+        tags: ['payment requests', 'money'],
+        summary:
+          'Pay a request from your wallet in its currency, once (409 if paid, cancelled or expired; Idempotency-Key required)',
+        params,
+        headers: idempotencyHeadersSchema,
+        body: payPaymentRequestSchema,
+        response: { 201: paymentRequestSchema, ...errors },
+      },
+      preHandler: requireUser,
+      config: moneyRouteConfig(config),
+    },
+    (request, reply) =>
+      handleMoneyPost(db, request, reply, (tx, userId) =>
+        payPaymentRequest(tx, userId, request.params.id, request.body),
+      ),
+  )
+
+  app.post(
+    '/api/payment-requests/:id/cancel',
+    {
+      schema: {
+        tags: ['payment requests'],
+        summary: 'Cancel one of your open requests: its link pays nothing from now on',
+        params,
+        response: { 200: paymentRequestSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    (request) => cancelPaymentRequest(db, signedInUserId(request), request.params.id),
+  )
+}

@@ -1,0 +1,72 @@
+import { desc, eq } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { paymentRequests, users } from '#server/db/schema.ts'
+import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
+import { AppError } from '#shared/errors.ts'
+import {
+  PAYMENT_REQUESTS_LIST_LIMIT,
+  type PaymentRequest,
+} from '#shared/schemas/payment-requests.ts'
+import { toPaymentRequestResponse } from './to-payment-request-response.ts'
+
+const requesterColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+}
+
+/**
+ * One request, to any signed-in user: whoever holds the link must see who is asking, how much
+ * and why before paying. The transaction id is shown to its two parties only.
+ */
+export async function getPaymentRequest(
+  db: Queryable,
+  viewerId: string,
+  id: string,
+  nowMs = Date.now(),
+): Promise<PaymentRequest> {
+  const [found] = await db
+    .select({ request: paymentRequests, requester: requesterColumns })
+    .from(paymentRequests)
+    .innerJoin(users, eq(users.id, paymentRequests.requesterId))
+    .where(eq(paymentRequests.id, id))
+    .limit(1)
+  if (!found) throw new AppError('NOT_FOUND', 'Payment request not found')
+  const symbolOf = await loadAssetSymbols(db, [found.request.asset])
+  return toPaymentRequestResponse(
+    found.request,
+    found.requester,
+    symbolOf(found.request.asset),
+    viewerId,
+    nowMs,
+  )
+}
+
+/** The user's own requests, newest first (POS sales' QR requests included). */
+export async function listPaymentRequests(
+  db: Queryable,
+  userId: string,
+  nowMs = Date.now(),
+): Promise<PaymentRequest[]> {
+  const rows = await db
+    .select({ request: paymentRequests, requester: requesterColumns })
+    .from(paymentRequests)
+    .innerJoin(users, eq(users.id, paymentRequests.requesterId))
+    .where(eq(paymentRequests.requesterId, userId))
+    .orderBy(desc(paymentRequests.createdAt))
+    .limit(PAYMENT_REQUESTS_LIST_LIMIT)
+  const symbolOf = await loadAssetSymbols(
+    db,
+    rows.map((row) => row.request.asset),
+  )
+  return rows.map((row) =>
+    toPaymentRequestResponse(
+      row.request,
+      row.requester,
+      symbolOf(row.request.asset),
+      userId,
+      nowMs,
+    ),
+  )
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto'
+import type { Transaction } from '#server/db/client.ts'
+import { posSales } from '#server/db/schema.ts'
+import { systemAccountId } from '#server/ledger/accounts.ts'
+import { postJournal } from '#server/ledger/post-journal.ts'
+import { createPaymentRequest } from '#server/payment-requests/create-payment-request.ts'
+import { type CardAcquirer, passesLuhn } from '#server/providers/sandbox-card-acquirer.ts'
+import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
+import { AppError } from '#shared/errors.ts'
+import { parseAmountOrThrow } from '#shared/money.ts'
+import {
+  DEFAULT_SALE_DESCRIPTION,
+  POS_QR_TTL_MS,
+  type PosSale,
+  type PosSaleRequest,
+  SANDBOX_APPROVED_CARD,
+} from '#shared/schemas/pos.ts'
+import { toPosSaleResponse } from './to-pos-sale-response.ts'
+
+/**
+ * A sale at the merchant's POS terminal (SPEC §2, §7). By card: the acquirer authorizes it and
+ * the money arrives at once from the card-acquiring account into the receiving wallet; a
+ * declined card is a 402 and nothing is recorded. By QR code: the sale waits, `pending`, on a
+ * payment request that a customer with Sabi pays from their phone, which completes it.
+ */
+export async function makePosSale(
+  tx: Transaction,
+  merchantId: string,
+  input: PosSaleRequest,
+  acquirer: CardAcquirer | undefined,
+  nowMs = Date.now(),
+): Promise<PosSale> {
+  const wallet = await findOwnWallet(tx, merchantId, input.walletId)
+  const amount = parseAmountOrThrow(input.amount, wallet.asset)
+  const description = input.description || DEFAULT_SALE_DESCRIPTION
+  const customer = {
+    customerName: input.customerInfo?.name ?? null,
+    customerEmail: input.customerInfo?.email ?? null,
+    customerPhone: input.customerInfo?.phone ?? null,
+  }
+  const now = new Date(nowMs)
+  const saleId = randomUUID()
+
+  if (input.method === 'qr') {
+    const { row: request, response } = await createPaymentRequest(
+      tx,
+      merchantId,
+      { walletId: wallet.id, amount: input.amount, description },
+      { purpose: 'pos_sale', ttlMs: POS_QR_TTL_MS, nowMs },
+    )
+    const [sale] = await tx
+      .insert(posSales)
+      .values({
+        id: saleId,
+        merchantId,
+        walletId: wallet.id,
+        asset: wallet.asset,
+        amountMinor: amount.amountMinor,
+        description,
+        ...customer,
+        method: 'qr',
+        status: 'pending',
+        paymentRequestId: request.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+    if (!sale) throw new Error('insert into pos_sales returned no row')
+    return toPosSaleResponse(sale, wallet.symbol, {
+      id: request.id,
+      link: response.link,
+      expiresAt: response.expiresAt,
+    })
+  }
+
+  if (!acquirer) {
+    throw new AppError(
+      'NOT_AVAILABLE',
+      'Card payments are not available: no card acquirer is connected',
+    )
+  }
+  const cardNumber = input.card?.number ?? SANDBOX_APPROVED_CARD
+  if (!passesLuhn(cardNumber)) {
+    throw new AppError('VALIDATION_FAILED', 'Card number is not valid', [
+      { path: 'card.number', message: 'Card number is not valid' },
+    ])
+  }
+  const authorization = await acquirer.authorize({
+    saleId,
+    amountMinor: amount.amountMinor,
+    asset: wallet.asset,
+    cardNumber,
+  })
+  if (!authorization.approved) throw new AppError('PAYMENT_DECLINED', authorization.reason)
+  const last4 = cardNumber.slice(-4)
+  const journal = await postJournal(
+    tx,
+    {
+      type: 'pos_sale',
+      status: 'completed',
+      asset: wallet.asset,
+      amountMinor: amount.amountMinor,
+      toUserId: merchantId,
+      toWalletId: wallet.id,
+      description,
+      externalReference: `card ****${last4} auth ${authorization.authorizationCode}`,
+    },
+    [
+      {
+        accountId: await systemAccountId(tx, 'card_acquiring', wallet.asset),
+        asset: wallet.asset,
+        amountMinor: -amount.amountMinor,
+      },
+      { accountId: wallet.accountId, asset: wallet.asset, amountMinor: amount.amountMinor },
+    ],
+  )
+  const [sale] = await tx
+    .insert(posSales)
+    .values({
+      id: saleId,
+      merchantId,
+      walletId: wallet.id,
+      asset: wallet.asset,
+      amountMinor: amount.amountMinor,
+      description,
+      ...customer,
+      method: 'card',
+      status: 'completed',
+      cardLast4: last4,
+      journalId: journal.id,
+      completedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+  if (!sale) throw new Error('insert into pos_sales returned no row')
+  return toPosSaleResponse(sale, wallet.symbol, null)
+}
