@@ -77,7 +77,7 @@ export function RecentTransactions({ enabled }: { enabled: boolean }) {
             <ul className="divide-y">
               {items.map((transaction) => (
                 <li key={transaction.id}>
-                  <TransactionRow transaction={transaction} nowMs={nowMs} />
+                  <TransactionRow transaction={transaction} nowMs={nowMs} linked />
                 </li>
               ))}
             </ul>

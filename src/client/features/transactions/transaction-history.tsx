@@ -82,6 +82,7 @@ export function TransactionHistory({ enabled }: { enabled: boolean }) {
                       transaction={transaction}
                       nowMs={nowMs}
                       showReference
+                      linked
                       trailing={<TransactionStatusBadge status={transaction.status} />}
                     />
                   </li>

@@ -8,6 +8,7 @@ import {
   ShoppingCart,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Link } from 'wouter'
 import { cn } from '#client/lib/cn.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
@@ -44,22 +45,37 @@ const TYPE_ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
 // Any other type gets a generic icon (SPEC §4).
 const GENERIC_ICON = { icon: ArrowLeftRight, tone: 'bg-muted text-muted-foreground' }
 
-/** One line of a transaction list: icon, description, date and signed amount. */
+/** The icon and colours of a transaction type, shared by the lists and the details view. */
+export function transactionTypeIcon(type: string): { icon: LucideIcon; tone: string } {
+  return TYPE_ICONS[type] ?? GENERIC_ICON
+}
+
+/** Where a row leads: the transaction's details, with its timeline and receipt. */
+export function transactionDetailsPath(id: string): string {
+  return `/transactions/${encodeURIComponent(id)}`
+}
+
+/**
+ * One line of a transaction list: icon, description, date and signed amount. With `linked`,
+ * the whole row is a link to the transaction's details, reachable by keyboard like any link.
+ */
 export function TransactionRow({
   transaction,
   nowMs,
   trailing,
   showReference = false,
+  linked = false,
 }: {
   transaction: Transaction
   nowMs: number
+  linked?: boolean
   /** The detailed list shows the reference, the number to quote to support. */
   showReference?: boolean
   /** Extra content under the amount, such as the history page's status badge. */
   trailing?: ReactNode
 }) {
   const t = useTransactionMessages()
-  const { icon: Icon, tone } = TYPE_ICONS[transaction.type] ?? GENERIC_ICON
+  const { icon: Icon, tone } = transactionTypeIcon(transaction.type)
   const description =
     transaction.description?.trim() ||
     t('defaultDescription', { type: capitalisedType(transaction.type) })
@@ -73,7 +89,7 @@ export function TransactionRow({
   const amount = transactionAmountDisplay(transaction)
   const sign = amountSign(transaction.type)
   const conversion = conversionDetail(transaction, transaction.convertedCurrency?.code ?? null)
-  return (
+  const row = (
     <div className="flex items-center gap-3 py-3" data-testid="transaction-row">
       <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
         <Icon className="size-5" aria-hidden="true" />
@@ -117,5 +133,14 @@ export function TransactionRow({
         {trailing}
       </div>
     </div>
+  )
+  if (!linked) return row
+  return (
+    <Link
+      href={transactionDetailsPath(transaction.id)}
+      className="-mx-2 block rounded-lg px-2 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {row}
+    </Link>
   )
 }

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { formatMoney, money } from '#shared/money.ts'
+import { bankFeePercentText, bankTransferCost } from './bank-transfer-cost.ts'
+
+describe('bankTransferCost', () => {
+  it('adds 2% on top of the amount', () => {
+    const cost = bankTransferCost(money(100_000n, 'NGN'))
+    expect([cost.fee, cost.total].map(formatMoney)).toEqual(['20.00', '1020.00'])
+  })
+
+  it('rounds the fee half-up to the minor unit', () => {
+    // 2% of 0.25 is 0.005: half a kobo, rounded up.
+    expect(formatMoney(bankTransferCost(money(25n, 'NGN')).fee)).toBe('0.01')
+    expect(formatMoney(bankTransferCost(money(24n, 'NGN')).fee)).toBe('0.00')
+  })
+
+  it('labels the fee as the server charges it', () => {
+    expect(bankFeePercentText()).toBe('2%')
+  })
+})

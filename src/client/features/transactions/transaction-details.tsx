@@ -1,0 +1,313 @@
+import { AlertTriangle, Copy, History, SearchX } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'wouter'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card } from '#client/components/ui/card.tsx'
+import { copyText } from '#client/features/card/copy-text.ts'
+import { ApiError } from '#client/lib/api.ts'
+import { cn } from '#client/lib/cn.ts'
+import { toast } from '#client/lib/toast.ts'
+import type { TransactionDetails } from '#shared/schemas/transactions.ts'
+import { useTransactionMessages } from './messages.ts'
+import { amountSign, transactionAmountDisplay, transactionDateLabel } from './transaction-format.ts'
+import {
+  amountFields,
+  payoutDetailFields,
+  payoutHeading,
+  providerReceiptFields,
+  type ReceiptField,
+  summaryFields,
+  transactionTitle,
+} from './transaction-receipt.ts'
+import './transaction-receipt-print.css'
+import { TransactionReceiptActions } from './transaction-receipt-actions.tsx'
+import { transactionTypeIcon } from './transaction-row.tsx'
+import { TransactionStatusBadge } from './transaction-status-badge.tsx'
+import { TransactionTimeline } from './transaction-timeline.tsx'
+import { useTransactionDetails } from './use-transaction-details.ts'
+
+type TransactionMessages = ReturnType<typeof useTransactionMessages>
+
+/** A provider's reason as a sentence: capital first letter, full stop at the end. */
+function asSentence(text: string): string {
+  const trimmed = text.trim()
+  const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`
+}
+
+/** A `dl` of receipt lines: label on the left, the figure or text right-aligned and wrapping. */
+function ReceiptList({
+  fields,
+  testId,
+  strongKey,
+}: {
+  fields: readonly ReceiptField[]
+  testId: string
+  strongKey?: string
+}) {
+  return (
+    <dl className="grid grid-cols-1 gap-2 text-sm" data-testid={testId}>
+      {fields.map((field) => {
+        const strong = field.key === strongKey
+        return (
+          <div key={field.key} className="flex items-start justify-between gap-4">
+            <dt className={cn('shrink-0', strong ? 'font-semibold' : 'text-muted-foreground')}>
+              {field.label}
+            </dt>
+            <dd
+              className={cn(
+                'min-w-0 text-right break-words',
+                strong && 'font-semibold',
+                field.look === 'mono' ? 'font-mono text-[0.8125rem] break-all' : 'tabular-nums',
+              )}
+              data-testid={`receipt-${field.key}`}
+            >
+              {field.value}
+            </dd>
+          </div>
+        )
+      })}
+    </dl>
+  )
+}
+
+function TokenField({ field, t }: { field: ReceiptField; t: TransactionMessages }) {
+  async function copy() {
+    const copied = await copyText(field.value.replaceAll(' ', ''))
+    toast(
+      copied
+        ? { title: t('copied'), description: t('copiedText', { label: field.label }) }
+        : { title: t('copyFailed'), description: t('copyFailedText'), variant: 'destructive' },
+    )
+  }
+  return (
+    <div className="rounded-xl border border-primary/20 bg-secondary/60 p-4">
+      <p className="text-xs font-medium text-secondary-foreground/80">{field.label}</p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
+        <p
+          className="min-w-0 font-mono text-lg font-bold tracking-wide break-words select-all sm:text-3xl sm:tracking-wider"
+          data-testid="receipt-token"
+        >
+          {field.value}
+        </p>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          data-print-hide
+          onClick={() => {
+            void copy()
+          }}
+        >
+          <Copy aria-hidden="true" />
+          {t('copyToken')}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function SectionHeading({ id, children }: { id: string; children: string }) {
+  return (
+    <h3 id={id} className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+      {children}
+    </h3>
+  )
+}
+
+/** The receipt card: what a printed or shared receipt holds, and what the user checks. */
+function ReceiptCard({ transaction }: { transaction: TransactionDetails }) {
+  const t = useTransactionMessages()
+  // One clock reading per mount, as in the lists, so the date label does not flicker.
+  const [nowMs] = useState(() => Date.now())
+  const { icon: Icon, tone } = transactionTypeIcon(transaction.type)
+  const amount = transactionAmountDisplay(transaction)
+  const date = transactionDateLabel(transaction.createdAt, nowMs)
+  const dateText =
+    date.kind === 'today'
+      ? t('today', { time: date.time })
+      : date.kind === 'yesterday'
+        ? t('yesterday', { time: date.time })
+        : date.text
+  const payout = transaction.payout
+  const details = payout ? payoutDetailFields(payout, t) : []
+  const providerReceipt = payout ? providerReceiptFields(payout, t) : []
+  const failureReason = payout?.failureReason ?? null
+
+  return (
+    <Card data-print-receipt id="transaction-receipt">
+      <section aria-labelledby="receipt-heading" className="grid grid-cols-1 gap-5 p-5 sm:p-6">
+        <h2 id="receipt-heading" className="sr-only">
+          {t('receiptHeading')}
+        </h2>
+        <p data-print-only className="hidden text-lg font-bold text-primary">
+          {t('receiptTitle')}
+        </p>
+        <div className="flex items-start gap-3">
+          <span
+            className={cn('flex size-11 shrink-0 items-center justify-center rounded-full', tone)}
+          >
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold break-words" data-testid="details-title">
+              {transactionTitle(transaction, t)}
+            </p>
+            {/* "Today" means nothing on paper; the receipt's Date line carries the day. */}
+            <p className="text-sm text-muted-foreground" data-print-hide>
+              <time dateTime={transaction.createdAt}>{dateText}</time>
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-muted/60 px-4 py-3">
+          <p
+            className={cn(
+              'min-w-0 text-3xl font-bold tabular-nums break-all',
+              amountSign(transaction.type) === '+' ? 'text-success' : 'text-foreground',
+            )}
+            data-testid="details-amount"
+          >
+            {amount.text}
+          </p>
+          <TransactionStatusBadge status={transaction.status} />
+        </div>
+
+        <ReceiptList
+          fields={amountFields(transaction, t)}
+          testId="receipt-amounts"
+          strongKey="total"
+        />
+        <div className="border-t" />
+        <ReceiptList fields={summaryFields(transaction, t)} testId="receipt-summary" />
+
+        {payout && details.length > 0 ? (
+          <section aria-labelledby="receipt-payout-heading" className="grid gap-3 border-t pt-5">
+            <SectionHeading id="receipt-payout-heading">{payoutHeading(payout, t)}</SectionHeading>
+            <ReceiptList fields={details} testId="receipt-payout" />
+          </section>
+        ) : null}
+
+        {providerReceipt.length > 0 ? (
+          <section aria-labelledby="receipt-provider-heading" className="grid gap-3 border-t pt-5">
+            <SectionHeading id="receipt-provider-heading">
+              {t('receiptFromProvider')}
+            </SectionHeading>
+            {providerReceipt
+              .filter((field) => field.look === 'token')
+              .map((field) => (
+                <TokenField key={field.key} field={field} t={t} />
+              ))}
+            <ReceiptList
+              fields={providerReceipt.filter((field) => field.look !== 'token')}
+              testId="receipt-provider"
+            />
+          </section>
+        ) : null}
+
+        {failureReason ? (
+          <div
+            role="note"
+            className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200"
+            data-testid="failure-reason"
+          >
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p>
+              <span className="font-semibold">{t('failureHeading')}: </span>
+              {asSentence(failureReason)}
+              {transaction.status === 'failed' ? ` ${t('failureMoneyBack')}` : null}
+            </p>
+          </div>
+        ) : null}
+      </section>
+    </Card>
+  )
+}
+
+function NotFoundState() {
+  const t = useTransactionMessages()
+  return (
+    <Card>
+      <div
+        className="flex flex-col items-center px-4 py-12 text-center"
+        data-testid="transaction-not-found"
+      >
+        <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <SearchX className="size-6" aria-hidden="true" />
+        </span>
+        <h2 className="mt-4 text-lg font-semibold">{t('notFoundTitle')}</h2>
+        <p className="mt-1 max-w-xs text-sm text-muted-foreground">{t('notFoundText')}</p>
+        <Button asChild className="mt-5">
+          <Link href="/transactions">
+            <History aria-hidden="true" />
+            {t('backToHistory')}
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  )
+}
+
+function DetailsSkeleton({ label }: { label: string }) {
+  return (
+    <div
+      role="status"
+      aria-label={label}
+      className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+    >
+      <div className="h-96 animate-pulse rounded-xl bg-muted" />
+      <div className="h-56 animate-pulse rounded-xl bg-muted" />
+    </div>
+  )
+}
+
+/**
+ * One transaction (issue "Money out"): the receipt with amount, fee and total, where the money
+ * went and what the provider gave back, the timeline of every status, and share and print
+ * buttons. The details refresh every 2 s while the transaction is pending.
+ */
+export function TransactionDetailsView({ id }: { id: string }) {
+  const t = useTransactionMessages()
+  const details = useTransactionDetails(id)
+
+  if (details.isPending) return <DetailsSkeleton label={t('loadingDetails')} />
+  if (details.isError) {
+    const error = details.error
+    // An id that is not even well-formed is answered 400; to the user both mean "no such one".
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      return <NotFoundState />
+    }
+    return (
+      <div className="flex items-center justify-between gap-3 rounded-lg bg-muted px-4 py-3">
+        <p className="text-sm text-muted-foreground">{t('detailsUnavailable')}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={details.isFetching}
+          onClick={() => {
+            void details.refetch()
+          }}
+        >
+          {t('retry')}
+        </Button>
+      </div>
+    )
+  }
+
+  const transaction = details.data
+  return (
+    <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid min-w-0 grid-cols-1 gap-3">
+        <ReceiptCard transaction={transaction} />
+        <TransactionReceiptActions transaction={transaction} />
+      </div>
+      <Card className="min-w-0">
+        <section aria-labelledby="timeline-heading" className="p-5 sm:p-6">
+          <h2 id="timeline-heading" className="mb-4 text-base font-semibold">
+            {t('timelineHeading')}
+          </h2>
+          <TransactionTimeline transaction={transaction} />
+        </section>
+      </Card>
+    </div>
+  )
+}

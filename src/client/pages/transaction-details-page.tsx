@@ -1,0 +1,33 @@
+import { useParams } from 'wouter'
+import { PageHeader } from '#client/components/page-header.tsx'
+import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { useTransactionMessages } from '#client/features/transactions/messages.ts'
+import { TransactionDetailsView } from '#client/features/transactions/transaction-details.tsx'
+
+function TransactionDetailsContent() {
+  const t = useTransactionMessages()
+  const { id = '' } = useParams<{ id: string }>()
+  return (
+    <AppShell>
+      <div className="mx-auto w-full max-w-5xl">
+        <PageHeader
+          title={t('detailsTitle')}
+          description={t('detailsDescription')}
+          backHref="/transactions"
+          backLabel={t('back')}
+        />
+        <TransactionDetailsView id={id} />
+      </div>
+    </AppShell>
+  )
+}
+
+/** `/transactions/:id`: one transaction with its timeline and a receipt to share or print. */
+export function TransactionDetailsPage() {
+  return (
+    <RequireSignedIn>
+      <TransactionDetailsContent />
+    </RequireSignedIn>
+  )
+}

@@ -1,0 +1,68 @@
+import { lookupSandboxCustomer } from '#server/providers/sandbox-biller.ts'
+import { AppError } from '#shared/errors.ts'
+import {
+  type Biller,
+  type BillPaymentType,
+  type CustomerNumberKind,
+  customerNumberProblem,
+  findBiller,
+  normaliseCustomerNumber,
+} from '#shared/schemas/bills.ts'
+
+/** The customer number's name inside the server's sentences; the client words its own. */
+export const CUSTOMER_NUMBER_NAMES: Record<CustomerNumberKind, string> = {
+  meter: 'meter number',
+  phone: 'phone number',
+  customerId: 'customer ID',
+  smartcard: 'smartcard number',
+  policy: 'policy number',
+  tenant: 'tenant reference',
+  paymentReference: 'payment reference',
+}
+
+function capitalise(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
+}
+
+function refuse(message: string, path: string): never {
+  throw new AppError('VALIDATION_FAILED', message, [{ path, message }])
+}
+
+function lengthText(biller: Biller): string {
+  const { minLength, maxLength, characters } = biller.customerNumber
+  const unit = characters === 'digits' ? 'digits' : 'letters or digits'
+  return minLength === maxLength ? `${minLength} ${unit}` : `${minLength} to ${maxLength} ${unit}`
+}
+
+/** The biller a request names: it must be one of the bill type's own. */
+export function findBillerOrThrow(type: BillPaymentType, providerId: string): Biller {
+  const biller = findBiller(type, providerId)
+  if (!biller) refuse('Please select a provider', 'provider')
+  return biller
+}
+
+export type BillCustomerFound = { biller: Biller; customerNumber: string; customerName: string }
+
+/**
+ * Asks the biller who is behind a customer number, before any money moves: a number of the
+ * wrong shape is a 400 naming what the biller expects, one the biller does not know is a 404.
+ */
+export function findBillCustomer(biller: Biller, accountNumber: string): BillCustomerFound {
+  const customerNumber = normaliseCustomerNumber(accountNumber)
+  const name = CUSTOMER_NUMBER_NAMES[biller.customerNumber.kind]
+  const problem = customerNumberProblem(biller.customerNumber, customerNumber)
+  if (problem === 'required') refuse('Account number is required', 'accountNumber')
+  if (problem !== null) {
+    refuse(`${capitalise(name)}s for ${biller.name} are ${lengthText(biller)}`, 'accountNumber')
+  }
+  const customerName = lookupSandboxCustomer(biller, customerNumber)
+  if (!customerName) {
+    // A payment reference names a bill to pay, not a customer.
+    const what =
+      biller.customerNumber.kind === 'paymentReference'
+        ? `No payment reference ${customerNumber}`
+        : `No customer with ${name} ${customerNumber}`
+    throw new AppError('NOT_FOUND', `${what} was found at ${biller.name}`)
+  }
+  return { biller, customerNumber, customerName }
+}

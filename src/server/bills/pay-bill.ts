@@ -1,0 +1,68 @@
+import type { Transaction } from '#server/db/client.ts'
+import { initiatePayout } from '#server/payouts/initiate-payout.ts'
+import { SANDBOX_BILLER_NAME } from '#server/providers/sandbox-biller.ts'
+import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
+import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
+import { AppError } from '#shared/errors.ts'
+import { exponentOf, parseAmountOrThrow, zero } from '#shared/money.ts'
+import {
+  BILL_AMOUNT_MAX_MAJOR,
+  type BillPaymentRequest,
+  type BillPaymentType,
+} from '#shared/schemas/bills.ts'
+import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
+import { CUSTOMER_NUMBER_NAMES, findBillCustomer, findBillerOrThrow } from './find-bill-customer.ts'
+
+/** The bill type at the head of a payment's description, in the history's language (English). */
+const BILL_TYPE_NAMES: Record<BillPaymentType, string> = {
+  electricity: 'Electricity',
+  mobile: 'Airtime',
+  internet: 'Internet',
+  cabletv: 'Cable TV',
+  insurance: 'Insurance',
+  rent: 'Rent',
+  government: 'Government payment',
+  tax: 'Tax',
+}
+
+/**
+ * A bill payment (SPEC §2 Bill pay; issue "Money out"): the biller must be one of the bill
+ * type's, the wallet the user's own and in the biller's currency, and the customer number one
+ * the biller knows. Bills carry no fee. The money leaves the wallet at once and waits in the
+ * biller settlement account as a pending payout, which the worker sends to the biller and the
+ * biller's answer settles (with a token for electricity) or reverses.
+ */
+export async function payBill(
+  tx: Transaction,
+  userId: string,
+  input: BillPaymentRequest,
+): Promise<TransactionResponse> {
+  const biller = findBillerOrThrow(input.billType, input.provider)
+  const wallet = await findOwnWallet(tx, userId, input.walletId)
+  if (wallet.asset !== biller.currency) {
+    const message = `${biller.name} is paid in ${biller.currency}: pay from your ${biller.currency} wallet`
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'walletId', message }])
+  }
+  const amount = parseAmountOrThrow(input.amount, wallet.asset, {
+    maxMinor: BILL_AMOUNT_MAX_MAJOR * 10n ** BigInt(exponentOf(wallet.asset)),
+  })
+  const { customerNumber, customerName } = findBillCustomer(biller, input.accountNumber)
+  const numberName = CUSTOMER_NUMBER_NAMES[biller.customerNumber.kind]
+  const journal = await initiatePayout(tx, {
+    userId,
+    wallet,
+    amount,
+    fee: zero(wallet.asset),
+    kind: 'bill',
+    provider: SANDBOX_BILLER_NAME,
+    type: 'purchase',
+    details: {
+      billType: biller.type,
+      providerName: biller.name,
+      customerNumber,
+      customerName,
+    },
+    description: `${BILL_TYPE_NAMES[biller.type]}: ${biller.name}, ${numberName} ${customerNumber}`,
+  })
+  return toTransactionResponse(journal, userId, () => wallet.symbol)
+}

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { findBillCustomer, findBillerOrThrow } from '#server/bills/find-bill-customer.ts'
+import { payBill } from '#server/bills/pay-bill.ts'
+import type { Config } from '#server/config.ts'
+import type { Database } from '#server/db/client.ts'
+import {
+  BILL_PAYMENT_TYPES,
+  billCustomerQuerySchema,
+  billCustomerSchema,
+  billersOf,
+  billPaymentRequestSchema,
+  billTypeGroupSchema,
+} from '#shared/schemas/bills.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
+import { transactionSchema } from '#shared/schemas/transactions.ts'
+import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import { requireUser } from '../session-plugin.ts'
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+}
+
+export const billRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.get(
+    '/api/billers',
+    {
+      schema: {
+        tags: ['bills'],
+        summary:
+          'The bill types (SPEC §3, plus government and tax) with their providers and what each calls its customer number',
+        response: { 200: z.array(billTypeGroupSchema) },
+      },
+    },
+    () => BILL_PAYMENT_TYPES.map((type) => ({ type, providers: billersOf(type) })),
+  )
+
+  app.get(
+    '/api/billers/validate',
+    {
+      schema: {
+        tags: ['bills'],
+        summary: "The biller's customer behind a meter, phone, smartcard or reference number",
+        querystring: billCustomerQuerySchema,
+        response: { 200: billCustomerSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    (request) => {
+      const { billType, provider, accountNumber } = request.query
+      const biller = findBillerOrThrow(billType, provider)
+      const customer = findBillCustomer(biller, accountNumber)
+      return {
+        billType,
+        provider: biller.id,
+        providerName: biller.name,
+        accountNumber: customer.customerNumber,
+        customerName: customer.customerName,
+      }
+    },
+  )
+
+  app.post(
+    '/api/bill-pay',
+    {
+      schema: {
+        tags: ['bills', 'money'],
+        summary:
+          'Pay a bill from an NGN wallet, no fee; pending until the biller answers (Idempotency-Key required)',
+        headers: idempotencyHeadersSchema,
+        body: billPaymentRequestSchema,
+        response: { 201: transactionSchema, ...errors },
+      },
+      preHandler: requireUser,
+      config: moneyRouteConfig(config),
+    },
+    (request, reply) =>
+      handleMoneyPost(db, request, reply, (tx, userId) => payBill(tx, userId, request.body)),
+  )
+}

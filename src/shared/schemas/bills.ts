@@ -1,0 +1,255 @@
+import { z } from 'zod'
+
+/** SPEC §3 "Bill types": the six bill-type buttons of /bill-pay, in the spec's order. */
+export const BILL_TYPES = [
+  'electricity',
+  'mobile',
+  'internet',
+  'cabletv',
+  'insurance',
+  'rent',
+] as const
+
+/**
+ * Every type the bill payment takes: the spec's six plus the two that the "Pay TSA and State"
+ * and "Pay Taxes" cards lead to (issue "Money out"), paid by payment reference through the same
+ * form and the same endpoint.
+ */
+export const BILL_PAYMENT_TYPES = [...BILL_TYPES, 'government', 'tax'] as const
+export type BillPaymentType = (typeof BILL_PAYMENT_TYPES)[number]
+
+export function isBillPaymentType(value: string): value is BillPaymentType {
+  return BILL_PAYMENT_TYPES.some((type) => type === value)
+}
+
+/** What a biller calls the number a payment is made against; the screens word it per language. */
+export const CUSTOMER_NUMBER_KINDS = [
+  'meter',
+  'phone',
+  'customerId',
+  'smartcard',
+  'policy',
+  'tenant',
+  'paymentReference',
+] as const
+export type CustomerNumberKind = (typeof CUSTOMER_NUMBER_KINDS)[number]
+
+/** Which characters a customer number may hold once spaces and dashes are taken out. */
+export type CustomerNumberCharacters = 'digits' | 'alphanumeric'
+
+export type CustomerNumberRule = {
+  readonly kind: CustomerNumberKind
+  readonly minLength: number
+  readonly maxLength: number
+  readonly characters: CustomerNumberCharacters
+}
+
+export type Biller = {
+  /** Stable slug: payments, links and tests name a biller by it. */
+  readonly id: string
+  readonly name: string
+  readonly type: BillPaymentType
+  readonly currency: 'NGN'
+  readonly customerNumber: CustomerNumberRule
+}
+
+/** The longest customer number any biller takes, and what a request may send at most. */
+export const CUSTOMER_NUMBER_MAX_LENGTH = 30
+export const BILLER_ID_MAX_LENGTH = 60
+/** One bill payment may be at most this many naira (rent and taxes run large). */
+export const BILL_AMOUNT_MAX_MAJOR = 10_000_000n
+
+const METER: CustomerNumberRule = {
+  kind: 'meter',
+  minLength: 11,
+  maxLength: 13,
+  characters: 'digits',
+}
+const PHONE: CustomerNumberRule = {
+  kind: 'phone',
+  minLength: 11,
+  maxLength: 11,
+  characters: 'digits',
+}
+const CUSTOMER_ID: CustomerNumberRule = {
+  kind: 'customerId',
+  minLength: 6,
+  maxLength: 12,
+  characters: 'digits',
+}
+const SMARTCARD: CustomerNumberRule = {
+  kind: 'smartcard',
+  minLength: 10,
+  maxLength: 11,
+  characters: 'digits',
+}
+const POLICY: CustomerNumberRule = {
+  kind: 'policy',
+  minLength: 6,
+  maxLength: 20,
+  characters: 'alphanumeric',
+}
+const TENANT: CustomerNumberRule = {
+  kind: 'tenant',
+  minLength: 6,
+  maxLength: 20,
+  characters: 'alphanumeric',
+}
+/** A Remita Retrieval Reference (RRR) is 12 digits. */
+const REMITA_RRR: CustomerNumberRule = {
+  kind: 'paymentReference',
+  minLength: 12,
+  maxLength: 12,
+  characters: 'digits',
+}
+const PAYMENT_REFERENCE: CustomerNumberRule = {
+  kind: 'paymentReference',
+  minLength: 10,
+  maxLength: 20,
+  characters: 'digits',
+}
+
+function biller(
+  id: string,
+  name: string,
+  type: BillPaymentType,
+  customerNumber: CustomerNumberRule,
+): Biller {
+  return { id, name, type, currency: 'NGN', customerNumber }
+}
+
+/**
+ * SPEC §3 "Providers per type", with the Nigerian names the spec leaves out: four power
+ * distributors, four mobile networks, four internet providers, five pay-TV services, four
+ * insurers and the spec's three rent payees, then government and tax payees. All are paid in
+ * naira.
+ */
+export const BILLERS: readonly Biller[] = [
+  biller('ikeja-electric', 'Ikeja Electric', 'electricity', METER),
+  biller('eko-electric', 'Eko Electricity (EKEDC)', 'electricity', METER),
+  biller('abuja-electric', 'Abuja Electricity (AEDC)', 'electricity', METER),
+  biller('ibadan-electric', 'Ibadan Electricity (IBEDC)', 'electricity', METER),
+  biller('mtn', 'MTN', 'mobile', PHONE),
+  biller('airtel', 'Airtel', 'mobile', PHONE),
+  biller('glo', 'Glo', 'mobile', PHONE),
+  biller('9mobile', '9mobile', 'mobile', PHONE),
+  biller('spectranet', 'Spectranet', 'internet', CUSTOMER_ID),
+  biller('smile', 'Smile', 'internet', CUSTOMER_ID),
+  biller('swift', 'Swift Networks', 'internet', CUSTOMER_ID),
+  biller('ipnx', 'ipNX', 'internet', CUSTOMER_ID),
+  biller('dstv', 'DStv', 'cabletv', SMARTCARD),
+  biller('gotv', 'GOtv', 'cabletv', SMARTCARD),
+  biller('startimes', 'StarTimes', 'cabletv', SMARTCARD),
+  biller('showmax', 'Showmax', 'cabletv', PHONE),
+  biller('tstv', 'TSTV', 'cabletv', SMARTCARD),
+  biller('axa-mansard', 'AXA Mansard', 'insurance', POLICY),
+  biller('leadway', 'Leadway Assurance', 'insurance', POLICY),
+  biller('aiico', 'AIICO Insurance', 'insurance', POLICY),
+  biller('custodian', 'Custodian Insurance', 'insurance', POLICY),
+  biller('property-manager', 'Property Manager', 'rent', TENANT),
+  biller('landlord-direct', 'Landlord Direct', 'rent', TENANT),
+  biller('estate-agent', 'Estate Agent', 'rent', TENANT),
+  biller('fg-tsa', 'Federal Government TSA (Remita)', 'government', REMITA_RRR),
+  biller('lagos-state', 'Lagos State Government', 'government', PAYMENT_REFERENCE),
+  biller('fcta-permits', 'FCT Permits and Licences', 'government', PAYMENT_REFERENCE),
+  biller('firs', 'Federal Inland Revenue Service (FIRS)', 'tax', PAYMENT_REFERENCE),
+  biller('lirs', 'Lagos State Internal Revenue Service (LIRS)', 'tax', PAYMENT_REFERENCE),
+  biller('ikeja-lga', 'Ikeja Local Government Levies', 'tax', PAYMENT_REFERENCE),
+]
+
+export function billersOf(type: BillPaymentType): Biller[] {
+  return BILLERS.filter((candidate) => candidate.type === type)
+}
+
+/** The biller, only when it is one of `type`'s: a provider of another type is no choice at all. */
+export function findBiller(type: BillPaymentType, id: string): Biller | undefined {
+  return BILLERS.find((candidate) => candidate.type === type && candidate.id === id)
+}
+
+/** A customer number as billers store it: without the spaces and dashes people type, in capitals. */
+export function normaliseCustomerNumber(text: string): string {
+  return text.replace(/[\s-]+/g, '').toUpperCase()
+}
+
+export type CustomerNumberProblem = 'required' | 'characters' | 'length'
+
+/** What is wrong with a (normalised) customer number for this biller, for each side to word. */
+export function customerNumberProblem(
+  rule: CustomerNumberRule,
+  number: string,
+): CustomerNumberProblem | null {
+  if (number === '') return 'required'
+  const pattern = rule.characters === 'digits' ? /^\d+$/ : /^[A-Z0-9]+$/
+  if (!pattern.test(number)) return 'characters'
+  if (number.length < rule.minLength || number.length > rule.maxLength) return 'length'
+  return null
+}
+
+const customerNumberRuleSchema = z.object({
+  kind: z.enum(CUSTOMER_NUMBER_KINDS),
+  minLength: z.number(),
+  maxLength: z.number(),
+  characters: z.enum(['digits', 'alphanumeric']),
+})
+
+export const billerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(BILL_PAYMENT_TYPES),
+  currency: z.string(),
+  customerNumber: customerNumberRuleSchema,
+})
+
+/** `GET /api/billers`: each bill type with its providers. */
+export const billTypeGroupSchema = z.object({
+  type: z.enum(BILL_PAYMENT_TYPES),
+  providers: z.array(billerSchema),
+})
+
+const billTypeSchema = z.enum(BILL_PAYMENT_TYPES, { error: 'Please select a bill type' })
+const providerSchema = z
+  .string({ error: 'Please select a provider' })
+  .trim()
+  .min(1, 'Please select a provider')
+  .max(BILLER_ID_MAX_LENGTH, 'Please select a provider')
+const accountNumberSchema = z
+  .string({ error: 'Account number is required' })
+  .trim()
+  .min(1, 'Account number is required')
+  .max(
+    CUSTOMER_NUMBER_MAX_LENGTH,
+    `Account number must be at most ${CUSTOMER_NUMBER_MAX_LENGTH} characters`,
+  )
+
+/**
+ * SPEC §3 "Bill payment" payload with SPEC §5's messages. The amount may come as a JSON number
+ * (as the spec's client sends it) or a decimal string; its decimals and its minimum are checked
+ * against the wallet's currency by the money module.
+ */
+export const billPaymentRequestSchema = z.object({
+  billType: billTypeSchema,
+  provider: providerSchema,
+  accountNumber: accountNumberSchema,
+  amount: z
+    .union([z.string().max(40), z.number()], { error: 'Amount is required' })
+    .refine((value) => typeof value === 'number' || value.trim() !== '', 'Amount is required'),
+  walletId: z.uuid({ error: 'Please select a wallet' }),
+})
+export type BillPaymentRequest = z.infer<typeof billPaymentRequestSchema>
+
+/** `GET /api/billers/validate`: the customer behind a number, asked of the biller before paying. */
+export const billCustomerQuerySchema = z.object({
+  billType: billTypeSchema,
+  provider: providerSchema,
+  accountNumber: accountNumberSchema,
+})
+export type BillCustomerQuery = z.infer<typeof billCustomerQuerySchema>
+
+export const billCustomerSchema = z.object({
+  billType: z.enum(BILL_PAYMENT_TYPES),
+  provider: z.string(),
+  providerName: z.string(),
+  accountNumber: z.string(),
+  customerName: z.string(),
+})
+export type BillCustomer = z.infer<typeof billCustomerSchema>
