@@ -42,11 +42,22 @@ const SendMoneyPage = lazy(() =>
 const SabiTransferPage = lazy(() =>
   import('#client/pages/sabi-transfer-page.tsx').then((m) => ({ default: m.SabiTransferPage })),
 )
+const BankTransferPage = lazy(() =>
+  import('#client/pages/bank-transfer-page.tsx').then((m) => ({ default: m.BankTransferPage })),
+)
+const TransactionDetailsPage = lazy(() =>
+  import('#client/pages/transaction-details-page.tsx').then((m) => ({
+    default: m.TransactionDetailsPage,
+  })),
+)
 const TransactionsPage = lazy(() =>
   import('#client/pages/transactions-page.tsx').then((m) => ({ default: m.TransactionsPage })),
 )
 const ExchangePage = lazy(() =>
   import('#client/pages/exchange-page.tsx').then((m) => ({ default: m.ExchangePage })),
+)
+const BillPayPage = lazy(() =>
+  import('#client/pages/bill-pay-page.tsx').then((m) => ({ default: m.BillPayPage })),
 )
 const CryptoPurchasePage = lazy(() =>
   import('#client/pages/crypto-purchase-page.tsx').then((m) => ({ default: m.CryptoPurchasePage })),
@@ -54,6 +65,14 @@ const CryptoPurchasePage = lazy(() =>
 const TransferOptionsPage = lazy(() =>
   import('#client/pages/transfer-options-page.tsx').then((m) => ({
     default: m.TransferOptionsPage,
+  })),
+)
+const TransferGlobalPage = lazy(() =>
+  import('#client/pages/transfer-global-page.tsx').then((m) => ({ default: m.TransferGlobalPage })),
+)
+const InternationalTransferPage = lazy(() =>
+  import('#client/pages/international-transfer-page.tsx').then((m) => ({
+    default: m.InternationalTransferPage,
   })),
 )
 const NotFoundPage = lazy(() =>
@@ -83,8 +102,14 @@ function Routes() {
       <Route path="/sabi-transfer" component={SabiTransferPage} />
       <Route path="/transfer-options" component={TransferOptionsPage} />
       <Route path="/transactions" component={TransactionsPage} />
+      <Route path="/transactions/:id" component={TransactionDetailsPage} />
+      <Route path="/bank-transfer" component={BankTransferPage} />
       <Route path="/exchange" component={ExchangePage} />
+      <Route path="/bill-pay" component={BillPayPage} />
       <Route path="/crypto-purchase" component={CryptoPurchasePage} />
+      <Route path="/transfer-global" component={TransferGlobalPage} />
+      <Route path="/international-transfer" component={InternationalTransferPage} />
+      <Route path="/send-money/international" component={InternationalTransferPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )

@@ -3,6 +3,8 @@ export const APP_ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
   TOTP_REQUIRED: 401,
+  TOTP_INVALID: 401,
+  ACCOUNT_DEACTIVATED: 401,
   INVALID_CREDENTIALS: 401,
   /** A card payment the card's issuer (the sandbox acquirer) declined. */
   PAYMENT_DECLINED: 402,

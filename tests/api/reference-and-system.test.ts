@@ -24,7 +24,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         await database?.destroy()
       })
 
-      it('lists the nine seeded currencies with symbols and flags', async () => {
+      it('lists the seventeen seeded currencies with symbols and flags', async () => {
         const response = await createTestClient(app).get('/api/currencies')
         const list = currencySchema.array().parse(response.body)
         expect(list.map((c) => c.code)).toEqual([
@@ -37,6 +37,15 @@ for (const { kind, skip } of testDatabaseKinds()) {
           'GBP',
           'CAD',
           'AUD',
+          // The payout currencies of the international transfer regions.
+          'INR',
+          'CNY',
+          'AED',
+          'SAR',
+          'JMD',
+          'TTD',
+          'MXN',
+          'BRL',
         ])
         expect(list.find((c) => c.code === 'NGN')).toMatchObject({
           symbol: '₦',
@@ -49,7 +58,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         const rates = exchangeRateSchema
           .array()
           .parse((await createTestClient(app).get('/api/exchange-rates')).body)
-        expect(rates).toHaveLength(9 * 8)
+        expect(rates).toHaveLength(17 * 16)
         const byPair = new Map(rates.map((r) => [`${r.fromCurrency.code}-${r.toCurrency.code}`, r]))
         expect(byPair.get('USD-NGN')).toMatchObject({ rate: '1530.000000', changePercent: '0.00' })
         for (const rate of rates) {

@@ -32,7 +32,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
           (select count(*) from exchange_rates)::int as rates,
           (select count(*) from wallets w join users u on u.id = w.user_id where u.email = ${DEMO_ACCOUNT.email})::int as demo_wallets`,
         )
-        expect(counts).toEqual({ demo: 1, currencies: 9, rates: 72, demo_wallets: 2 })
+        expect(counts).toEqual({ demo: 1, currencies: 17, rates: 17 * 16, demo_wallets: 2 })
       })
     },
   )

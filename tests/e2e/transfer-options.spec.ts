@@ -127,5 +127,9 @@ test('transfer options: a bank account you sent to is offered once the money has
   const saved = page.getByTestId('saved-bank-recipients').getByRole('link')
   await expect(saved).toHaveCount(1)
   await expect(saved).toContainText('Zenith Bank · 0123456789')
-  await expect(saved).toHaveAttribute('href', /\/bank-transfer\?bank=057&account=0123456789/)
+  await expect(saved).toHaveAttribute('href', /\/bank-transfer\?recipient=/)
+  // Following it opens the bank transfer with that account filled in.
+  await saved.click()
+  await expect(page.getByLabel('Account number')).toHaveValue('0123456789')
+  await expect(page.getByLabel('Amount')).toBeFocused()
 })

@@ -4,10 +4,19 @@ import pg from 'pg'
 import { openDatabase } from '#server/db/client.ts'
 import { MIGRATIONS_FOLDER } from '#server/db/migrate.ts'
 import { seedReferenceData } from '#server/db/seed.ts'
+import {
+  SEED_CRYPTOCURRENCIES,
+  SEED_CURRENCIES,
+  UNITS_PER_USD,
+} from '#server/reference/reference-data.ts'
 
-/** The template's name changes with the migrations, so a stale template is never reused. */
+/**
+ * The template's name changes with the migrations and the seeded reference data, so a stale
+ * template (say, one made before a currency was added) is never reused.
+ */
 export function templateName(): string {
   const hash = createHash('sha256')
+  hash.update(JSON.stringify([SEED_CURRENCIES, UNITS_PER_USD, SEED_CRYPTOCURRENCIES]))
   for (const file of readdirSync(MIGRATIONS_FOLDER)
     .filter((name) => name.endsWith('.sql'))
     .sort()) {

@@ -1,11 +1,15 @@
-import { randomBytes } from 'node:crypto'
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { createHash, randomBytes } from 'node:crypto'
+import { and, desc, eq, gt, lt, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Queryable } from '#server/db/client.ts'
 import { sessions } from '#server/db/schema.ts'
+import { AppError } from '#shared/errors.ts'
+import type { SessionInfo } from '#shared/schemas/account.ts'
 
 /** A session lasts this long after the last time it was used. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+/** Login activity lists at most this many sessions. */
+const SESSIONS_LIST_LIMIT = 50
 /** Extend a session's expiry at most this often, so reads do not turn into writes. */
 const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000
 
@@ -65,4 +69,64 @@ export async function deleteSession(db: Queryable, sid: string): Promise<void> {
 
 export async function deleteExpiredSessions(db: Queryable, nowMs = Date.now()): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expire, new Date(nowMs)))
+}
+
+/**
+ * A session's public id: a hash of its secret id, so listing sessions never hands out what
+ * would let someone use them.
+ */
+export function publicSessionId(sid: string): string {
+  return createHash('sha256').update(sid).digest('base64url').slice(0, 22)
+}
+
+/** The user's live sessions for login activity: device, address, start and last use. */
+export async function listUserSessions(
+  db: Queryable,
+  userId: string,
+  currentSid: string | null,
+  nowMs = Date.now(),
+): Promise<SessionInfo[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expire, new Date(nowMs))))
+    .orderBy(desc(sessions.expire))
+    .limit(SESSIONS_LIST_LIMIT)
+  return rows.flatMap((row) => {
+    const data = sessionDataSchema.safeParse(row.sess)
+    if (!data.success) return []
+    return [
+      {
+        id: publicSessionId(row.sid),
+        device: data.data.userAgent ?? 'Unknown device',
+        ipAddress: data.data.ipAddress ?? null,
+        createdAt: data.data.createdAt,
+        // The expiry slides forward on use (at most hourly), so it tells when it was last used.
+        lastSeenAt: new Date(row.expire.getTime() - SESSION_TTL_MS).toISOString(),
+        current: row.sid === currentSid,
+      },
+    ]
+  })
+}
+
+/** Signs one of the user's sessions out by its public id; someone else's is "not found". */
+export async function revokeUserSession(db: Queryable, userId: string, publicId: string) {
+  const rows = await db
+    .select({ sid: sessions.sid })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+  const match = rows.find((row) => publicSessionId(row.sid) === publicId)
+  if (!match) throw new AppError('NOT_FOUND', 'Session not found')
+  await deleteSession(db, match.sid)
+}
+
+/** Ends every session of the user but `keepSid` (after a password change, or all of them). */
+export async function deleteOtherSessions(db: Queryable, userId: string, keepSid: string | null) {
+  await db
+    .delete(sessions)
+    .where(
+      keepSid
+        ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid))
+        : eq(sessions.userId, userId),
+    )
 }

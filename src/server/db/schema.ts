@@ -42,6 +42,16 @@ export const users = pgTable(
     phoneNumber: varchar('phone_number', { length: 20 }),
     phoneVerified: boolean('phone_verified').notNull().default(false),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** The TOTP secret, encrypted (see secrets/seal.ts); set at setup, used once enabled. */
+    totpSecretSealed: text('totp_secret_sealed'),
+    /** unverified, verified or failed: the identity check of Complete Verification. */
+    verificationStatus: varchar('verification_status', { length: 16 })
+      .notNull()
+      .default('unverified'),
+    verificationIdType: varchar('verification_id_type', { length: 8 }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    /** A deactivated account cannot sign in; its ledger rows stay. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [
@@ -521,5 +531,82 @@ export const posSales = pgTable(
     check('pos_sales_amount_positive', sql`${table.amountMinor} > 0`),
     index('pos_sales_merchant_idx').on(table.merchantId, table.createdAt),
     uniqueIndex('pos_sales_payment_request_key').on(table.paymentRequestId),
+  ],
+)
+
+/** One-time backup codes for two-factor sign-in, stored as SHA-256 hashes; each works once. */
+export const backupCodes = pgTable(
+  'backup_codes',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: char('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [uniqueIndex('backup_codes_user_code_key').on(table.userId, table.codeHash)],
+)
+
+/** SPEC §2 Settings, saved on the server: one row per user, created at the first change. */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  pushNotifications: boolean('push_notifications').notNull().default(true),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  smsNotifications: boolean('sms_notifications').notNull().default(false),
+  language: varchar('language', { length: 2 }).notNull().default('en'),
+  displayCurrency: varchar('display_currency', { length: 3 }).notNull().default('USD'),
+  theme: varchar('theme', { length: 8 }).notNull().default('light'),
+  defaultWalletId: uuid('default_wallet_id').references(() => wallets.id),
+  autoSaveRecipients: boolean('auto_save_recipients').notNull().default(true),
+  updatedAt: timestamps.updatedAt,
+})
+
+/**
+ * The user's virtual card (SPEC §2 /card): number and CVV sealed (AES-256-GCM), the last four
+ * digits and expiry in the clear for display. Controls and theme persist here.
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    numberSealed: text('number_sealed').notNull(),
+    cvvSealed: text('cvv_sealed').notNull(),
+    last4: char('last4', { length: 4 }).notNull(),
+    expiryMonth: smallint('expiry_month').notNull(),
+    expiryYear: smallint('expiry_year').notNull(),
+    locked: boolean('locked').notNull().default(false),
+    contactless: boolean('contactless').notNull().default(true),
+    online: boolean('online').notNull().default(true),
+    theme: varchar('theme', { length: 16 }).notNull().default('rainbow'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('cards_user_key').on(table.userId)],
+)
+
+/** Replacement requests and physical card orders, with their delivery estimate. */
+export const cardRequests = pgTable(
+  'card_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('requested'),
+    details: jsonb('details').notNull().default({}),
+    estimatedFrom: timestamp('estimated_from', { withTimezone: true, mode: 'date' }).notNull(),
+    estimatedTo: timestamp('estimated_to', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    check('card_requests_kind_check', sql`${table.kind} in ('replacement', 'physical')`),
+    index('card_requests_card_idx').on(table.cardId, table.createdAt),
   ],
 )

@@ -12,12 +12,18 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
+import { createSandboxCardAcquirer } from '#server/providers/sandbox-card-acquirer.ts'
+import { createSealer } from '#server/secrets/seal.ts'
 import { AppError } from '#shared/errors.ts'
 import { handleError } from './error-handler.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { bankRoutes } from './routes/bank-routes.ts'
+import { billRoutes } from './routes/bill-routes.ts'
 import { exchangeRoutes } from './routes/exchange-routes.ts'
+import { internationalRoutes } from './routes/international-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
+import { paymentRequestRoutes } from './routes/payment-request-routes.ts'
+import { posRoutes } from './routes/pos-routes.ts'
 import { recipientRoutes } from './routes/recipient-routes.ts'
 import { referenceRoutes } from './routes/reference-routes.ts'
 import { systemRoutes } from './routes/system-routes.ts'
@@ -79,6 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // landing page's budget (DESIGN §8) is counted compressed, and phones pay for every byte.
   await app.register(fastifyCompress, { global: true, threshold: 1024 })
   await app.register(fastifyCookie, { secret: options.sessionSecret })
+  // Secrets at rest (card data, TOTP secrets) are sealed with a key derived from the same secret.
+  const sealer = createSealer(options.sessionSecret)
   // Per-route limits (sign-up, money calls) on top of the database-backed sign-in limit. The
   // plugin throws what the builder returns, so it returns our typed error, not a plain object.
   await app.register(fastifyRateLimit, {
@@ -124,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
   await app.register(sessionPlugin, { db: database.db, config })
-  await app.register(authRoutes, { db: database.db, config })
+  await app.register(authRoutes, { db: database.db, config, sealer })
   await app.register(referenceRoutes, { db: database.db })
   await app.register(walletRoutes, { db: database.db })
   await app.register(userRoutes, { db: database.db })
@@ -132,7 +140,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moneyRoutes, { db: database.db, config })
   await app.register(exchangeRoutes, { db: database.db, config })
   await app.register(bankRoutes, { db: database.db, config })
+  await app.register(billRoutes, { db: database.db, config })
+  await app.register(internationalRoutes, { db: database.db, config })
   await app.register(recipientRoutes, { db: database.db })
+  await app.register(paymentRequestRoutes, { db: database.db, config })
+  await app.register(posRoutes, {
+    db: database.db,
+    config,
+    // Only a sandbox acquirer exists yet: production takes QR sales, and cards once one is connected.
+    acquirer: config.sandbox ? createSandboxCardAcquirer() : undefined,
+  })
   await app.register(webhookRoutes, { db: database.db, config })
   await app.register(systemRoutes, { database, config, version: options.version })
 

@@ -9,6 +9,7 @@ import {
   recipientDraftSchema,
   saveRecipient,
 } from '#server/recipients/save-recipient.ts'
+import { readSettings } from '#server/settings/user-settings.ts'
 import { isAssetCode } from '#shared/money.ts'
 import { inFlightRoleOf, isPayoutKind } from './payout-kinds.ts'
 import type { PayoutReceipt } from './payout-provider.ts'
@@ -67,8 +68,11 @@ export async function settlePayout(
         .set({ status: 'completed', result: outcome.receipt ?? null, updatedAt: new Date() })
         .where(eq(payouts.id, payout.id))
       await setJournalStatus(tx, payout.journalId, 'completed', 'Delivered')
+      // Saved only if the user keeps "auto-save recipients" on (Settings).
       const recipient = recipientIn(payout.details)
-      if (recipient) await saveRecipient(tx, payout.userId, recipient)
+      if (recipient && (await readSettings(tx, payout.userId)).autoSaveRecipients) {
+        await saveRecipient(tx, payout.userId, recipient)
+      }
       return true
     }
 

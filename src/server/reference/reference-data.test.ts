@@ -19,10 +19,9 @@ describe('seeded exchange rates', () => {
         const reverse = Number(crossRate(to, from))
         expect(forward).toBeGreaterThan(0)
         expect(forward).toBeLessThan(10_000)
-        // Six decimals cannot hold a tiny rate exactly; the product is 1 to within that rounding.
-        expect(Math.abs(forward * reverse - 1)).toBeLessThan(
-          0.5e-6 * Math.max(forward, reverse) + 1e-9,
-        )
+        // Six decimals cannot hold a rate exactly: each side is off by up to half a millionth,
+        // so the product is 1 to within half a millionth of (forward + reverse).
+        expect(Math.abs(forward * reverse - 1)).toBeLessThan(0.5e-6 * (forward + reverse) + 1e-9)
       }
     }
   })

@@ -11,6 +11,15 @@ export const SEED_CURRENCIES = [
   { code: 'GBP', name: 'British Pound', symbol: '£', flagEmoji: '🇬🇧' },
   { code: 'CAD', name: 'Canadian Dollar', symbol: 'C$', flagEmoji: '🇨🇦' },
   { code: 'AUD', name: 'Australian Dollar', symbol: 'A$', flagEmoji: '🇦🇺' },
+  // Payout currencies of the international transfer regions (SPEC §2 Transfer global).
+  { code: 'INR', name: 'Indian Rupee', symbol: '₹', flagEmoji: '🇮🇳' },
+  { code: 'CNY', name: 'Chinese Yuan', symbol: 'CN¥', flagEmoji: '🇨🇳' },
+  { code: 'AED', name: 'UAE Dirham', symbol: 'Dh', flagEmoji: '🇦🇪' },
+  { code: 'SAR', name: 'Saudi Riyal', symbol: 'SR', flagEmoji: '🇸🇦' },
+  { code: 'JMD', name: 'Jamaican Dollar', symbol: 'J$', flagEmoji: '🇯🇲' },
+  { code: 'TTD', name: 'Trinidad and Tobago Dollar', symbol: 'TT$', flagEmoji: '🇹🇹' },
+  { code: 'MXN', name: 'Mexican Peso', symbol: 'MX$', flagEmoji: '🇲🇽' },
+  { code: 'BRL', name: 'Brazilian Real', symbol: 'R$', flagEmoji: '🇧🇷' },
 ] as const satisfies ReadonlyArray<{
   code: AssetCode
   name: string
@@ -34,6 +43,15 @@ export const UNITS_PER_USD: Readonly<Record<FiatCode, string>> = {
   GBP: '0.790000',
   CAD: '1.380000',
   AUD: '1.530000',
+  INR: '85.500000',
+  CNY: '7.250000',
+  // The dirham and the riyal are pegged to the dollar at these rates.
+  AED: '3.672500',
+  SAR: '3.750000',
+  JMD: '156.500000',
+  TTD: '6.780000',
+  MXN: '18.500000',
+  BRL: '5.600000',
 }
 
 /** The spec's sample crypto prices in USD (SPEC §3) with a sample 24h change. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
 import { users, wallets } from '#server/db/schema.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
@@ -33,7 +33,8 @@ export async function sendToUser(
     .select({ id: users.id, wallet: wallets })
     .from(users)
     .leftJoin(wallets, and(eq(wallets.userId, users.id), eq(wallets.currencyId, from.currencyId)))
-    .where(eq(users.id, input.recipientUserId))
+    // A deactivated account receives nothing: it could never spend it.
+    .where(and(eq(users.id, input.recipientUserId), isNull(users.deactivatedAt)))
     .limit(1)
   if (!recipient) throw new AppError('NOT_FOUND', 'Recipient not found')
   const to = await findOrOpenWallet(tx, recipient.id, from.currencyId, recipient.wallet)

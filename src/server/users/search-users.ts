@@ -1,4 +1,4 @@
-import { and, asc, ne, or, sql } from 'drizzle-orm'
+import { and, asc, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
 import { USER_SEARCH_LIMIT, type UserSearchResult } from '#shared/schemas/money-requests.ts'
@@ -36,6 +36,7 @@ export function userSearchQuery(db: Queryable, callerId: string, term: string) {
     .where(
       and(
         ne(users.id, callerId),
+        isNull(users.deactivatedAt),
         or(
           sql`lower(${users.firstName}) like ${pattern}`,
           sql`lower(${users.lastName}) like ${pattern}`,

@@ -16,5 +16,6 @@ export function toUserResponse(row: UserRow): User {
     phoneNumber: row.phoneNumber,
     phoneVerified: row.phoneVerified,
     twoFactorEnabled: row.twoFactorEnabled,
+    verificationStatus: row.verificationStatus,
   }
 }

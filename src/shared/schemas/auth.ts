@@ -50,6 +50,8 @@ export const signInRequestSchema = z.object({
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  /** With two-factor sign-in on: the authenticator's 6-digit code, or a backup code. */
+  code: z.string().trim().max(20, 'That code is too long').optional(),
 })
 export type SignInRequest = z.infer<typeof signInRequestSchema>
 
@@ -67,6 +69,8 @@ export const userSchema = z.object({
   phoneNumber: z.string().nullable(),
   phoneVerified: z.boolean(),
   twoFactorEnabled: z.boolean(),
+  /** unverified, verified or failed: the identity check of Complete Verification. */
+  verificationStatus: z.string(),
 })
 export type User = z.infer<typeof userSchema>
 

@@ -37,6 +37,7 @@ import { namesMatch } from './name-match.ts'
 import { SavedRecipients } from './saved-recipients.tsx'
 import { TransferProgress } from './transfer-progress.tsx'
 import { useAccountLookup } from './use-account-lookup.ts'
+import { useBankRecipients } from './use-bank-recipients.ts'
 import { type Bank, useBanks } from './use-banks.ts'
 
 type BankTransferMessages = ReturnType<typeof useBankTransferMessages>
@@ -213,16 +214,31 @@ export function BankTransfer() {
     if (code && bankList.some((candidate) => candidate.code === code)) chooseBank(code)
   }, [banks.isSuccess, wallets.isSuccess, search, bankList, chooseBank])
 
-  function fillFromRecipient(recipient: Recipient) {
-    if (recipient.bankCode) chooseBank(recipient.bankCode)
-    form.setValue('accountNumber', recipient.accountNumber ?? '', {
-      shouldValidate: form.formState.isSubmitted,
-    })
-    form.setValue('accountName', recipient.name, { shouldValidate: form.formState.isSubmitted })
-    // The saved name is the bank's own, so a fresh enquiry may correct it.
-    autoFilledName.current = recipient.name
-    form.setFocus('amount')
-  }
+  const fillFromRecipient = useCallback(
+    (recipient: Recipient) => {
+      if (recipient.bankCode) chooseBank(recipient.bankCode)
+      form.setValue('accountNumber', recipient.accountNumber ?? '', {
+        shouldValidate: form.formState.isSubmitted,
+      })
+      form.setValue('accountName', recipient.name, { shouldValidate: form.formState.isSubmitted })
+      // The saved name is the bank's own, so a fresh enquiry may correct it.
+      autoFilledName.current = recipient.name
+      form.setFocus('amount')
+    },
+    [chooseBank, form],
+  )
+
+  // `?recipient=<id>` (a saved account on the transfer options screen) fills the form once.
+  const recipients = useBankRecipients({ enabled: isAuthenticated })
+  const recipientApplied = useRef(false)
+  useEffect(() => {
+    if (recipientApplied.current || !banks.isSuccess || !wallets.isSuccess) return
+    if (!recipients.isSuccess) return
+    recipientApplied.current = true
+    const id = new URLSearchParams(search).get('recipient')
+    const chosen = recipients.data.find((candidate) => candidate.id === id)
+    if (chosen) fillFromRecipient(chosen)
+  }, [banks.isSuccess, wallets.isSuccess, recipients, search, fillFromRecipient])
 
   const mutation = useMutation({
     mutationFn: postBankTransfer,

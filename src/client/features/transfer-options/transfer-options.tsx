@@ -9,18 +9,19 @@ import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useBankRecipients } from '#client/features/bank-transfer/use-bank-recipients.ts'
+import { useBanks } from '#client/features/bank-transfer/use-banks.ts'
 import { RecipientAvatar } from '#client/features/transfers/recipient-avatar.tsx'
 import { recipientName } from '#client/features/transfers/recipient-display.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { useDebouncedValue } from '#client/lib/use-debounced-value.ts'
-import { bankSchema } from '#shared/schemas/bank.ts'
 import {
   USER_SEARCH_MAX_LENGTH,
   USER_SEARCH_MIN_LENGTH,
   userSearchResultSchema,
 } from '#shared/schemas/money-requests.ts'
-import { type Recipient, recipientSchema } from '#shared/schemas/recipients.ts'
+import { recipientSchema } from '#shared/schemas/recipients.ts'
 import { useTransferOptionsMessages } from './messages.ts'
 
 type Messages = ReturnType<typeof useTransferOptionsMessages>
@@ -207,26 +208,9 @@ function UsersTab({ term, enabled, t }: { term: string; enabled: boolean; t: Mes
   )
 }
 
-function bankRecipientHref(recipient: Recipient): string {
-  const query = new URLSearchParams({
-    bank: recipient.bankCode ?? '',
-    account: recipient.accountNumber ?? '',
-    name: recipient.name,
-  })
-  return `/bank-transfer?${query}`
-}
-
 function BanksTab({ term, enabled, t }: { term: string; enabled: boolean; t: Messages }) {
-  const banks = useQuery({
-    queryKey: ['/api/banks'],
-    queryFn: () => getList('/api/banks', (v) => bankSchema.array().parse(v)),
-    enabled,
-  })
-  const saved = useQuery({
-    queryKey: ['/api/recipients', 'bank'],
-    queryFn: () => getList('/api/recipients?kind=bank', (v) => recipientSchema.array().parse(v)),
-    enabled,
-  })
+  const banks = useBanks({ enabled })
+  const saved = useBankRecipients({ enabled })
   const bankName = (code: string | null) =>
     banks.data?.find((bank) => bank.code === code)?.name ?? code ?? ''
   const savedShown = (saved.data ?? []).filter((recipient) =>
@@ -246,7 +230,7 @@ function BanksTab({ term, enabled, t }: { term: string; enabled: boolean; t: Mes
           {savedShown.map((recipient) => (
             <OptionRow
               key={recipient.id}
-              href={bankRecipientHref(recipient)}
+              href={`/bank-transfer?recipient=${recipient.id}`}
               leading={
                 <IconBubble>
                   <Landmark className="size-5" />

@@ -1,12 +1,24 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { changePassword } from '#server/auth/change-password.ts'
+import { listUserSessions, revokeUserSession } from '#server/auth/sessions.ts'
 import { signInUser } from '#server/auth/sign-in-user.ts'
 import { signUpUser } from '#server/auth/sign-up-user.ts'
+import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from '#server/auth/two-factor.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import type { Sealer } from '#server/secrets/seal.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
 import { AppError } from '#shared/errors.ts'
+import {
+  backupCodesSchema,
+  changePasswordRequestSchema,
+  sessionInfoSchema,
+  twoFactorCodeRequestSchema,
+  twoFactorSetupSchema,
+} from '#shared/schemas/account.ts'
 import {
   returnToSchema,
   signInRequestSchema,
@@ -21,6 +33,15 @@ const errorResponses = {
   401: apiErrorSchema,
   409: apiErrorSchema,
   429: apiErrorSchema,
+}
+
+/** Account-security calls a stolen session could abuse get a tight per-user limit. */
+const sensitiveRateLimit = {
+  rateLimit: {
+    max: 20,
+    timeWindow: '15 minutes',
+    keyGenerator: (request: FastifyRequest) => request.userId ?? request.ip,
+  },
 }
 
 /** Where a sign-in should land: the returnTo parameter, else a same-site Referer path, else home. */
@@ -48,10 +69,11 @@ function resolveReturnTo(
   return '/'
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  config: Config
+  sealer: Sealer
+}> = async (app, { db, config, sealer }) => {
   app.post(
     '/api/auth/signup',
     {
@@ -75,13 +97,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password; 429 after 10 failures in 15 minutes',
+        summary:
+          'Sign in with e-mail, password and, with two-factor on, `code` (401 TOTP_REQUIRED without it); 429 after 10 failures in 15 minutes',
         body: signInRequestSchema,
         response: { 200: userSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const user = await signInUser(db, request.body, request.ip)
+      const user = await signInUser(db, sealer, request.body, request.ip)
       await reply.signIn(user.id)
       return toUserResponse(user)
     },
@@ -145,6 +168,114 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     async (_request, reply) => {
       await reply.signOut()
       return reply.redirect('/')
+    },
+  )
+
+  /** The signed-in user's row, or the session is stale: sign it out. */
+  async function currentUser(request: FastifyRequest, reply: FastifyReply) {
+    const user = await findUserById(db, signedInUserId(request))
+    if (!user) {
+      await reply.signOut()
+      throw new AppError('UNAUTHORIZED', 'Unauthorized')
+    }
+    return user
+  }
+
+  app.post(
+    '/api/auth/2fa/setup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start two-factor enrolment: a TOTP secret and its otpauth:// URL for a QR code',
+        response: { 200: twoFactorSetupSchema, ...errorResponses },
+      },
+      preHandler: requireUser,
+      config: sensitiveRateLimit,
+    },
+    async (request, reply) => setUpTwoFactor(db, sealer, await currentUser(request, reply)),
+  )
+
+  app.post(
+    '/api/auth/2fa/enable',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn two-factor on with a code from the app; returns 10 one-time backup codes',
+        body: twoFactorCodeRequestSchema,
+        response: { 200: backupCodesSchema, ...errorResponses },
+      },
+      preHandler: requireUser,
+      config: sensitiveRateLimit,
+    },
+    async (request, reply) =>
+      enableTwoFactor(db, sealer, await currentUser(request, reply), request.body.code, request.ip),
+  )
+
+  app.post(
+    '/api/auth/2fa/disable',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn two-factor off: needs a current code or a backup code',
+        body: twoFactorCodeRequestSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+      preHandler: requireUser,
+      config: sensitiveRateLimit,
+    },
+    async (request, reply) => {
+      const user = await currentUser(request, reply)
+      await disableTwoFactor(db, sealer, user, request.body.code, request.ip)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/auth/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your password (current one required); every other session is signed out',
+        body: changePasswordRequestSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+      preHandler: requireUser,
+      config: sensitiveRateLimit,
+    },
+    async (request, reply) => {
+      const user = await currentUser(request, reply)
+      await changePassword(db, user, request.sessionId, request.body, request.ip)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.get(
+    '/api/sessions',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Login activity: your signed-in sessions (device, address, last seen)',
+        response: { 200: z.array(sessionInfoSchema), 401: apiErrorSchema },
+      },
+      preHandler: requireUser,
+    },
+    (request) => listUserSessions(db, signedInUserId(request), request.sessionId),
+  )
+
+  app.delete(
+    '/api/sessions/:id',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign one of your sessions out',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 204: z.null(), 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      await revokeUserSession(db, signedInUserId(request), request.params.id)
+      return reply.status(204).send(null)
     },
   )
 }

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { users } from '#server/db/schema.ts'
+import type { UserRow } from '#server/users/find-user.ts'
+import { AppError } from '#shared/errors.ts'
+import { isLoginBlocked, recordLoginFailure } from './login-throttle.ts'
+import { hashPassword, verifyPassword } from './passwords.ts'
+import { deleteOtherSessions } from './sessions.ts'
+
+/**
+ * Changes the password of a signed-in user who knows the current one. Every other session
+ * is signed out (a thief's included); this one stays. A wrong current password counts as a
+ * failed sign-in, so this cannot be used to guess it.
+ */
+export async function changePassword(
+  db: Queryable,
+  user: UserRow,
+  currentSid: string | null,
+  input: { currentPassword: string; newPassword: string },
+  ipAddress: string,
+): Promise<void> {
+  if (await isLoginBlocked(db, user.email, ipAddress)) {
+    throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
+  }
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await recordLoginFailure(db, user.email, ipAddress)
+    throw new AppError('VALIDATION_FAILED', 'Current password is incorrect', [
+      { path: 'currentPassword', message: 'Current password is incorrect' },
+    ])
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new AppError('VALIDATION_FAILED', 'Choose a password you have not been using', [
+      { path: 'newPassword', message: 'Choose a password you have not been using' },
+    ])
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+  await deleteOtherSessions(db, user.id, currentSid)
+}

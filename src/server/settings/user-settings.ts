@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { currencies, userSettings, wallets } from '#server/db/schema.ts'
+import { AppError } from '#shared/errors.ts'
+import {
+  LANGUAGES,
+  type Settings,
+  THEMES,
+  type UpdateSettingsRequest,
+} from '#shared/schemas/account.ts'
+
+type SettingsRow = typeof userSettings.$inferSelect
+
+/** What a user who never changed anything has (SPEC §2's defaults). */
+const DEFAULTS: Settings = {
+  pushNotifications: true,
+  emailNotifications: true,
+  smsNotifications: false,
+  language: 'en',
+  displayCurrency: 'USD',
+  theme: 'light',
+  defaultWalletId: null,
+  autoSaveRecipients: true,
+}
+
+function toSettings(row: SettingsRow | undefined): Settings {
+  if (!row) return DEFAULTS
+  return {
+    pushNotifications: row.pushNotifications,
+    emailNotifications: row.emailNotifications,
+    smsNotifications: row.smsNotifications,
+    language: LANGUAGES.find((language) => language === row.language) ?? 'en',
+    displayCurrency: row.displayCurrency,
+    theme: THEMES.find((theme) => theme === row.theme) ?? 'light',
+    defaultWalletId: row.defaultWalletId,
+    autoSaveRecipients: row.autoSaveRecipients,
+  }
+}
+
+export async function readSettings(db: Queryable, userId: string): Promise<Settings> {
+  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId))
+  return toSettings(row)
+}
+
+/**
+ * Saves any subset of the settings. The display currency must be one Sabi knows and the
+ * default wallet one of the user's own; the row is created at the first change.
+ */
+export async function updateSettings(
+  db: Queryable,
+  userId: string,
+  input: UpdateSettingsRequest,
+): Promise<Settings> {
+  if (input.displayCurrency !== undefined) {
+    const [known] = await db
+      .select({ id: currencies.id })
+      .from(currencies)
+      .where(eq(currencies.code, input.displayCurrency))
+    if (!known) {
+      throw new AppError('VALIDATION_FAILED', 'Unknown display currency', [
+        { path: 'displayCurrency', message: 'Unknown display currency' },
+      ])
+    }
+  }
+  if (input.defaultWalletId) {
+    const [own] = await db
+      .select({ id: wallets.id })
+      .from(wallets)
+      .where(and(eq(wallets.id, input.defaultWalletId), eq(wallets.userId, userId)))
+    if (!own) throw new AppError('NOT_FOUND', 'Wallet not found')
+  }
+  const next = { ...(await readSettings(db, userId)), ...input }
+  const values = { ...next, updatedAt: new Date() }
+  await db
+    .insert(userSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userSettings.userId, set: values })
+  return next
+}
