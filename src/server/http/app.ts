@@ -13,12 +13,15 @@ import {
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { createSandboxCardAcquirer } from '#server/providers/sandbox-card-acquirer.ts'
+import { createSandboxIdentityVerifier } from '#server/providers/sandbox-identity-verifier.ts'
 import { createSealer } from '#server/secrets/seal.ts'
 import { AppError } from '#shared/errors.ts'
 import { handleError } from './error-handler.ts'
+import { accountRoutes } from './routes/account-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { bankRoutes } from './routes/bank-routes.ts'
 import { billRoutes } from './routes/bill-routes.ts'
+import { cardRoutes } from './routes/card-routes.ts'
 import { exchangeRoutes } from './routes/exchange-routes.ts'
 import { internationalRoutes } from './routes/international-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
@@ -150,6 +153,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Only a sandbox acquirer exists yet: production takes QR sales, and cards once one is connected.
     acquirer: config.sandbox ? createSandboxCardAcquirer() : undefined,
   })
+  await app.register(accountRoutes, {
+    db: database.db,
+    sealer,
+    // Only a sandbox registry exists yet: production verifies nobody until one is connected.
+    verifier: config.sandbox ? createSandboxIdentityVerifier() : undefined,
+  })
+  await app.register(cardRoutes, { db: database.db, sealer })
   await app.register(webhookRoutes, { db: database.db, config })
   await app.register(systemRoutes, { database, config, version: options.version })
 

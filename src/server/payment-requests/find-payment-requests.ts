@@ -48,6 +48,7 @@ export async function listPaymentRequests(
   db: Queryable,
   userId: string,
   nowMs = Date.now(),
+  limit = PAYMENT_REQUESTS_LIST_LIMIT,
 ): Promise<PaymentRequest[]> {
   const rows = await db
     .select({ request: paymentRequests, requester: requesterColumns })
@@ -55,7 +56,7 @@ export async function listPaymentRequests(
     .innerJoin(users, eq(users.id, paymentRequests.requesterId))
     .where(eq(paymentRequests.requesterId, userId))
     .orderBy(desc(paymentRequests.createdAt))
-    .limit(PAYMENT_REQUESTS_LIST_LIMIT)
+    .limit(limit)
   const symbolOf = await loadAssetSymbols(
     db,
     rows.map((row) => row.request.asset),

@@ -7,7 +7,12 @@ import { AppError } from '#shared/errors.ts'
 import { POS_SALES_LIST_LIMIT, type PosSale } from '#shared/schemas/pos.ts'
 import { toPosSaleResponse } from './to-pos-sale-response.ts'
 
-async function findSales(db: Queryable, merchantId: string, saleId?: string): Promise<PosSale[]> {
+async function findSales(
+  db: Queryable,
+  merchantId: string,
+  saleId?: string,
+  limit = POS_SALES_LIST_LIMIT,
+): Promise<PosSale[]> {
   const rows = await db
     .select({ sale: posSales, request: paymentRequests })
     .from(posSales)
@@ -18,7 +23,7 @@ async function findSales(db: Queryable, merchantId: string, saleId?: string): Pr
         : eq(posSales.merchantId, merchantId),
     )
     .orderBy(desc(posSales.createdAt))
-    .limit(POS_SALES_LIST_LIMIT)
+    .limit(limit)
   const symbolOf = await loadAssetSymbols(
     db,
     rows.map((row) => row.sale.asset),
@@ -39,8 +44,12 @@ async function findSales(db: Queryable, merchantId: string, saleId?: string): Pr
 }
 
 /** The merchant's sales, newest first: card sales, and QR sales paid, waiting or cancelled. */
-export function listPosSales(db: Queryable, merchantId: string): Promise<PosSale[]> {
-  return findSales(db, merchantId)
+export function listPosSales(
+  db: Queryable,
+  merchantId: string,
+  limit = POS_SALES_LIST_LIMIT,
+): Promise<PosSale[]> {
+  return findSales(db, merchantId, undefined, limit)
 }
 
 /** One of the merchant's sales (the terminal watches a QR sale until the customer pays). */

@@ -14,6 +14,7 @@ export async function listRecipients(
   db: Queryable,
   userId: string,
   kind?: RecipientKind,
+  limit = RECENT_RECIPIENTS_LIMIT,
 ): Promise<Recipient[]> {
   const rows = await db
     .select()
@@ -24,7 +25,7 @@ export async function listRecipients(
         : eq(recipients.userId, userId),
     )
     .orderBy(desc(recipients.lastUsedAt))
-    .limit(RECENT_RECIPIENTS_LIMIT)
+    .limit(limit)
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind === 'international' ? 'international' : 'bank',

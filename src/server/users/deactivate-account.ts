@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm'
-import { deleteOtherSessions } from '#server/auth/sessions.ts'
 import { isLoginBlocked, recordLoginFailure } from '#server/auth/login-throttle.ts'
 import { verifyPassword } from '#server/auth/passwords.ts'
+import { deleteOtherSessions } from '#server/auth/sessions.ts'
 import type { Database } from '#server/db/client.ts'
 import { ledgerAccounts, paymentRequests, payouts, users } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
@@ -38,8 +38,9 @@ export async function deactivateAccount(
       .for('update')
     if (funded.length > 0) {
       const left = funded
-        .map(({ asset, balanceMinor }) =>
-          `${formatMinor(balanceMinor, isAssetCode(asset) ? exponentOf(asset) : 2)} ${asset}`,
+        .map(
+          ({ asset, balanceMinor }) =>
+            `${formatMinor(balanceMinor, isAssetCode(asset) ? exponentOf(asset) : 2)} ${asset}`,
         )
         .join(', ')
       throw new AppError(

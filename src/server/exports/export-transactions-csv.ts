@@ -1,0 +1,77 @@
+import { and, asc, eq, gte, lt, or } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { journals } from '#server/db/schema.ts'
+import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
+import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
+import type { Transaction } from '#shared/schemas/transactions.ts'
+
+/** An export holds at most this many transactions; a narrower date range gets the rest. */
+export const EXPORT_MAX_ROWS = 50_000
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The user's transactions, oldest first, from `from` to `to` (whole UTC days, inclusive). */
+export async function listTransactionsForExport(
+  db: Queryable,
+  userId: string,
+  range: { from?: string | undefined; to?: string | undefined },
+): Promise<Transaction[]> {
+  const conditions = [or(eq(journals.fromUserId, userId), eq(journals.toUserId, userId))]
+  if (range.from) conditions.push(gte(journals.createdAt, new Date(`${range.from}T00:00:00Z`)))
+  if (range.to) {
+    conditions.push(lt(journals.createdAt, new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS)))
+  }
+  const rows = await db
+    .select()
+    .from(journals)
+    .where(and(...conditions))
+    .orderBy(asc(journals.createdAt), asc(journals.id))
+    .limit(EXPORT_MAX_ROWS)
+  const symbolOf = await loadAssetSymbols(
+    db,
+    rows.flatMap((row) => [row.asset, ...(row.convertedAsset ? [row.convertedAsset] : [])]),
+  )
+  return rows.map((row) => toTransactionResponse(row, userId, symbolOf))
+}
+
+/**
+ * One CSV field. Quotes when needed (RFC 4180), and a text that a spreadsheet would run as a
+ * formula (=, +, -, @ first) gets a leading apostrophe, so a description cannot attack the
+ * user who opens their own export.
+ */
+function field(value: string | null): string {
+  let text = value ?? ''
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+const HEADER = [
+  'Date',
+  'Reference',
+  'Type',
+  'Status',
+  'Description',
+  'Amount',
+  'Fee',
+  'Currency',
+  'Converted amount',
+  'Converted currency',
+]
+
+/** Export history (issue "Account"): the user's transactions as CSV, one per line. */
+export function toTransactionsCsv(transactions: readonly Transaction[]): string {
+  const lines = transactions.map((transaction) =>
+    [
+      field(transaction.createdAt),
+      field(transaction.reference),
+      field(transaction.type),
+      field(transaction.status),
+      field(transaction.description),
+      transaction.amount,
+      transaction.fee,
+      field(transaction.fromWallet?.currency.code ?? null),
+      transaction.convertedAmount ?? '',
+      field(transaction.convertedCurrency?.code ?? null),
+    ].join(','),
+  )
+  return `${[HEADER.join(','), ...lines].join('\r\n')}\r\n`
+}

@@ -1,0 +1,203 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Database } from '#server/db/client.ts'
+import {
+  listTransactionsForExport,
+  toTransactionsCsv,
+} from '#server/exports/export-transactions-csv.ts'
+import { exportUserData } from '#server/exports/export-user-data.ts'
+import type { IdentityVerifier } from '#server/providers/sandbox-identity-verifier.ts'
+import type { Sealer } from '#server/secrets/seal.ts'
+import { readSettings, updateSettings } from '#server/settings/user-settings.ts'
+import { deactivateAccount } from '#server/users/deactivate-account.ts'
+import { findUserById } from '#server/users/find-user.ts'
+import { toUserResponse } from '#server/users/to-user-response.ts'
+import { updateProfile } from '#server/users/update-profile.ts'
+import { verifyIdentity } from '#server/users/verify-identity.ts'
+import { AppError } from '#shared/errors.ts'
+import {
+  deactivateRequestSchema,
+  exportQuerySchema,
+  settingsSchema,
+  updateProfileRequestSchema,
+  updateSettingsRequestSchema,
+  verificationRequestSchema,
+} from '#shared/schemas/account.ts'
+import { userSchema } from '#shared/schemas/auth.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { requireUser, signedInUserId } from '../session-plugin.ts'
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+  503: apiErrorSchema,
+}
+const sensitiveRateLimit = {
+  rateLimit: {
+    max: 20,
+    timeWindow: '15 minutes',
+    keyGenerator: (request: FastifyRequest) => request.userId ?? request.ip,
+  },
+}
+
+/**
+ * The account (issue "Account"): profile and identity verification, settings, exports and
+ * deactivation. Each works on the signed-in user only.
+ */
+export const accountRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  sealer: Sealer
+  verifier: IdentityVerifier | undefined
+}> = async (app, { db, sealer, verifier }) => {
+  async function currentUser(request: FastifyRequest, reply: FastifyReply) {
+    const user = await findUserById(db, signedInUserId(request))
+    if (!user) {
+      await reply.signOut()
+      throw new AppError('UNAUTHORIZED', 'Unauthorized')
+    }
+    return user
+  }
+
+  app.patch(
+    '/api/profile',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Edit first name, last name, username (unique) and phone number',
+        body: updateProfileRequestSchema,
+        response: { 200: userSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (request) =>
+      toUserResponse(await updateProfile(db, signedInUserId(request), request.body)),
+  )
+
+  app.post(
+    '/api/profile/verification',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Verify your identity with an 11-digit BVN or NIN (sandbox: a number ending in 0000 is not found)',
+        body: verificationRequestSchema,
+        response: {
+          200: z.object({ user: userSchema, failureReason: z.string().nullable() }),
+          ...errors,
+        },
+      },
+      preHandler: requireUser,
+      config: sensitiveRateLimit,
+    },
+    async (request, reply) => {
+      const result = await verifyIdentity(
+        db,
+        verifier,
+        await currentUser(request, reply),
+        request.body,
+      )
+      return { user: toUserResponse(result.user), failureReason: result.failureReason }
+    },
+  )
+
+  app.get(
+    '/api/settings',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Your settings (defaults until you change one)',
+        response: { 200: settingsSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireUser,
+    },
+    (request) => readSettings(db, signedInUserId(request)),
+  )
+
+  app.put(
+    '/api/settings',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Save any of your settings; the rest stay as they were',
+        body: updateSettingsRequestSchema,
+        response: { 200: settingsSchema, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    (request) => updateSettings(db, signedInUserId(request), request.body),
+  )
+
+  app.get(
+    '/api/export/transactions.csv',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Your transactions as CSV, optionally from/to dates (YYYY-MM-DD, inclusive)',
+        querystring: exportQuerySchema,
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const rows = await listTransactionsForExport(db, signedInUserId(request), request.query)
+      const name = `sabi-transactions-${request.query.from ?? 'all'}-${request.query.to ?? 'now'}.csv`
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(toTransactionsCsv(rows))
+    },
+  )
+
+  app.get(
+    '/api/export/data',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Everything Sabi holds about you, as one JSON file',
+      },
+      preHandler: requireUser,
+      config: sensitiveRateLimit,
+    },
+    async (request, reply) => {
+      const data = await exportUserData(
+        db,
+        sealer,
+        await currentUser(request, reply),
+        request.sessionId,
+      )
+      return reply
+        .header('content-disposition', 'attachment; filename="sabi-data.json"')
+        .header('cache-control', 'no-store')
+        .send(data)
+    },
+  )
+
+  app.post(
+    '/api/account/deactivate',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Deactivate your account: password required; refused (409) while any wallet holds money',
+        body: deactivateRequestSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      preHandler: requireUser,
+      config: sensitiveRateLimit,
+    },
+    async (request, reply) => {
+      await deactivateAccount(
+        db,
+        await currentUser(request, reply),
+        request.body.password,
+        request.ip,
+      )
+      await reply.signOut()
+      return reply.status(204).send(null)
+    },
+  )
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod'
+import { decimalStringSchema } from './reference.ts'
+
+export const CARD_THEMES = ['rainbow', 'ocean', 'sunset', 'galaxy'] as const
+/** SPEC §9: the card's monthly spending limit, in US dollars. */
+export const CARD_SPENDING_LIMIT = '5000.00'
+export const CARD_SPENDING_CURRENCY = 'USD'
+/** A revealed number and CVV are shown for this long, then hidden again (issue "Account"). */
+export const CARD_REVEAL_MS = 30_000
+/** SPEC §9: a replacement (or a physical card) arrives in 5 to 7 business days. */
+export const CARD_DELIVERY_BUSINESS_DAYS = [5, 7] as const
+export const REPLACEMENT_REASONS = ['lost', 'stolen', 'damaged', 'expired'] as const
+
+export const cardRequestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['replacement', 'physical']),
+  status: z.string(),
+  details: z.record(z.string(), z.string()),
+  estimatedFrom: z.string(),
+  estimatedTo: z.string(),
+  createdAt: z.string(),
+})
+
+export const cardTransactionSchema = z.object({
+  id: z.string(),
+  description: z.string().nullable(),
+  amount: decimalStringSchema,
+  currency: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+})
+
+export const cardSchema = z.object({
+  id: z.string(),
+  holderName: z.string(),
+  last4: z.string(),
+  maskedNumber: z.string(),
+  expiryMonth: z.number().int(),
+  expiryYear: z.number().int(),
+  status: z.enum(['active', 'locked']),
+  contactless: z.boolean(),
+  online: z.boolean(),
+  theme: z.enum(CARD_THEMES),
+  spendingLimit: decimalStringSchema,
+  spendingCurrency: z.string(),
+  /** This calendar month's card payments, from the ledger. */
+  monthlySpending: decimalStringSchema,
+  transactions: z.array(cardTransactionSchema),
+  requests: z.array(cardRequestSchema),
+})
+export type Card = z.infer<typeof cardSchema>
+
+export const updateCardRequestSchema = z
+  .object({
+    locked: z.boolean({ error: 'locked must be true or false' }),
+    contactless: z.boolean({ error: 'contactless must be true or false' }),
+    online: z.boolean({ error: 'online must be true or false' }),
+    theme: z.enum(CARD_THEMES, { error: 'Theme must be rainbow, ocean, sunset or galaxy' }),
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' })
+
+/** Revealing the number again takes the password, or a current two-factor code. */
+export const revealCardRequestSchema = z.object({
+  password: z.string().max(128).optional(),
+  code: z.string().trim().max(20).optional(),
+})
+
+export const revealedCardSchema = z.object({
+  number: z.string(),
+  cvv: z.string(),
+  expiryMonth: z.number().int(),
+  expiryYear: z.number().int(),
+  /** When the client must hide them again. */
+  hideAt: z.string(),
+})
+
+export const replacementRequestSchema = z.object({
+  reason: z.enum(REPLACEMENT_REASONS, { error: 'Choose why the card needs replacing' }),
+})
+
+const addressLine = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(2, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+export const physicalCardRequestSchema = z.object({
+  addressLine: addressLine('Address', 120),
+  city: addressLine('City', 60),
+  country: addressLine('Country', 60),
+})
