@@ -7,6 +7,7 @@ import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { runPayoutWorker } from '#server/payouts/payout-worker.ts'
 import { sandboxPayoutProviders } from '#server/providers/payout-providers.ts'
 import { passesLuhn } from '#server/providers/sandbox-card-acquirer.ts'
+import { convertAtRate, formatMinor, money, parseScaled, RATE_SCALE } from '#shared/money.ts'
 import {
   backupCodesSchema,
   sessionInfoSchema,
@@ -15,6 +16,7 @@ import {
 } from '#shared/schemas/account.ts'
 import { userSchema } from '#shared/schemas/auth.ts'
 import { cardSchema, revealedCardSchema } from '#shared/schemas/card.ts'
+import { exchangeRateSchema, walletTotalSchema } from '#shared/schemas/reference.ts'
 import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
 import { createTestApp, createTestClient, type TestClient } from '../setup/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
@@ -414,6 +416,33 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect(
           (await friend.get(`/api/users/search?q=${encodeURIComponent(user.username)}`)).body,
         ).toEqual([])
+      })
+
+      it('values all wallets in the display currency at current rates', async () => {
+        const { client } = await member()
+        const ngn = await walletIn(client, 'NGN')
+        const usd = await walletIn(client, 'USD')
+        await addFunds(client, ngn.id, '1530.00')
+        await addFunds(client, usd.id, '10.00')
+        const rates = exchangeRateSchema
+          .array()
+          .parse((await client.get('/api/exchange-rates')).body)
+        const usdToNgn = rates.find(
+          (rate) => rate.fromCurrencyId === usd.currencyId && rate.toCurrencyId === ngn.currencyId,
+        )
+        if (!usdToNgn) throw new Error('no USD to NGN rate')
+        const tenDollarsInNaira = convertAtRate(
+          money(1000n, 'USD'),
+          parseScaled(usdToNgn.rate, RATE_SCALE),
+          'NGN',
+        ).amountMinor
+        const total = walletTotalSchema.parse(
+          (await client.get('/api/wallets/total?currency=ngn')).body,
+        )
+        expect(total.currency).toEqual({ code: 'NGN', symbol: '₦' })
+        expect(total.total).toBe(formatMinor(153_000n + tenDollarsInNaira, 2))
+        expect((await client.get('/api/wallets/total?currency=XYZ')).status).toBe(400)
+        expect((await client.get('/api/wallets/total')).status).toBe(400)
       })
 
       it('the virtual card: issued once, controls persist, reveal needs re-authentication', async () => {

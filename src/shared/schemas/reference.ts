@@ -75,3 +75,10 @@ export const healthSchema = z.object({
 export type Health = z.infer<typeof healthSchema>
 
 export const initSchema = z.object({ sandbox: z.boolean(), version: z.string() })
+
+/** All of a user's wallets valued in one currency (Settings' currency display). */
+export const walletTotalSchema = z.object({
+  currency: z.object({ code: z.string(), symbol: z.string() }),
+  total: decimalStringSchema,
+  walletCount: z.number().int(),
+})

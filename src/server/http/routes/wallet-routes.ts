@@ -3,10 +3,11 @@ import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import { openWallet } from '#server/wallets/open-wallet.ts'
+import { totalBalance } from '#server/wallets/total-balance.ts'
 import { AppError } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { openWalletRequestSchema } from '#shared/schemas/money-requests.ts'
-import { walletSchema } from '#shared/schemas/reference.ts'
+import { walletSchema, walletTotalSchema } from '#shared/schemas/reference.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 export const walletRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -21,6 +22,31 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       preHandler: requireUser,
     },
     (request) => listWallets(db, signedInUserId(request)),
+  )
+
+  app.get(
+    '/api/wallets/total',
+    {
+      schema: {
+        tags: ['wallets'],
+        summary:
+          'All your wallets together in one currency at current rates (an estimate for display)',
+        querystring: z.object({
+          currency: z
+            .string()
+            .trim()
+            .toUpperCase()
+            .regex(/^[A-Z]{3}$/, 'currency must be a 3-letter code'),
+        }),
+        response: {
+          200: walletTotalSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+        },
+      },
+      preHandler: requireUser,
+    },
+    (request) => totalBalance(db, signedInUserId(request), request.query.currency),
   )
 
   app.post(
