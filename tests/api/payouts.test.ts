@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { payouts, transactionEvents } from '#server/db/schema.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { runPayoutWorker } from '#server/payouts/payout-worker.ts'
@@ -12,13 +12,14 @@ import { walletSchema } from '#shared/schemas/reference.ts'
 import { transactionDetailsSchema, transactionSchema } from '#shared/schemas/transactions.ts'
 import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
 import { buildSignUp } from '../factories/users.ts'
+import { describeMoneyApi } from '../setup/describe-money-api.ts'
 import {
   createHttpClient,
   type ServerProcess,
   startServerProcess,
 } from '../setup/server-process.ts'
 import { createTestApp, createTestClient, type TestClient } from '../setup/test-app.ts'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
+import { createTestDatabase, type TestDatabase } from '../setup/test-database.ts'
 
 const providers = sandboxPayoutProviders()
 /** Past the sandbox bank's settling delay, so one worker pass sends and a second settles. */
@@ -38,129 +39,113 @@ function bankTransfer(client: TestClient, fromWalletId: string, amount: string, 
   })
 }
 
-for (const { kind, skip } of testDatabaseKinds()) {
-  describe.skipIf(skip !== undefined)(
-    `payouts on ${kind}${skip ? ` (skipped: ${skip})` : ''}`,
-    () => {
-      let database: TestDatabase
-      let app: Awaited<ReturnType<typeof createTestApp>>
+describeMoneyApi(
+  'payouts',
+  (context) => {
+    async function settleEverything() {
+      const now = Date.now()
+      await runPayoutWorker(context.database.db, providers, now)
+      await runPayoutWorker(context.database.db, providers, now + LATER_MS)
+    }
 
-      beforeAll(async () => {
-        database = await createTestDatabase(kind)
-        app = await createTestApp(database, { MONEY_RATE_LIMIT_PER_MINUTE: '100000' })
-      })
-      afterEach(async () => {
-        expect(await verifyLedger(database.db)).toEqual([])
-      })
-      afterAll(async () => {
-        await app?.close()
-        await database?.destroy()
-      })
+    it('charges exactly amount + 2% (half-up) for any amount, and a reversal gives back every kobo', async () => {
+      const client = createTestClient(context.app)
+      await signUpClient(client)
+      const ngn = await walletIn(client, 'NGN')
+      await addFunds(client, ngn.id, '1000000.00')
+      await fc.assert(
+        fc.asyncProperty(
+          fc.bigInt({ min: 1n, max: 5_000_000n }),
+          fc.boolean(),
+          async (amountMinor, bankRejects) => {
+            const before = minorOf((await walletIn(client, 'NGN')).balance)
+            const amount = formatMinor(amountMinor, 2)
+            const account = bankRejects ? '3141599999' : '3141592653'
+            const response = await bankTransfer(client, ngn.id, amount, account)
+            expect(response.status, response.text).toBe(201)
+            const transfer = transactionSchema.parse(response.body)
+            // 2% rounded half-up to the kobo: (amount * 200 + 5000) / 10000 in whole kobo.
+            const feeMinor = (amountMinor * 200n + 5_000n) / 10_000n
+            expect(transfer.fee).toBe(formatMinor(feeMinor, 2))
+            const afterSend = minorOf((await walletIn(client, 'NGN')).balance)
+            expect(before - afterSend).toBe(amountMinor + feeMinor)
+            await settleEverything()
+            const after = minorOf((await walletIn(client, 'NGN')).balance)
+            expect(after).toBe(bankRejects ? before : afterSend)
+          },
+        ),
+        { numRuns: 15 },
+      )
+    })
 
-      async function settleEverything() {
-        const now = Date.now()
-        await runPayoutWorker(database.db, providers, now)
-        await runPayoutWorker(database.db, providers, now + LATER_MS)
+    it('saves the recipient once the transfer completes, and counts them once however often they are paid', async () => {
+      const client = createTestClient(context.app)
+      await signUpClient(client)
+      const ngn = await walletIn(client, 'NGN')
+      await addFunds(client, ngn.id, '10000.00')
+      const first = await bankTransfer(client, ngn.id, '10.00', '2718281828')
+      expect(first.status).toBe(201)
+      // Pending is not "successful" yet: nobody is saved until the bank says it arrived.
+      expect((await client.get('/api/recipients?kind=bank')).body).toEqual([])
+      await settleEverything()
+      for (let i = 0; i < 2; i++) {
+        expect((await bankTransfer(client, ngn.id, '10.00', '2718281828')).status).toBe(201)
       }
-
-      it('charges exactly amount + 2% (half-up) for any amount, and a reversal gives back every kobo', async () => {
-        const client = createTestClient(app)
-        await signUpClient(client)
-        const ngn = await walletIn(client, 'NGN')
-        await addFunds(client, ngn.id, '1000000.00')
-        await fc.assert(
-          fc.asyncProperty(
-            fc.bigInt({ min: 1n, max: 5_000_000n }),
-            fc.boolean(),
-            async (amountMinor, bankRejects) => {
-              const before = minorOf((await walletIn(client, 'NGN')).balance)
-              const amount = formatMinor(amountMinor, 2)
-              const account = bankRejects ? '3141599999' : '3141592653'
-              const response = await bankTransfer(client, ngn.id, amount, account)
-              expect(response.status, response.text).toBe(201)
-              const transfer = transactionSchema.parse(response.body)
-              // 2% rounded half-up to the kobo: (amount * 200 + 5000) / 10000 in whole kobo.
-              const feeMinor = (amountMinor * 200n + 5_000n) / 10_000n
-              expect(transfer.fee).toBe(formatMinor(feeMinor, 2))
-              const afterSend = minorOf((await walletIn(client, 'NGN')).balance)
-              expect(before - afterSend).toBe(amountMinor + feeMinor)
-              await settleEverything()
-              const after = minorOf((await walletIn(client, 'NGN')).balance)
-              expect(after).toBe(bankRejects ? before : afterSend)
-            },
-          ),
-          { numRuns: 15 },
-        )
+      // A transfer that fails does not save anyone.
+      expect((await bankTransfer(client, ngn.id, '10.00', '2718289999')).status).toBe(201)
+      await settleEverything()
+      const saved = recipientSchema
+        .array()
+        .parse((await client.get('/api/recipients?kind=bank')).body)
+      expect(saved).toHaveLength(1)
+      expect(saved[0]).toMatchObject({
+        kind: 'bank',
+        bankCode: '058',
+        accountNumber: '2718281828',
+        countryCode: 'NG',
+        useCount: 3,
+        isFrequent: true,
       })
+      expect((await client.get('/api/recipients?kind=international')).body).toEqual([])
+      expect((await client.get('/api/recipients?kind=nonsense')).status).toBe(400)
 
-      it('saves the recipient once the transfer completes, and counts them once however often they are paid', async () => {
-        const client = createTestClient(app)
-        await signUpClient(client)
-        const ngn = await walletIn(client, 'NGN')
-        await addFunds(client, ngn.id, '10000.00')
-        const first = await bankTransfer(client, ngn.id, '10.00', '2718281828')
-        expect(first.status).toBe(201)
-        // Pending is not "successful" yet: nobody is saved until the bank says it arrived.
-        expect((await client.get('/api/recipients?kind=bank')).body).toEqual([])
-        await settleEverything()
-        for (let i = 0; i < 2; i++) {
-          expect((await bankTransfer(client, ngn.id, '10.00', '2718281828')).status).toBe(201)
-        }
-        // A transfer that fails does not save anyone.
-        expect((await bankTransfer(client, ngn.id, '10.00', '2718289999')).status).toBe(201)
-        await settleEverything()
-        const saved = recipientSchema
-          .array()
-          .parse((await client.get('/api/recipients?kind=bank')).body)
-        expect(saved).toHaveLength(1)
-        expect(saved[0]).toMatchObject({
-          kind: 'bank',
-          bankCode: '058',
-          accountNumber: '2718281828',
-          countryCode: 'NG',
-          useCount: 3,
-          isFrequent: true,
-        })
-        expect((await client.get('/api/recipients?kind=international')).body).toEqual([])
-        expect((await client.get('/api/recipients?kind=nonsense')).status).toBe(400)
+      // Nobody else sees them or can forget them.
+      const stranger = createTestClient(context.app)
+      await signUpClient(stranger)
+      expect((await stranger.get('/api/recipients')).body).toEqual([])
+      const id = saved[0]?.id ?? ''
+      expect((await stranger.delete(`/api/recipients/${id}`)).status).toBe(404)
+      expect((await client.delete(`/api/recipients/${id}`)).status).toBe(204)
+      expect((await client.get('/api/recipients')).body).toEqual([])
+    })
 
-        // Nobody else sees them or can forget them.
-        const stranger = createTestClient(app)
-        await signUpClient(stranger)
-        expect((await stranger.get('/api/recipients')).body).toEqual([])
-        const id = saved[0]?.id ?? ''
-        expect((await stranger.delete(`/api/recipients/${id}`)).status).toBe(404)
-        expect((await client.delete(`/api/recipients/${id}`)).status).toBe(204)
-        expect((await client.get('/api/recipients')).body).toEqual([])
+    it('shows where a payout went and how it ended in its details', async () => {
+      const client = createTestClient(context.app)
+      await signUpClient(client)
+      const ngn = await walletIn(client, 'NGN')
+      await addFunds(client, ngn.id, '1000.00')
+      const sent = transactionSchema.parse(
+        (await bankTransfer(client, ngn.id, '100.00', '1618033988')).body,
+      )
+      await settleEverything()
+      const details = transactionDetailsSchema.parse(
+        (await client.get(`/api/transactions/${sent.id}`)).body,
+      )
+      expect(details.payout).toMatchObject({
+        kind: 'bank',
+        status: 'completed',
+        details: { bankName: 'GTBank', accountNumber: '1618033988', accountName: 'Ngozi Eze' },
+        failureReason: null,
       })
-
-      it('shows where a payout went and how it ended in its details', async () => {
-        const client = createTestClient(app)
-        await signUpClient(client)
-        const ngn = await walletIn(client, 'NGN')
-        await addFunds(client, ngn.id, '1000.00')
-        const sent = transactionSchema.parse(
-          (await bankTransfer(client, ngn.id, '100.00', '1618033988')).body,
-        )
-        await settleEverything()
-        const details = transactionDetailsSchema.parse(
-          (await client.get(`/api/transactions/${sent.id}`)).body,
-        )
-        expect(details.payout).toMatchObject({
-          kind: 'bank',
-          status: 'completed',
-          details: { bankName: 'GTBank', accountNumber: '1618033988', accountName: 'Ngozi Eze' },
-          failureReason: null,
-        })
-        expect(details.events.map((event) => event.status)).toEqual([
-          'pending',
-          'submitted',
-          'completed',
-        ])
-      })
-    },
-  )
-}
+      expect(details.events.map((event) => event.status)).toEqual([
+        'pending',
+        'submitted',
+        'completed',
+      ])
+    })
+  },
+  { MONEY_RATE_LIMIT_PER_MINUTE: '100000' },
+)
 
 // Racing and restarting need many connections and real processes: PostgreSQL only.
 const skip = process.env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is not set (CI sets it)'

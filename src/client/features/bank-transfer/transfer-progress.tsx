@@ -1,74 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Check, ChevronRight, Clock, Send, X } from 'lucide-react'
+import { ChevronRight } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
+import { PayoutSteps } from '#client/features/transactions/payout-steps.tsx'
 import { transactionDetailsPath } from '#client/features/transactions/transaction-row.tsx'
 import { TransactionStatusBadge } from '#client/features/transactions/transaction-status-badge.tsx'
 import { useTransactionDetails } from '#client/features/transactions/use-transaction-details.ts'
-import { cn } from '#client/lib/cn.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
-import type { TransactionDetails } from '#shared/schemas/transactions.ts'
 import { useBankTransferMessages } from './messages.ts'
 import { RECIPIENTS_QUERY_KEY } from './use-bank-recipients.ts'
-
-type Step = {
-  key: string
-  label: string
-  text: string
-  state: 'done' | 'current' | 'failed' | 'waiting'
-  icon: typeof Check
-}
-
-function stepsOf(
-  transaction: TransactionDetails,
-  t: ReturnType<typeof useBankTransferMessages>,
-): Step[] {
-  const statuses = new Set(transaction.events.map((event) => event.status))
-  const failed = transaction.status === 'failed'
-  const completed = transaction.status === 'completed'
-  const sent = statuses.has('submitted') || completed
-  return [
-    {
-      key: 'pending',
-      label: t('stepPending'),
-      text: t('stepPendingText'),
-      state: 'done',
-      icon: Clock,
-    },
-    {
-      key: 'sent',
-      label: t('stepSent'),
-      text: t('stepSentText'),
-      state: sent ? 'done' : failed ? 'waiting' : 'current',
-      icon: Send,
-    },
-    failed
-      ? {
-          key: 'failed',
-          label: t('stepFailed'),
-          text: t('stepFailedText'),
-          state: 'failed',
-          icon: X,
-        }
-      : {
-          key: 'completed',
-          label: t('stepCompleted'),
-          text: t('stepCompletedText'),
-          state: completed ? 'done' : sent ? 'current' : 'waiting',
-          icon: Check,
-        },
-  ]
-}
-
-const STEP_TONES: Record<Step['state'], string> = {
-  done: 'bg-primary text-primary-foreground',
-  current: 'border-2 border-primary bg-card text-primary',
-  failed: 'bg-destructive text-destructive-foreground',
-  waiting: 'border-2 border-border bg-card text-muted-foreground',
-}
 
 /**
  * Follows a bank transfer just sent: Pending, Sent to the receiving bank, then Completed, or
@@ -121,46 +64,16 @@ export function TransferProgress({
         </div>
 
         {transaction ? (
-          <ol className="mt-4 grid grid-cols-3 gap-1" data-testid="transfer-progress-steps">
-            {stepsOf(transaction, t).map((step, index) => {
-              const Icon = step.icon
-              return (
-                <li
-                  key={step.key}
-                  className="relative flex flex-col items-center text-center"
-                  data-state={step.state}
-                >
-                  {index > 0 ? (
-                    <span
-                      aria-hidden="true"
-                      className={cn(
-                        'absolute top-4 right-1/2 h-0.5 w-[calc(100%+0.25rem)]',
-                        step.state === 'waiting' ? 'bg-border' : 'bg-primary/60',
-                      )}
-                    />
-                  ) : null}
-                  <span
-                    className={cn(
-                      'relative z-10 flex size-8 items-center justify-center rounded-full',
-                      STEP_TONES[step.state],
-                    )}
-                  >
-                    <Icon
-                      className={cn(
-                        'size-4',
-                        step.state === 'current' && 'animate-pulse motion-reduce:animate-none',
-                      )}
-                      aria-hidden="true"
-                    />
-                  </span>
-                  <span className="mt-1.5 text-xs font-semibold">{step.label}</span>
-                  <span className="text-[0.6875rem] leading-tight text-muted-foreground">
-                    {step.text}
-                  </span>
-                </li>
-              )
-            })}
-          </ol>
+          <PayoutSteps
+            transaction={transaction}
+            testId="transfer-progress-steps"
+            labels={{
+              pending: { label: t('stepPending'), text: t('stepPendingText') },
+              sent: { label: t('stepSent'), text: t('stepSentText') },
+              completed: { label: t('stepCompleted'), text: t('stepCompletedText') },
+              failed: { label: t('stepFailed'), text: t('stepFailedText') },
+            }}
+          />
         ) : details.isError ? (
           <p className="mt-3 text-sm text-muted-foreground">{t('progressUnavailable')}</p>
         ) : (

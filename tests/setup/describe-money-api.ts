@@ -1,0 +1,64 @@
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest'
+import { verifyLedger } from '#server/ledger/verify-ledger.ts'
+import { createTestApp } from './test-app.ts'
+import {
+  createTestDatabase,
+  type TestDatabase,
+  type TestDatabaseKind,
+  testDatabaseKinds,
+} from './test-database.ts'
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** What a test in a money API suite works with; valid inside tests and hooks only. */
+export type MoneyApiContext = {
+  readonly kind: TestDatabaseKind
+  readonly database: TestDatabase
+  readonly app: TestApp
+}
+
+/**
+ * The set-up every money API suite shares: on each database kind (PGlite always, PostgreSQL
+ * when TEST_DATABASE_URL is set), a fresh database and app for the file, the ledger's
+ * invariants checked after every test (`npm run ledger:verify` must pass after each), and both
+ * closed at the end. `env` adds configuration, as the environment would.
+ */
+export function describeMoneyApi(
+  title: string,
+  body: (context: MoneyApiContext) => void,
+  env: Record<string, string> = {},
+): void {
+  for (const { kind, skip } of testDatabaseKinds()) {
+    describe.skipIf(skip !== undefined)(
+      `${title} on ${kind}${skip ? ` (skipped: ${skip})` : ''}`,
+      () => {
+        let database: TestDatabase | undefined
+        let app: TestApp | undefined
+
+        beforeAll(async () => {
+          database = await createTestDatabase(kind)
+          app = await createTestApp(database, env)
+        })
+        afterEach(async () => {
+          if (database) expect(await verifyLedger(database.db)).toEqual([])
+        })
+        afterAll(async () => {
+          await app?.close()
+          await database?.destroy()
+        })
+
+        body({
+          kind,
+          get database() {
+            if (!database) throw new Error('the test database is only there inside tests')
+            return database
+          },
+          get app() {
+            if (!app) throw new Error('the test app is only there inside tests')
+            return app
+          },
+        })
+      },
+    )
+  }
+}
