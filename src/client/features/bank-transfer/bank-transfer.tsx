@@ -14,13 +14,21 @@ import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { isPositiveAmountText, readAmountInput } from '#client/lib/amount-input.ts'
+import {
+  describeAmountProblem,
+  typedWalletAmount,
+  useAmountMessages,
+} from '#client/lib/amount-messages.ts'
+
+type AmountMessages = ReturnType<typeof useAmountMessages>
+
 import { ApiError, apiRequest } from '#client/lib/api.ts'
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
-import { exponentOf, formatMoney, isAssetCode, type Money, subtract } from '#shared/money.ts'
+import { formatMoney, type Money, subtract } from '#shared/money.ts'
 import {
   ACCOUNT_NUMBER_MAX_LENGTH,
   ACCOUNT_NUMBER_MIN_LENGTH,
@@ -54,7 +62,11 @@ const NO_BANKS: readonly Bank[] = []
  * wallet, a bank, an account number of at least 10 digits, an account name, an amount above
  * zero with no more decimals than the wallet's currency has, an optional description.
  */
-function bankTransferFormSchema(t: BankTransferMessages, wallets: readonly Wallet[]) {
+function bankTransferFormSchema(
+  t: BankTransferMessages,
+  a: AmountMessages,
+  wallets: readonly Wallet[],
+) {
   return z
     .object({
       fromWalletId: z.string().min(1, t('selectWallet')),
@@ -69,7 +81,7 @@ function bankTransferFormSchema(t: BankTransferMessages, wallets: readonly Walle
         .trim()
         .min(ACCOUNT_NAME_MIN_LENGTH, t('accountNameRequired'))
         .max(ACCOUNT_NAME_MAX_LENGTH, t('accountNameTooLong', { max: ACCOUNT_NAME_MAX_LENGTH })),
-      amount: z.string().refine(isPositiveAmountText, t('amountPositive')),
+      amount: z.string().refine(isPositiveAmountText, a('amountPositive')),
       description: z
         .string()
         .trim()
@@ -84,13 +96,7 @@ function bankTransferFormSchema(t: BankTransferMessages, wallets: readonly Walle
       if (!isPositiveAmountText(values.amount)) return
       const amount = readAmountInput(values.amount, wallet.currency.code)
       if (amount.ok) return
-      const code = wallet.currency.code.toUpperCase()
-      const message =
-        amount.problem === 'too_many_decimals'
-          ? t('amountDecimals', { decimals: isAssetCode(code) ? exponentOf(code) : 2 })
-          : amount.problem === 'too_large'
-            ? t('amountTooLarge')
-            : t('amountPositive')
+      const message = describeAmountProblem(amount.problem, wallet.currency.code, a)
       context.addIssue({ code: 'custom', path: ['amount'], message })
     })
 }
@@ -114,13 +120,6 @@ async function postBankTransfer({ body, key }: Submission) {
   )
 }
 
-/** The amount typed so far, when it is a valid amount of the chosen wallet's currency. */
-function typedAmount(wallet: Wallet | undefined, text: string): Money | null {
-  if (!wallet) return null
-  const amount = readAmountInput(text, wallet.currency.code)
-  return amount.ok ? amount.value : null
-}
-
 function withSymbol(wallet: Wallet, value: Money): string {
   return `${wallet.currency.symbol}${formatMoneyForDisplay(value)}`
 }
@@ -141,6 +140,7 @@ type SentTransfer = { id: string; recipientName: string }
  */
 export function BankTransfer() {
   const t = useBankTransferMessages()
+  const a = useAmountMessages()
   const { isAuthenticated } = useAuth()
   const queryClient = useQueryClient()
   const showErrorToast = useShowErrorToast()
@@ -161,7 +161,7 @@ export function BankTransfer() {
   // never a name the user typed.
   const autoFilledName = useRef<string | null>(null)
 
-  const schema = useMemo(() => bankTransferFormSchema(t, walletList), [t, walletList])
+  const schema = useMemo(() => bankTransferFormSchema(t, a, walletList), [t, a, walletList])
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_FORM })
   const { errors } = form.formState
 
@@ -260,7 +260,7 @@ export function BankTransfer() {
   })
   const pending = mutation.isPending
 
-  const amount = typedAmount(wallet, form.watch('amount'))
+  const amount = typedWalletAmount(wallet, form.watch('amount'))
   const cost = amount ? bankTransferCost(amount) : null
   const balance = wallet ? toMoney(wallet.balance, wallet.currency.code) : null
   const shortfall =
@@ -290,7 +290,7 @@ export function BankTransfer() {
   function submit(values: FormValues) {
     if (submitting.current || blocked) return
     const chosenWallet = walletList.find((candidate) => candidate.id === values.fromWalletId)
-    const value = typedAmount(chosenWallet, values.amount)
+    const value = typedWalletAmount(chosenWallet, values.amount)
     if (!chosenWallet || !value) return
     // A fixed key order: the idempotency key store compares submissions by their JSON text.
     const body: BankTransferRequest = {

@@ -13,20 +13,17 @@ import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { readAmountInput } from '#client/lib/amount-input.ts'
+import { describeAmountProblem, useAmountMessages } from '#client/lib/amount-messages.ts'
+
+type AmountMessages = ReturnType<typeof useAmountMessages>
+
 import { ApiError, apiRequest } from '#client/lib/api.ts'
 import { formatAmount, formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
-import {
-  type AssetCode,
-  add,
-  exponentOf,
-  formatMoney,
-  isAssetCode,
-  type Money,
-} from '#shared/money.ts'
+import { add, formatMoney, type Money } from '#shared/money.ts'
 import {
   DELIVERY_ESTIMATES,
   feeBasisPointsFor,
@@ -60,8 +57,6 @@ import {
 import { formatCountdown, useInternationalQuote } from './use-international-quote.ts'
 import { useInternationalRecipients } from './use-international-recipients.ts'
 
-type Messages = ReturnType<typeof useInternationalMessages>
-
 const NO_WALLETS: readonly Wallet[] = []
 const NO_RECIPIENTS: readonly Recipient[] = []
 
@@ -73,11 +68,6 @@ async function postTransfer({ body, key }: Submission) {
   )
 }
 
-function assetOf(wallet: Wallet): AssetCode {
-  const code = wallet.currency.code.toUpperCase()
-  return isAssetCode(code) ? code : 'USD'
-}
-
 function withSymbol(wallet: Wallet, value: Money | string): string {
   const text =
     typeof value === 'string'
@@ -86,14 +76,14 @@ function withSymbol(wallet: Wallet, value: Money | string): string {
   return `${wallet.currency.symbol}${text}`
 }
 
-function amountProblem(t: Messages, text: string, wallet: Wallet | undefined): string | undefined {
+function amountProblem(
+  a: AmountMessages,
+  text: string,
+  wallet: Wallet | undefined,
+): string | undefined {
   if (!wallet) return undefined
   const result = readAmountInput(text, wallet.currency.code)
-  if (result.ok) return undefined
-  if (result.problem === 'too_many_decimals')
-    return t('amountDecimals', { decimals: exponentOf(assetOf(wallet)) })
-  if (result.problem === 'too_large') return t('amountTooLarge')
-  return t('amountPositive')
+  return result.ok ? undefined : describeAmountProblem(result.problem, wallet.currency.code, a)
 }
 
 /** The wallet the form opens with: the primary one, else the first. */
@@ -122,6 +112,7 @@ export function InternationalTransfer({
   recipientId,
 }: InternationalTransferProps) {
   const t = useInternationalMessages()
+  const a = useAmountMessages()
   const { isAuthenticated } = useAuth()
   const queryClient = useQueryClient()
   const showErrorToast = useShowErrorToast()
@@ -198,9 +189,9 @@ export function InternationalTransfer({
   const problems = recipientProblems(method, recipient)
   const shownProblems = showProblems ? problems : {}
   const amountError = amountText.trim()
-    ? amountProblem(t, amountText, wallet)
+    ? amountProblem(a, amountText, wallet)
     : showProblems
-      ? t('amountPositive')
+      ? a('amountPositive')
       : undefined
 
   const matchingSaved = savedList.filter(

@@ -13,13 +13,21 @@ import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { isPositiveAmountText, readAmountInput } from '#client/lib/amount-input.ts'
+import {
+  describeAmountProblem,
+  typedWalletAmount,
+  useAmountMessages,
+} from '#client/lib/amount-messages.ts'
+
+type AmountMessages = ReturnType<typeof useAmountMessages>
+
 import { apiRequest } from '#client/lib/api.ts'
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
-import { type AssetCode, exponentOf, formatMoney, isAssetCode, type Money } from '#shared/money.ts'
+import { type AssetCode, formatMoney, isAssetCode } from '#shared/money.ts'
 import {
   DESCRIPTION_MAX_LENGTH,
   type SendToUserRequest,
@@ -38,7 +46,7 @@ type TransferMessages = ReturnType<typeof useTransferMessages>
 const NO_WALLETS: readonly Wallet[] = []
 
 /** The wallet's asset; a currency this client does not know is left to the server to judge. */
-function assetOf(wallet: Wallet): AssetCode {
+function _assetOf(wallet: Wallet): AssetCode {
   const code = wallet.currency.code.toUpperCase()
   return isAssetCode(code) ? code : 'USD'
 }
@@ -48,12 +56,12 @@ function assetOf(wallet: Wallet): AssetCode {
  * of at least one minor unit, an optional description. The amount's decimals depend on the
  * chosen wallet's currency, so they are checked once the wallet is known.
  */
-function sendFormSchema(t: TransferMessages, wallets: readonly Wallet[]) {
+function sendFormSchema(t: TransferMessages, a: AmountMessages, wallets: readonly Wallet[]) {
   return z
     .object({
       fromWalletId: z.string().min(1, t('selectWallet')),
       recipientUserId: z.string().min(1, t('selectRecipient')),
-      amount: z.string().refine(isPositiveAmountText, t('amountPositive')),
+      amount: z.string().refine(isPositiveAmountText, a('amountPositive')),
       description: z
         .string()
         .trim()
@@ -67,12 +75,7 @@ function sendFormSchema(t: TransferMessages, wallets: readonly Wallet[]) {
       }
       const amount = readAmountInput(values.amount, wallet.currency.code)
       if (amount.ok) return
-      const message =
-        amount.problem === 'too_many_decimals'
-          ? t('amountDecimals', { decimals: exponentOf(assetOf(wallet)) })
-          : amount.problem === 'too_large'
-            ? t('amountTooLarge')
-            : t('amountPositive')
+      const message = describeAmountProblem(amount.problem, wallet.currency.code, a)
       context.addIssue({ code: 'custom', path: ['amount'], message })
     })
 }
@@ -94,13 +97,6 @@ async function postTransfer({ body, key }: Submission) {
   )
 }
 
-/** The amount typed so far, when it is a valid amount of the chosen wallet's currency. */
-function typedAmount(wallet: Wallet | undefined, text: string): Money | null {
-  if (!wallet) return null
-  const amount = readAmountInput(text, wallet.currency.code)
-  return amount.ok ? amount.value : null
-}
-
 /**
  * The user-to-user transfer (SPEC §2, §4, §5): pick a recipient, then a wallet and an amount.
  * Success resets the form and the selection; every submission carries one Idempotency-Key,
@@ -108,6 +104,7 @@ function typedAmount(wallet: Wallet | undefined, text: string): Money | null {
  */
 export function SabiTransfer() {
   const t = useTransferMessages()
+  const a = useAmountMessages()
   const { isAuthenticated } = useAuth()
   const queryClient = useQueryClient()
   const showErrorToast = useShowErrorToast()
@@ -120,7 +117,7 @@ export function SabiTransfer() {
   // A second tap lands before React has re-rendered the disabled button; this catches it.
   const submitting = useRef(false)
 
-  const schema = useMemo(() => sendFormSchema(t, walletList), [t, walletList])
+  const schema = useMemo(() => sendFormSchema(t, a, walletList), [t, a, walletList])
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_FORM })
   const { errors } = form.formState
 
@@ -158,7 +155,7 @@ export function SabiTransfer() {
   function submit(values: FormValues) {
     if (submitting.current) return
     const wallet = walletList.find((candidate) => candidate.id === values.fromWalletId)
-    const amount = typedAmount(wallet, values.amount)
+    const amount = typedWalletAmount(wallet, values.amount)
     if (!wallet || !amount) return
     const body: SendToUserRequest = {
       fromWalletId: wallet.id,
@@ -182,7 +179,7 @@ export function SabiTransfer() {
   }
 
   const wallet = walletList.find((candidate) => candidate.id === form.watch('fromWalletId'))
-  const amount = typedAmount(wallet, form.watch('amount'))
+  const amount = typedWalletAmount(wallet, form.watch('amount'))
   const balance = wallet ? toMoney(wallet.balance, wallet.currency.code) : null
   const overBalance =
     amount !== null && balance !== null && balance.asset === amount.asset
