@@ -6,6 +6,7 @@ import { InitCall } from '#client/components/init-call.tsx'
 import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { Toaster } from '#client/components/ui/toaster.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
+import { SettingsSync } from '#client/features/settings/settings-sync.tsx'
 import { queryClient } from '#client/lib/query-client.ts'
 
 // Every page is its own chunk so the landing page ships only what it shows (DESIGN §8).
@@ -75,6 +76,21 @@ const InternationalTransferPage = lazy(() =>
     default: m.InternationalTransferPage,
   })),
 )
+const ReceiveMoneyPage = lazy(() =>
+  import('#client/pages/receive-money-page.tsx').then((m) => ({ default: m.ReceiveMoneyPage })),
+)
+const PayPage = lazy(() =>
+  import('#client/pages/pay-page.tsx').then((m) => ({ default: m.PayPage })),
+)
+const PosTerminalPage = lazy(() =>
+  import('#client/pages/pos-terminal-page.tsx').then((m) => ({ default: m.PosTerminalPage })),
+)
+const ProfilePage = lazy(() =>
+  import('#client/pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+)
+const SettingsPage = lazy(() =>
+  import('#client/pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+)
 const NotFoundPage = lazy(() =>
   import('#client/pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 )
@@ -98,6 +114,7 @@ function Routes() {
       <Route path="/minimal" component={MinimalPage} />
       <Route path="/logo-sample" component={LogoSamplePage} />
       <Route path="/card" component={CardPage} />
+      <Route path="/profile" component={ProfilePage} />
       <Route path="/send-money" component={SendMoneyPage} />
       <Route path="/sabi-transfer" component={SabiTransferPage} />
       <Route path="/transfer-options" component={TransferOptionsPage} />
@@ -110,6 +127,10 @@ function Routes() {
       <Route path="/transfer-global" component={TransferGlobalPage} />
       <Route path="/international-transfer" component={InternationalTransferPage} />
       <Route path="/send-money/international" component={InternationalTransferPage} />
+      <Route path="/receive-money" component={ReceiveMoneyPage} />
+      <Route path="/pay" component={PayPage} />
+      <Route path="/pos-terminal" component={PosTerminalPage} />
+      <Route path="/settings" component={SettingsPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )
@@ -120,6 +141,7 @@ export function App() {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <InitCall />
+        <SettingsSync />
         <Suspense fallback={<PageSpinner />}>
           <Routes />
         </Suspense>

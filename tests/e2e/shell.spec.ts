@@ -49,7 +49,7 @@ test.describe('phone', () => {
       ['Send Money', '/send-money'],
       ['Receive', '/receive-money'],
       ['Pay Bills', '/bill-pay'],
-      ['Shop', '/card'],
+      ['Shop', '/pos-terminal'],
     ] as const
     for (const [name, href] of expected) {
       await expect(menu.getByRole('link', { name })).toHaveAttribute('href', href)
@@ -83,7 +83,7 @@ test.describe('desktop', () => {
       'href',
       '/send-money',
     )
-    await expect(nav.getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/card')
+    await expect(nav.getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/pos-terminal')
     await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeHidden()
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden()
     await expect(page.getByRole('button', { name: /^Account menu for / })).toContainText('Tunde')

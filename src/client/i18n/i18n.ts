@@ -31,6 +31,8 @@ void i18next.init({
   interpolation: { escapeValue: false },
   returnNull: false,
 })
+// The page's lang attribute follows the chosen language from the start, not only after a change.
+if (typeof document !== 'undefined') document.documentElement.lang = i18next.language
 
 type Values = Record<string, string | number>
 type Messages = Readonly<Record<string, string>>

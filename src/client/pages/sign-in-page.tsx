@@ -1,23 +1,40 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '#client/components/ui/button.tsx'
 import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
 import { AuthPage } from '#client/features/auth/auth-layout.tsx'
 import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { useAuthMessages } from '#client/features/auth/messages.ts'
-import { serverErrorMessage } from '#client/features/auth/server-errors.ts'
+import { signInErrorMessage } from '#client/features/auth/server-errors.ts'
+import { SignInCodeStep, type SignInCredentials } from '#client/features/auth/sign-in-code-step.tsx'
 import { useAuthSubmit } from '#client/features/auth/use-auth-submit.ts'
+import { ApiError } from '#client/lib/api.ts'
 import { type SignInRequest, signInRequestSchema } from '#shared/schemas/auth.ts'
 
-function SignInForm({ returnTo }: { returnTo: string }) {
+function isCodeRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'TOTP_REQUIRED'
+}
+
+function SignInForm({
+  returnTo,
+  initialEmail,
+  onCodeRequired,
+}: {
+  returnTo: string
+  initialEmail: string
+  onCodeRequired: (credentials: SignInCredentials) => void
+}) {
   const t = useAuthMessages()
   const submit = useAuthSubmit<SignInRequest>('/api/auth/login', returnTo)
   const form = useForm({
     resolver: zodResolver(signInRequestSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: initialEmail, password: '' },
   })
   const { errors } = form.formState
   const pending = submit.isPending
+  // "A code is needed" is not a failure: the next step asks for it.
+  const failed = submit.isError && !isCodeRequired(submit.error)
 
   return (
     <form
@@ -25,12 +42,16 @@ function SignInForm({ returnTo }: { returnTo: string }) {
       className="grid gap-4"
       onSubmit={form.handleSubmit((values) => {
         submit.reset()
-        submit.mutate(values)
+        submit.mutate(values, {
+          onError: (error) => {
+            if (isCodeRequired(error)) {
+              onCodeRequired({ email: values.email, password: values.password })
+            }
+          },
+        })
       })}
     >
-      <FormAlert
-        message={submit.isError ? serverErrorMessage(submit.error, t('genericError')) : null}
-      />
+      <FormAlert message={failed ? signInErrorMessage(submit.error, t) : null} />
       <TextField
         id="sign-in-email"
         label={t('email')}
@@ -57,18 +78,40 @@ function SignInForm({ returnTo }: { returnTo: string }) {
   )
 }
 
-/** `/sign-in`: e-mail and password (the server's /api/login sends visitors here). */
+/**
+ * `/sign-in`: e-mail and password (the server's /api/login sends visitors here); with
+ * two-factor authentication on, a second step asks for the code before the user is in.
+ */
 export function SignInPage() {
   const t = useAuthMessages()
+  const [credentials, setCredentials] = useState<SignInCredentials | null>(null)
+  const [lastEmail, setLastEmail] = useState('')
   return (
     <AuthPage
-      title={t('signInTitle')}
-      description={t('signInDescription')}
+      title={credentials ? t('codeTitle') : t('signInTitle')}
+      description={credentials ? '' : t('signInDescription')}
       switchPrompt={t('noAccount')}
       switchLabel={t('signUpLink')}
       switchPath="/sign-up"
     >
-      {(returnTo) => <SignInForm returnTo={returnTo} />}
+      {(returnTo) =>
+        credentials ? (
+          <SignInCodeStep
+            credentials={credentials}
+            returnTo={returnTo}
+            onBack={() => setCredentials(null)}
+          />
+        ) : (
+          <SignInForm
+            returnTo={returnTo}
+            initialEmail={lastEmail}
+            onCodeRequired={(next) => {
+              setLastEmail(next.email)
+              setCredentials(next)
+            }}
+          />
+        )
+      }
     </AuthPage>
   )
 }

@@ -35,7 +35,7 @@ export function AuthLayout({
       <main className="mx-auto w-full max-w-md flex-1 px-4 pb-10">
         <Card className="p-6 shadow-md sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+          {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
           <div className="mt-6">{children}</div>
         </Card>
         <p className="mt-6 text-center text-sm text-muted-foreground">{footer}</p>

@@ -27,4 +27,20 @@ export const useAuthMessages = defineMessages('auth', {
   signInLink: 'Sign in',
   genericError: 'Something went wrong. Please try again.',
   secureNote: 'Protected with bank-level encryption.',
+  accountDeactivated:
+    'This account has been deactivated, so it can no longer sign in. Contact support if this is a mistake.',
+  // The second step of sign-in, for accounts with two-factor authentication on.
+  codeTitle: 'Two-step verification',
+  codeDescription: 'Enter the 6-digit code from your authenticator app.',
+  backupDescription: 'Enter one of the backup codes you saved. Each code works once.',
+  signingInAs: 'Signing in as {{email}}',
+  codeLabel: 'Authentication code',
+  backupCodeLabel: 'Backup code',
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  backupCodeRequired: 'Enter a backup code, like abcd-efgh',
+  useBackupCode: 'Use a backup code instead',
+  useAuthenticator: 'Use your authenticator app instead',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  differentAccount: 'Sign in with a different account',
 } as const)

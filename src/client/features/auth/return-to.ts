@@ -1,4 +1,7 @@
-import { useSearch } from 'wouter'
+// The browser's own search string: wouter's useSearch decodes it once already (decodeURI),
+// and decoding returnTo again would turn a destination's own escapes (a /pay?data= link's
+// encoded JSON) into raw characters.
+import { useSearch } from 'wouter/use-browser-location'
 import { returnToSchema } from '#shared/schemas/auth.ts'
 
 /**

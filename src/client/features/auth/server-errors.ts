@@ -20,3 +20,17 @@ export function serverFieldErrors(error: unknown): { path: string; message: stri
     return []
   }
 }
+
+/**
+ * The sign-in form's alert: a deactivated account is told so in full, anything else in the
+ * server's own words (wrong password, wrong code, too many attempts).
+ */
+export function signInErrorMessage(
+  error: unknown,
+  t: (key: 'accountDeactivated' | 'genericError') => string,
+): string {
+  if (error instanceof ApiError && error.code === 'ACCOUNT_DEACTIVATED') {
+    return t('accountDeactivated')
+  }
+  return serverErrorMessage(error, t('genericError'))
+}

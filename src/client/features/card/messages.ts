@@ -1,6 +1,9 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
 
-/** Strings of the card page (SPEC §2 "Card page"); every figure on it is sample data. */
+/**
+ * Strings of the card page (SPEC §2 "Card page"): the visitor's sample card and the signed-in
+ * user's own card, its reveal, replacement and physical-card dialogs.
+ */
 export const useCardMessages = defineMessages('card', {
   title: 'Your Sabi card',
   sampleLabel: 'Sample card',
@@ -54,4 +57,68 @@ export const useCardMessages = defineMessages('card', {
   replacementText: 'Lost, stolen or damaged? We send a new card with a new number.',
   replacementRequest: 'Request replacement',
   replacementRequested: 'Replacement requested. Your new card arrives in 5-7 business days.',
+  balanceLoading: 'Loading your balance',
+
+  myDescription: 'Your virtual Visa debit card, its controls and what you spend with it.',
+  cardLoading: 'Loading your card',
+  cardUnavailable: 'Your card could not be loaded.',
+  retry: 'Try again',
+  close: 'Close',
+  cancel: 'Cancel',
+  updateFailedTitle: 'Card not updated',
+  updateFailedText: 'Your change could not be saved. Please try again.',
+  hidesIn: 'Hidden again in {{seconds}} s',
+  copyFailedTitle: 'Could not copy',
+
+  revealTitle: 'Show card details',
+  revealDescription:
+    'For your security, confirm it is you. The number and CVV are shown for 30 seconds.',
+  revealWithPassword: 'Password',
+  revealWithCode: 'Authenticator code',
+  password: 'Password',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  passwordRequired: 'Enter your password to reveal the card details',
+  code: '6-digit code',
+  codeHint: 'From your authenticator app, or a backup code.',
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  reveal: 'Show details',
+  revealing: 'Checking...',
+  revealFailed: 'The card details could not be shown. Please try again.',
+
+  noCardPayments: 'No card payments yet',
+  noCardPaymentsText: 'Payments you make with your card will appear here.',
+  cardPayment: 'Card payment',
+
+  arrivesBetween: 'Arrives between {{from}} and {{to}}',
+  requestedOn: 'Requested {{date}}',
+  replacementReasonLegend: 'Why does the card need replacing?',
+  reasonLost: 'Lost',
+  reasonLostHint: 'I cannot find it',
+  reasonStolen: 'Stolen',
+  reasonStolenHint: 'Someone took it',
+  reasonDamaged: 'Damaged',
+  reasonDamagedHint: 'It does not work',
+  reasonExpired: 'Expired',
+  reasonExpiredHint: 'It is out of date',
+  replacementNotice:
+    'Your new card arrives in 5-7 business days. A lost or stolen card is locked at once, so nobody else can use it.',
+  replacementReasonRequired: 'Choose why the card needs replacing',
+  replacementSubmit: 'Request replacement',
+  replacementSubmitting: 'Requesting...',
+  replacementDoneTitle: 'Replacement requested',
+  replacementPending: 'Replacement on its way ({{reason}})',
+  replacementFailed: 'Your replacement could not be requested. Please try again.',
+  physicalDialogTitle: 'Order your physical card',
+  physicalDialogText: 'Where should we send your card? Delivery takes 5-7 business days.',
+  addressLine: 'Address',
+  addressPlaceholder: 'House number and street',
+  city: 'City',
+  country: 'Country',
+  physicalSubmit: 'Place order',
+  physicalSubmitting: 'Ordering...',
+  physicalDoneTitle: 'Physical card ordered',
+  physicalPending: 'Physical card on its way',
+  physicalFailed: 'Your order could not be placed. Please try again.',
+  deliveryWindow: '5-7 business days',
 } as const)

@@ -4,28 +4,40 @@ import { cn } from '#client/lib/cn.ts'
 import { CARD_THEMES, type CardTheme } from './card-themes.ts'
 import { useCardMessages } from './messages.ts'
 
-export type SampleCard = {
-  number: string
-  cvv: string
+/**
+ * What the card face shows. `number` and `cvv` are null while hidden: only the last four
+ * digits are drawn then, so a hidden card never has its full number in the page.
+ */
+export type CardFace = {
+  number: string | null
+  last4: string
+  cvv: string | null
   expiry: string
   holder: string
 }
 
-/** "4000123456781234" → "4000 1234 5678 1234"; hidden, only the last four digits show. */
-export function formatCardNumber(number: string, revealed: boolean): string {
-  if (revealed) return number.replace(/(\d{4})(?=\d)/g, '$1 ')
-  return `•••• •••• •••• ${number.slice(-4)}`
+/** "4000123456781234" → "4000 1234 5678 1234" (grouped 4-4-4-4). */
+export function groupCardNumber(number: string): string {
+  return number.replace(/(\d{4})(?=\d)/g, '$1 ')
+}
+
+/** Hidden, only the last four digits show: "•••• •••• •••• 1234". */
+export function maskCardNumber(last4: string): string {
+  return `•••• •••• •••• ${last4}`
+}
+
+/** "MM/YY", as printed on a card. */
+export function formatExpiry(month: number, year: number): string {
+  return `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`
 }
 
 export function VirtualCard({
   card,
   theme,
-  revealed,
   locked,
 }: {
-  card: SampleCard
+  card: CardFace
   theme: CardTheme
-  revealed: boolean
   locked: boolean
 }) {
   const t = useCardMessages()
@@ -67,7 +79,7 @@ export function VirtualCard({
             <div>
               <p className="text-[0.65rem] uppercase tracking-wider opacity-90">{t('cvv')}</p>
               <p data-testid="card-cvv" className="font-mono font-medium">
-                {revealed ? card.cvv : '•••'}
+                {card.cvv ?? '•••'}
               </p>
             </div>
           </div>
@@ -76,7 +88,7 @@ export function VirtualCard({
           data-testid="card-number"
           className="font-mono text-lg tracking-widest tabular-nums sm:text-xl"
         >
-          {formatCardNumber(card.number, revealed)}
+          {card.number ? groupCardNumber(card.number) : maskCardNumber(card.last4)}
         </p>
         <div className="flex items-end justify-between gap-3 text-sm">
           <div className="min-w-0">

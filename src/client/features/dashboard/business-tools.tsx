@@ -2,58 +2,27 @@ import { ChevronRight, FileText, type LucideIcon, Package, Receipt, Store } from
 import { Link } from 'wouter'
 import { Badge, type BadgeProps } from '#client/components/ui/badge.tsx'
 import { Card } from '#client/components/ui/card.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { usePosAnalytics } from '#client/features/pos/pos-api.ts'
+import {
+  isPersonalRequest,
+  usePaymentRequests,
+} from '#client/features/receive/payment-requests-api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { useDashboardMessages } from './messages.ts'
 
-type MessageKey = Parameters<ReturnType<typeof useDashboardMessages>>[0]
-
 type Tool = {
+  key: string
   /** No target means the tool is not usable yet (SPEC §2: inventory is "Coming soon"). */
   href: string | null
-  label: MessageKey
-  text: MessageKey
-  status: MessageKey
+  label: string
+  text: string
+  status: string
   badge: NonNullable<BadgeProps['variant']>
   icon: LucideIcon
 }
 
-const TOOLS: readonly Tool[] = [
-  {
-    href: '/pos-terminal',
-    label: 'posTerminal',
-    text: 'posTerminalText',
-    status: 'statusActive',
-    badge: 'success',
-    icon: Store,
-  },
-  {
-    href: '/receive-money',
-    label: 'requestPayment',
-    text: 'requestPaymentText',
-    status: 'statusReady',
-    badge: 'secondary',
-    icon: FileText,
-  },
-  {
-    href: '/bill-pay',
-    label: 'billPayTool',
-    text: 'billPayToolText',
-    status: 'statusAvailable',
-    badge: 'outline',
-    icon: Receipt,
-  },
-  {
-    href: null,
-    label: 'inventory',
-    text: 'inventoryText',
-    status: 'statusComingSoon',
-    badge: 'warning',
-    icon: Package,
-  },
-]
-
 function ToolContent({ tool }: { tool: Tool }) {
-  const t = useDashboardMessages()
   const Icon = tool.icon
   return (
     <>
@@ -61,17 +30,81 @@ function ToolContent({ tool }: { tool: Tool }) {
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block text-sm font-medium leading-snug">{t(tool.label)}</span>
-        <span className="block text-xs leading-snug text-muted-foreground">{t(tool.text)}</span>
+        <span className="block text-sm font-medium leading-snug">{tool.label}</span>
+        <span className="block text-xs leading-snug text-muted-foreground">{tool.text}</span>
       </span>
-      <Badge variant={tool.badge}>{t(tool.status)}</Badge>
+      <Badge variant={tool.badge} data-testid={`business-tool-status-${tool.key}`}>
+        {tool.status}
+      </Badge>
     </>
   )
 }
 
-/** The small-business shortcuts with their status labels (SPEC §2). */
+/** Today's completed sales across the merchant's currencies, or 0 until the figures load. */
+function useSalesTodayCount(enabled: boolean): number {
+  const analytics = usePosAnalytics({ days: 1, enabled })
+  return (analytics.data?.currencies ?? []).reduce((sum, figures) => sum + figures.today.count, 0)
+}
+
+/**
+ * The small-business shortcuts (SPEC §2) with statuses that say how things stand: the POS
+ * terminal is Active (with today's sales, if any), request payment is Ready or counts the
+ * requests still open, bill pay is Available, and inventory is not usable yet.
+ */
 export function BusinessTools() {
   const t = useDashboardMessages()
+  const { isAuthenticated } = useAuth()
+  const salesToday = useSalesTodayCount(isAuthenticated)
+  const requests = usePaymentRequests({ enabled: isAuthenticated })
+  const openRequests = (requests.data ?? []).filter(
+    (request) => isPersonalRequest(request) && request.status === 'open',
+  ).length
+
+  const tools: readonly Tool[] = [
+    {
+      key: 'pos',
+      href: '/pos-terminal',
+      label: t('posTerminal'),
+      text:
+        salesToday === 0
+          ? t('posTerminalText')
+          : salesToday === 1
+            ? t('posSalesTodayOne', { count: salesToday })
+            : t('posSalesTodayMany', { count: salesToday }),
+      status: t('statusActive'),
+      badge: 'success',
+      icon: Store,
+    },
+    {
+      key: 'request-payment',
+      href: '/receive-money',
+      label: t('requestPayment'),
+      text: t('requestPaymentText'),
+      status:
+        openRequests > 0 ? t('statusOpenRequests', { count: openRequests }) : t('statusReady'),
+      badge: 'secondary',
+      icon: FileText,
+    },
+    {
+      key: 'bill-pay',
+      href: '/bill-pay',
+      label: t('billPayTool'),
+      text: t('billPayToolText'),
+      status: t('statusAvailable'),
+      badge: 'outline',
+      icon: Receipt,
+    },
+    {
+      key: 'inventory',
+      href: null,
+      label: t('inventory'),
+      text: t('inventoryText'),
+      status: t('statusComingSoon'),
+      badge: 'warning',
+      icon: Package,
+    },
+  ]
+
   return (
     <Card className="h-full">
       <section aria-labelledby="business-tools-heading" className="p-5">
@@ -79,8 +112,8 @@ export function BusinessTools() {
           {t('businessTools')}
         </h2>
         <ul className="mt-3 grid grid-cols-1 gap-1">
-          {TOOLS.map((tool) => (
-            <li key={tool.label}>
+          {tools.map((tool) => (
+            <li key={tool.key}>
               {tool.href ? (
                 <Link
                   href={tool.href}

@@ -1,5 +1,7 @@
 import { BadgeCheck, Plus } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
+import { useSettings } from '#client/features/settings/use-settings.ts'
+import { useWalletTotal } from '#client/features/settings/use-wallet-total.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatAmount, formatMinorForDisplay, toMoney } from '#client/lib/format-amount.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
@@ -51,6 +53,37 @@ function usdWallet(wallets: readonly Wallet[]): Wallet | undefined {
   return wallets.find((wallet) => wallet.currency.code.toUpperCase() === 'USD')
 }
 
+/** A wallet holds money when its balance has any digit other than zero (no float needed). */
+function isFunded(wallet: Wallet): boolean {
+  return /[1-9]/.test(wallet.balance)
+}
+
+/**
+ * Every wallet together in the user's display currency (Settings), an estimate at current
+ * rates, shown under the USD balance of SPEC §2 and never instead of it.
+ */
+function WalletsTotal({ code }: { code: string }) {
+  const t = useDashboardMessages()
+  const total = useWalletTotal(code)
+  if (!total.data) return null
+  const { currency } = total.data
+  const amount = `${currency.symbol}${formatAmount(total.data.total, currency.code)}`
+  return (
+    <p
+      className="mt-2 flex flex-wrap items-center gap-2 text-sm text-emerald-50/90"
+      title={t('walletsTotalHint')}
+    >
+      <span className="font-semibold text-white tabular-nums" data-testid="wallets-total">
+        {t('walletsTotal', { code: currency.code, amount })}
+      </span>
+      <span className="rounded-full bg-white/15 px-2 py-0.5 text-xs font-medium">
+        {t('walletsTotalEstimate')}
+      </span>
+      <span className="sr-only">{t('walletsTotalHint')}</span>
+    </p>
+  )
+}
+
 export function WelcomeBanner({
   firstName,
   enabled,
@@ -65,6 +98,11 @@ export function WelcomeBanner({
   const wallet = wallets.data ? usdWallet(wallets.data) : undefined
   const currency = wallet?.currency ?? FALLBACK_CURRENCY
   const name = firstName?.trim() || t('defaultName')
+  const displayCurrency = useSettings().data?.displayCurrency
+  // The total adds something only in another currency, or when more than one wallet holds money.
+  const showTotal =
+    displayCurrency !== undefined &&
+    (displayCurrency !== 'USD' || (wallets.data ?? []).filter(isFunded).length > 1)
 
   return (
     <section
@@ -108,6 +146,7 @@ export function WelcomeBanner({
             symbol={currency.symbol}
           />
         )}
+        {showTotal && !wallets.isError ? <WalletsTotal code={displayCurrency} /> : null}
         <div className="mt-5 flex flex-wrap items-center gap-2">
           <span
             className="inline-flex items-center rounded-full bg-white/15 px-2.5 py-1 text-xs font-semibold tracking-wide"
@@ -123,7 +162,8 @@ export function WelcomeBanner({
             size="sm"
             variant="outline"
             onClick={onAddFunds}
-            className="ml-auto border-transparent text-emerald-800 shadow-sm focus-visible:ring-white focus-visible:ring-offset-emerald-700"
+            // The banner is green in both themes, so its button stays white in both.
+            className="ml-auto border-transparent bg-white text-emerald-800 shadow-sm hover:bg-emerald-50 focus-visible:ring-white focus-visible:ring-offset-emerald-700"
           >
             <Plus aria-hidden="true" />
             {t('addFunds')}

@@ -8,6 +8,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useUpdateSettings } from '#client/features/settings/use-update-settings.ts'
 import { LANGUAGES, type Language, setLanguage, useLanguage } from '#client/i18n/i18n.ts'
 import { useShellMessages } from './messages.ts'
 
@@ -22,10 +24,16 @@ function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value)
 }
 
-/** The header's EN / FR / ES / HA selector (SPEC §2). */
+/**
+ * The header's EN / FR / ES / HA selector (SPEC §2). It is the same setting as the language on
+ * the Settings page: for a signed-in user the choice is saved on the server too, so it follows
+ * them to other devices and comes back after signing in again.
+ */
 export function LanguageMenu() {
   const t = useShellMessages()
   const language = useLanguage()
+  const { isAuthenticated } = useAuth()
+  const saveSettings = useUpdateSettings()
   const languageName = t(LANGUAGE_NAME_KEYS[language])
   return (
     <DropdownMenu>
@@ -45,7 +53,9 @@ export function LanguageMenu() {
         <DropdownMenuRadioGroup
           value={language}
           onValueChange={(value) => {
-            if (isLanguage(value)) setLanguage(value)
+            if (!isLanguage(value)) return
+            setLanguage(value)
+            if (isAuthenticated) saveSettings.mutate({ change: { language: value }, quiet: true })
           }}
         >
           {LANGUAGES.map((code) => (

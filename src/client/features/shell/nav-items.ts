@@ -19,7 +19,8 @@ export const HEADER_NAV_ITEMS: readonly NavItem[] = [
   { href: '/send-money', label: 'navSendMoney', icon: Send },
   { href: '/receive-money', label: 'navReceive', icon: ArrowDownLeft },
   { href: '/bill-pay', label: 'navPayBills', icon: Receipt },
-  { href: '/card', label: 'navShop', icon: ShoppingBag },
+  // The business "Shop": its point of sale.
+  { href: '/pos-terminal', label: 'navShop', icon: ShoppingBag },
 ]
 
 /** The mobile bottom tab bar (SPEC §2). */

@@ -1,0 +1,103 @@
+import { CreditCard, QrCode, ShoppingBag } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'wouter'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card } from '#client/components/ui/card.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { requestAmountText } from '#client/features/receive/request-format.ts'
+import { TransactionSkeletons } from '#client/features/transactions/transaction-skeletons.tsx'
+import type { PosSale } from '#shared/schemas/pos.ts'
+import { usePosMessages } from './messages.ts'
+import { usePosSales } from './pos-api.ts'
+import { formatSaleTime } from './pos-format.ts'
+import { salePaymentText } from './sale-format.ts'
+import { SaleStatusBadge } from './sale-status-badge.tsx'
+
+const SKELETON_ROWS = 4
+
+function SaleRow({ sale, nowMs }: { sale: PosSale; nowMs: number }) {
+  const t = usePosMessages()
+  const Icon = sale.method === 'qr' ? QrCode : CreditCard
+  const content = (
+    <>
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium">{sale.description}</span>
+        <span
+          className="block truncate text-sm text-muted-foreground"
+          data-testid="pos-sale-customer"
+        >
+          {sale.customer.name ?? t('walkIn')}
+        </span>
+        <span className="block truncate text-xs text-muted-foreground">
+          {salePaymentText(sale, t)} · {formatSaleTime(sale.completedAt ?? sale.createdAt)}
+        </span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-1">
+        <span className="font-semibold tabular-nums">{requestAmountText(sale)}</span>
+        <SaleStatusBadge sale={sale} nowMs={nowMs} />
+      </span>
+    </>
+  )
+  return (
+    <li data-testid="pos-sale-row">
+      {sale.transactionId ? (
+        <Link
+          href={`/transactions/${sale.transactionId}`}
+          className="flex items-center gap-3 rounded-lg px-2 py-3 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {content}
+        </Link>
+      ) : (
+        <div className="flex items-center gap-3 px-2 py-3">{content}</div>
+      )}
+    </li>
+  )
+}
+
+/** Sales History: the business's real sales, newest first, with status and customer. */
+export function SalesHistory() {
+  const t = usePosMessages()
+  const { isAuthenticated } = useAuth()
+  const sales = usePosSales({ enabled: isAuthenticated })
+  // One clock reading per mount keeps every row's "expired" judgement consistent.
+  const [nowMs] = useState(() => Date.now())
+
+  return (
+    <Card>
+      <section aria-labelledby="sales-history-heading" className="p-5">
+        <h2 id="sales-history-heading" className="text-base font-semibold">
+          {t('historyHeading')}
+        </h2>
+        <div className="mt-2">
+          {sales.isPending ? (
+            <TransactionSkeletons count={SKELETON_ROWS} label={t('loadingSales')} />
+          ) : sales.isError ? (
+            <div className="flex flex-wrap items-center justify-between gap-3 py-4">
+              <p className="text-sm text-muted-foreground">{t('salesUnavailable')}</p>
+              <Button variant="outline" size="sm" onClick={() => void sales.refetch()}>
+                {t('retry')}
+              </Button>
+            </div>
+          ) : sales.data.length === 0 ? (
+            <div className="flex flex-col items-center px-4 py-8 text-center">
+              <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+                <ShoppingBag className="size-5" aria-hidden="true" />
+              </span>
+              <p className="mt-3 font-semibold">{t('noSales')}</p>
+              <p className="mt-1 max-w-xs text-sm text-muted-foreground">{t('noSalesText')}</p>
+            </div>
+          ) : (
+            <ul className="-mx-2 divide-y">
+              {sales.data.map((sale) => (
+                <SaleRow key={sale.id} sale={sale} nowMs={nowMs} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </Card>
+  )
+}

@@ -1,0 +1,122 @@
+import {
+  CircleAlert,
+  CircleDashed,
+  CircleUserRound,
+  type LucideIcon,
+  Mail,
+  ShieldCheck,
+} from 'lucide-react'
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { cn } from '#client/lib/cn.ts'
+import type { User } from '#shared/schemas/auth.ts'
+import { useProfileMessages } from './messages.ts'
+import { verificationStatusOf } from './profile-display.ts'
+
+type Tone = 'good' | 'waiting' | 'bad'
+
+const TONES: Record<Tone, string> = {
+  good: 'bg-emerald-100 text-emerald-700 dark:bg-emerald-900/40 dark:text-emerald-300',
+  waiting: 'bg-amber-100 text-amber-700 dark:bg-amber-900/40 dark:text-amber-300',
+  bad: 'bg-red-100 text-red-700 dark:bg-red-900/40 dark:text-red-300',
+}
+
+function StatusRow({
+  icon: Icon,
+  label,
+  value,
+  hint,
+  tone,
+  testId,
+}: {
+  icon: LucideIcon
+  label: string
+  value: string
+  hint?: string
+  tone: Tone
+  testId: string
+}) {
+  return (
+    <li className="flex items-start gap-3 py-3" data-testid={testId}>
+      <span
+        className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', TONES[tone])}
+      >
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <p className="text-sm font-medium">{label}</p>
+          <p
+            className={cn(
+              'text-sm font-semibold',
+              tone === 'good' && 'text-emerald-700 dark:text-emerald-400',
+              tone === 'waiting' && 'text-amber-700 dark:text-amber-400',
+              tone === 'bad' && 'text-destructive',
+            )}
+          >
+            {value}
+          </p>
+        </div>
+        {hint ? <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p> : null}
+      </div>
+    </li>
+  )
+}
+
+/** Email, account and identity verification (SPEC §2), the last from `verificationStatus`. */
+export function StatusCards({ user }: { user: User }) {
+  const t = useProfileMessages()
+  const status = verificationStatusOf(user)
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('statusTitle')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y">
+          <StatusRow
+            icon={Mail}
+            label={t('emailStatus')}
+            value={t('emailVerified')}
+            tone="good"
+            testId="status-email"
+          />
+          <StatusRow
+            icon={CircleUserRound}
+            label={t('accountStatus')}
+            value={t('accountActive')}
+            tone="good"
+            testId="status-account"
+          />
+          {status === 'verified' ? (
+            <StatusRow
+              icon={ShieldCheck}
+              label={t('identityStatus')}
+              value={t('identityVerified')}
+              hint={t('identityVerifiedHint')}
+              tone="good"
+              testId="status-identity"
+            />
+          ) : status === 'failed' ? (
+            <StatusRow
+              icon={CircleAlert}
+              label={t('identityStatus')}
+              value={t('identityFailed')}
+              hint={t('identityFailedHint')}
+              tone="bad"
+              testId="status-identity"
+            />
+          ) : (
+            <StatusRow
+              icon={CircleDashed}
+              label={t('identityStatus')}
+              value={t('identityUnverified')}
+              hint={t('identityUnverifiedHint')}
+              tone="waiting"
+              testId="status-identity"
+            />
+          )}
+        </ul>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,32 @@
+import { copyText } from '#client/features/card/copy-text.ts'
+
+export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed'
+
+function isShareCancelled(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError'
+}
+
+/**
+ * SPEC §2 "Share uses the device share sheet, otherwise copies text": the sheet gets the title,
+ * the sentence and the link; without a sheet (most desktop browsers), or when it fails for a
+ * reason other than the user closing it, the sentence and the link are copied as one text.
+ */
+export async function sharePaymentRequest({
+  title,
+  text,
+  url,
+}: {
+  title: string
+  text: string
+  url: string
+}): Promise<ShareOutcome> {
+  if ('share' in navigator && typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title, text, url })
+      return 'shared'
+    } catch (error) {
+      if (isShareCancelled(error)) return 'cancelled'
+    }
+  }
+  return (await copyText(`${text}: ${url}`)) ? 'copied' : 'failed'
+}

@@ -1,0 +1,96 @@
+import { useMutation } from '@tanstack/react-query'
+import { TriangleAlert } from 'lucide-react'
+import { type FormEvent, useId, useState } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx'
+import { PasswordField } from '#client/components/ui/text-field.tsx'
+import { FormAlert } from '#client/features/auth/form-alert.tsx'
+import { apiRequest } from '#client/lib/api.ts'
+import { useSettingsMessages } from './messages.ts'
+import { SettingRow, SettingsCard } from './settings-card.tsx'
+import { useDialogError } from './use-dialog-error.ts'
+
+function DeactivateForm({ onCancel }: { onCancel: () => void }) {
+  const t = useSettingsMessages()
+  const passwordId = useId()
+  const [password, setPassword] = useState('')
+  const [fieldError, setFieldError] = useState<string | undefined>()
+  const failure = useDialogError({ title: t('deactivate'), message: t('deactivateFailed') })
+  const deactivate = useMutation({
+    mutationFn: (body: { password: string }) => apiRequest('POST', '/api/account/deactivate', body),
+    // The session ended with the account: a full page load leaves nothing of it behind.
+    onSuccess: () => window.location.assign('/'),
+    onError: failure.report,
+  })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    failure.clear()
+    if (password === '') {
+      setFieldError(t('passwordRequired'))
+      return
+    }
+    setFieldError(undefined)
+    deactivate.mutate({ password })
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
+      <FormAlert message={failure.message} />
+      <PasswordField
+        id={passwordId}
+        label={t('password')}
+        autoComplete="current-password"
+        showLabel={t('showPassword')}
+        hideLabel={t('hidePassword')}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={fieldError}
+      />
+      <div className="grid gap-2 sm:flex sm:flex-row-reverse">
+        <Button type="submit" variant="destructive" disabled={deactivate.isPending}>
+          {deactivate.isPending ? t('deactivating') : t('deactivateConfirm')}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** Deactivation, behind a password: refused by the server while any wallet holds money. */
+export function DangerZoneSection() {
+  const t = useSettingsMessages()
+  const [open, setOpen] = useState(false)
+  return (
+    <SettingsCard
+      icon={TriangleAlert}
+      title={t('dangerZone')}
+      description={t('dangerZoneText')}
+      tone="danger"
+    >
+      <SettingRow label={t('deactivate')} description={t('deactivateText')} stacked>
+        <Button
+          variant="destructive"
+          className="w-full sm:w-auto sm:justify-self-start"
+          onClick={() => setOpen(true)}
+        >
+          {t('deactivate')}
+        </Button>
+      </SettingRow>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent closeLabel={t('close')}>
+          <DialogTitle>{t('deactivateTitle')}</DialogTitle>
+          <DialogDescription>{t('deactivateDialogText')}</DialogDescription>
+          <DeactivateForm onCancel={() => setOpen(false)} />
+        </DialogContent>
+      </Dialog>
+    </SettingsCard>
+  )
+}

@@ -1,0 +1,33 @@
+import { Bell } from 'lucide-react'
+import type { Settings } from '#shared/schemas/account.ts'
+import { useSettingsMessages } from './messages.ts'
+import { SettingsCard } from './settings-card.tsx'
+import { SwitchRow } from './switch-row.tsx'
+import { useUpdateSettings } from './use-update-settings.ts'
+
+type NotificationKey = 'pushNotifications' | 'emailNotifications' | 'smsNotifications'
+
+const ROWS = [
+  { key: 'pushNotifications', label: 'push', text: 'pushText' },
+  { key: 'emailNotifications', label: 'email', text: 'emailText' },
+  { key: 'smsNotifications', label: 'sms', text: 'smsText' },
+] as const satisfies readonly { key: NotificationKey; label: string; text: string }[]
+
+/** SPEC §2: push on, e-mail on, SMS off until the user changes them; each saves at once. */
+export function NotificationsSection({ settings }: { settings: Settings }) {
+  const t = useSettingsMessages()
+  const save = useUpdateSettings()
+  return (
+    <SettingsCard icon={Bell} title={t('notifications')} description={t('notificationsText')}>
+      {ROWS.map((row) => (
+        <SwitchRow
+          key={row.key}
+          label={t(row.label)}
+          description={t(row.text)}
+          checked={settings[row.key]}
+          onCheckedChange={(checked) => save.mutate({ change: { [row.key]: checked } })}
+        />
+      ))}
+    </SettingsCard>
+  )
+}

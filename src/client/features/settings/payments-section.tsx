@@ -1,0 +1,38 @@
+import { WalletCards } from 'lucide-react'
+import { useId } from 'react'
+import { useWallets } from '#client/features/wallets/use-wallets.ts'
+import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
+import type { Settings } from '#shared/schemas/account.ts'
+import { useSettingsMessages } from './messages.ts'
+import { SettingsCard } from './settings-card.tsx'
+import { SwitchRow } from './switch-row.tsx'
+import { useUpdateSettings } from './use-update-settings.ts'
+
+/** The default wallet and whether bank and international recipients are kept. */
+export function PaymentsSection({ settings }: { settings: Settings }) {
+  const t = useSettingsMessages()
+  const save = useUpdateSettings()
+  const wallets = useWallets({ enabled: true })
+  const walletId = useId()
+  return (
+    <SettingsCard icon={WalletCards} title={t('payments')} description={t('paymentsText')}>
+      <div className="grid gap-2 py-4">
+        <WalletSelect
+          id={walletId}
+          label={t('defaultWallet')}
+          placeholder={t('defaultWalletPlaceholder')}
+          wallets={wallets.data ?? []}
+          value={settings.defaultWalletId ?? ''}
+          onChange={(id) => save.mutate({ change: { defaultWalletId: id } })}
+        />
+        <p className="text-xs text-muted-foreground">{t('defaultWalletHint')}</p>
+      </div>
+      <SwitchRow
+        label={t('autoSave')}
+        description={t('autoSaveText')}
+        checked={settings.autoSaveRecipients}
+        onCheckedChange={(checked) => save.mutate({ change: { autoSaveRecipients: checked } })}
+      />
+    </SettingsCard>
+  )
+}

@@ -1,0 +1,43 @@
+import { KeyRound, ShieldCheck } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { ChangePasswordDialog } from './change-password-dialog.tsx'
+import { useSettingsMessages } from './messages.ts'
+import { SettingRow, SettingsCard } from './settings-card.tsx'
+import { SwitchRow } from './switch-row.tsx'
+import { TwoFactorDisableDialog } from './two-factor-disable-dialog.tsx'
+import { TwoFactorEnrolDialog } from './two-factor-enrol-dialog.tsx'
+
+/**
+ * Two-factor sign-in and the password. The switch shows what the server says
+ * (`twoFactorEnabled`); flipping it opens the dialog that actually turns it on or off.
+ */
+export function SecuritySection() {
+  const t = useSettingsMessages()
+  const { user } = useAuth()
+  const enabled = user?.twoFactorEnabled ?? false
+  const [dialog, setDialog] = useState<'enrol' | 'disable' | 'password' | null>(null)
+  const close = (open: boolean) => {
+    if (!open) setDialog(null)
+  }
+  return (
+    <SettingsCard icon={ShieldCheck} title={t('security')} description={t('securityText')}>
+      <SwitchRow
+        label={t('twoFactor')}
+        description={enabled ? t('twoFactorOnText') : t('twoFactorOffText')}
+        checked={enabled}
+        onCheckedChange={(checked) => setDialog(checked ? 'enrol' : 'disable')}
+      />
+      <SettingRow label={t('password')} description={t('passwordText')}>
+        <Button variant="outline" size="sm" onClick={() => setDialog('password')}>
+          <KeyRound aria-hidden="true" />
+          {t('changePassword')}
+        </Button>
+      </SettingRow>
+      <TwoFactorEnrolDialog open={dialog === 'enrol'} onOpenChange={close} />
+      <TwoFactorDisableDialog open={dialog === 'disable'} onOpenChange={close} />
+      <ChangePasswordDialog open={dialog === 'password'} onOpenChange={close} />
+    </SettingsCard>
+  )
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { PageHeader } from '#client/components/page-header.tsx'
+import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { EditProfileDialog } from '#client/features/profile/edit-profile-dialog.tsx'
+import { useProfileMessages } from '#client/features/profile/messages.ts'
+import { ProfileDetails } from '#client/features/profile/profile-details.tsx'
+import { ProfileQuickActions } from '#client/features/profile/profile-quick-actions.tsx'
+import { ProfileSummary } from '#client/features/profile/profile-summary.tsx'
+import { StatusCards } from '#client/features/profile/status-cards.tsx'
+import { VerificationDialog } from '#client/features/profile/verification-dialog.tsx'
+import { AppShell } from '#client/features/shell/app-shell.tsx'
+
+function ProfileContent() {
+  const t = useProfileMessages()
+  const { user } = useAuth()
+  const [dialog, setDialog] = useState<'edit' | 'verify' | null>(null)
+  if (!user) return null
+  const closeUnless = (name: 'edit' | 'verify') => (open: boolean) => {
+    if (!open) setDialog((current) => (current === name ? null : current))
+  }
+  return (
+    <AppShell>
+      <div className="mx-auto w-full max-w-5xl">
+        <PageHeader
+          title={t('title')}
+          description={t('description')}
+          backHref="/"
+          backLabel={t('back')}
+        />
+        <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="grid grid-cols-1 gap-4 sm:gap-6">
+            <ProfileSummary
+              user={user}
+              onEdit={() => setDialog('edit')}
+              onVerify={() => setDialog('verify')}
+            />
+            <ProfileDetails user={user} />
+          </div>
+          <div className="grid grid-cols-1 gap-4 sm:gap-6">
+            <StatusCards user={user} />
+            <ProfileQuickActions />
+          </div>
+        </div>
+      </div>
+      <EditProfileDialog user={user} open={dialog === 'edit'} onOpenChange={closeUnless('edit')} />
+      <VerificationDialog open={dialog === 'verify'} onOpenChange={closeUnless('verify')} />
+    </AppShell>
+  )
+}
+
+/** `/profile`: who the user is, the state of the account, and the ways to change it (SPEC §2). */
+export function ProfilePage() {
+  return (
+    <RequireSignedIn>
+      <ProfileContent />
+    </RequireSignedIn>
+  )
+}

@@ -1,0 +1,101 @@
+import { LogOut } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { PageHeader } from '#client/components/page-header.tsx'
+import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card } from '#client/components/ui/card.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { SIGN_OUT_PATH } from '#client/features/auth/use-auth.ts'
+import { DangerZoneSection } from '#client/features/settings/danger-zone-section.tsx'
+import { LoginActivitySection } from '#client/features/settings/login-activity-section.tsx'
+import { useSettingsMessages } from '#client/features/settings/messages.ts'
+import { NotificationsSection } from '#client/features/settings/notifications-section.tsx'
+import { PaymentsSection } from '#client/features/settings/payments-section.tsx'
+import { PreferencesSection } from '#client/features/settings/preferences-section.tsx'
+import { SecuritySection } from '#client/features/settings/security-section.tsx'
+import { useSettings } from '#client/features/settings/use-settings.ts'
+import { YourDataSection } from '#client/features/settings/your-data-section.tsx'
+import { AppShell } from '#client/features/shell/app-shell.tsx'
+
+/** A card in the two-column flow: it never splits across the columns. */
+function Block({ children }: { children: ReactNode }) {
+  return <div className="mb-4 break-inside-avoid sm:mb-6">{children}</div>
+}
+
+function SettingsContent() {
+  const t = useSettingsMessages()
+  const settings = useSettings()
+  return (
+    <AppShell>
+      <div className="mx-auto w-full max-w-5xl">
+        <PageHeader
+          title={t('title')}
+          description={t('description')}
+          backHref="/"
+          backLabel={t('back')}
+        />
+        {settings.isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner label={t('loading')} />
+          </div>
+        ) : settings.isError ? (
+          <Card className="flex flex-wrap items-center justify-between gap-3 p-5">
+            <p className="text-sm">{t('loadFailed')}</p>
+            <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
+              {t('retry')}
+            </Button>
+          </Card>
+        ) : (
+          // CSS columns keep the page's reading order (top to bottom, then the next column)
+          // while cards of different heights pack without gaps.
+          <div className="gap-6 lg:columns-2">
+            <Block>
+              <SecuritySection />
+            </Block>
+            <Block>
+              <LoginActivitySection />
+            </Block>
+            <Block>
+              <NotificationsSection settings={settings.data} />
+            </Block>
+            <Block>
+              <PreferencesSection settings={settings.data} />
+            </Block>
+            <Block>
+              <PaymentsSection settings={settings.data} />
+            </Block>
+            <Block>
+              <YourDataSection />
+            </Block>
+            <Block>
+              <DangerZoneSection />
+            </Block>
+            <Block>
+              {/* A full page load: the server ends the session and every cached query goes. */}
+              <Button
+                asChild
+                variant="outline"
+                size="lg"
+                className="w-full text-destructive hover:text-destructive"
+              >
+                <a href={SIGN_OUT_PATH}>
+                  <LogOut aria-hidden="true" />
+                  {t('signOut')}
+                </a>
+              </Button>
+            </Block>
+          </div>
+        )}
+      </div>
+    </AppShell>
+  )
+}
+
+/** `/settings` (SPEC §2): every item saved on the server as soon as it changes. */
+export function SettingsPage() {
+  return (
+    <RequireSignedIn>
+      <SettingsContent />
+    </RequireSignedIn>
+  )
+}

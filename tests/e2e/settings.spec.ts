@@ -1,0 +1,460 @@
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import type { Download, Page } from '@playwright/test'
+import { generate } from 'otplib'
+import {
+  addFundsByApi,
+  expect,
+  expectNoHorizontalOverflow,
+  newUserDetails,
+  type SignedUpUser,
+  test,
+  walletIn,
+} from './fixtures.ts'
+
+/** Runs a change on the Settings page and waits for the server to have saved it. */
+async function saving(page: Page, change: () => Promise<void>) {
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/settings') && response.request().method() === 'PUT',
+  )
+  await change()
+  expect((await saved).status()).toBe(200)
+}
+
+async function signInWithForm(page: Page, email: string, password: string) {
+  await page.goto('/sign-in')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+async function signOut(page: Page) {
+  await page.goto('/api/logout')
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('link', { name: 'Get Started Free' }).first()).toBeVisible()
+}
+
+async function openSettings(page: Page) {
+  await page.goto('/settings')
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible()
+}
+
+async function downloadText(page: Page, click: () => Promise<void>): Promise<[Download, string]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()])
+  const path = await download.path()
+  return [download, await readFile(path, 'utf8')]
+}
+
+const SWITCHES = {
+  push: 'Push notifications',
+  email: 'Email notifications',
+  sms: 'SMS notifications',
+  autoSave: 'Auto-save recipients',
+} as const
+
+test('settings: notification, payment and currency choices are saved on the server', async ({
+  page,
+  signUp,
+}) => {
+  const user = await signUp()
+  await openSettings(page)
+  await expectNoHorizontalOverflow(page)
+
+  // SPEC §2 defaults: push on, e-mail on, SMS off, language English, USD, light, auto-save on.
+  const sw = (name: string) => page.getByRole('switch', { name })
+  await expect(sw(SWITCHES.push)).toHaveAttribute('aria-checked', 'true')
+  await expect(sw(SWITCHES.email)).toHaveAttribute('aria-checked', 'true')
+  await expect(sw(SWITCHES.sms)).toHaveAttribute('aria-checked', 'false')
+  await expect(sw(SWITCHES.autoSave)).toHaveAttribute('aria-checked', 'true')
+  await expect(page.getByRole('combobox', { name: 'Language' })).toHaveText('English')
+  await expect(page.getByRole('combobox', { name: 'Currency display' })).toContainText('USD')
+  await expect(page.getByRole('radio', { name: /^Light/ })).toBeChecked()
+  await expect(sw('Two-factor authentication')).toHaveAttribute('aria-checked', 'false')
+
+  await saving(page, () => sw(SWITCHES.sms).click())
+  await expect(page.getByText('Your settings have been updated.', { exact: true })).toBeVisible()
+  await saving(page, () => sw(SWITCHES.push).click())
+  await saving(page, () => sw(SWITCHES.autoSave).click())
+  await saving(page, async () => {
+    await page.getByRole('combobox', { name: 'Default wallet' }).click()
+    await page.getByRole('option', { name: /NGN/ }).click()
+  })
+  await saving(page, async () => {
+    await page.getByRole('combobox', { name: 'Currency display' }).click()
+    await page.getByRole('option', { name: /EUR/ }).click()
+  })
+
+  const expectSaved = async () => {
+    await expect(sw(SWITCHES.push)).toHaveAttribute('aria-checked', 'false')
+    await expect(sw(SWITCHES.email)).toHaveAttribute('aria-checked', 'true')
+    await expect(sw(SWITCHES.sms)).toHaveAttribute('aria-checked', 'true')
+    await expect(sw(SWITCHES.autoSave)).toHaveAttribute('aria-checked', 'false')
+    await expect(page.getByRole('combobox', { name: 'Default wallet' })).toContainText('NGN')
+    await expect(page.getByRole('combobox', { name: 'Currency display' })).toContainText('EUR')
+  }
+  await page.reload()
+  await expectSaved()
+
+  // Sign Out is the logout path; the choices are still there after signing in again.
+  await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout')
+  await page.getByRole('link', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('link', { name: 'Get Started Free' }).first()).toBeVisible()
+  await signInWithForm(page, user.email, user.password)
+  await expect(page).toHaveURL('/')
+  await openSettings(page)
+  await expectSaved()
+})
+
+test('theme: dark mode is applied at once, kept on the server, and the landing page stays light', async ({
+  page,
+  signUp,
+}) => {
+  const user = await signUp()
+  await openSettings(page)
+  await saving(page, () => page.getByRole('radio', { name: /^Dark/ }).check())
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  const backgroundIsDark = () =>
+    page.evaluate(() => {
+      const [r = 255, g = 255, b = 255] = (
+        getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []
+      ).map(Number)
+      return r < 60 && g < 60 && b < 60
+    })
+  expect(await backgroundIsDark()).toBe(true)
+
+  await page.reload()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await expect(page.getByRole('radio', { name: /^Dark/ })).toBeChecked()
+  await page.goto('/transactions')
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  expect(await backgroundIsDark()).toBe(true)
+
+  // A visitor's landing page is light, whatever this device showed last.
+  await signOut(page)
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+  expect(await backgroundIsDark()).toBe(false)
+
+  // On a device that has never seen the theme, signing in brings it from the server.
+  await page.evaluate(() => localStorage.clear())
+  await signInWithForm(page, user.email, user.password)
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+
+  await openSettings(page)
+  await saving(page, () => page.getByRole('radio', { name: /^Light/ }).check())
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+  expect(await backgroundIsDark()).toBe(false)
+})
+
+test('language: the Settings language and the header selector are one saved setting', async ({
+  page,
+  signUp,
+}) => {
+  await signUp()
+  await openSettings(page)
+  await saving(page, async () => {
+    await page.getByRole('combobox', { name: 'Language' }).click()
+    await page.getByRole('option', { name: 'Hausa' }).click()
+  })
+  // Only English has a catalog yet: the page keeps its words, the language is what changes.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ha')
+  const headerSelector = page.getByRole('button', { name: /^Language: / })
+  await expect(headerSelector).toHaveText('HA')
+
+  await saving(page, async () => {
+    await headerSelector.click()
+    await page.getByRole('menuitemradio', { name: /Français/ }).click()
+  })
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  await expect(page.getByRole('combobox', { name: 'Language' })).toHaveText('Français')
+
+  // The server has it: a device that forgot its choice gets it back.
+  await page.evaluate(() => localStorage.clear())
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Language' })).toHaveText('Français')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  await expect(headerSelector).toHaveText('FR')
+})
+
+test('two-factor: enrol with the QR secret, then sign-in asks for a code or a backup code', async ({
+  page,
+  signUp,
+}) => {
+  const user = await signUp()
+  await openSettings(page)
+  await page.getByRole('switch', { name: 'Two-factor authentication' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Turn on two-factor authentication' })
+  await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible()
+  const secret = ((await dialog.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '')
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+  await expectNoHorizontalOverflow(page)
+
+  // A code is required before anything changes.
+  await dialog.getByRole('button', { name: 'Verify and turn on' }).click()
+  await expect(dialog.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible()
+  await dialog.getByLabel('6-digit code').fill(await generate({ secret }))
+  await dialog.getByRole('button', { name: 'Verify and turn on' }).click()
+
+  const backup = page.getByRole('dialog', { name: 'Save your backup codes' })
+  await expect(backup.getByTestId('backup-code')).toHaveCount(10)
+  const backupCodes = await backup.getByTestId('backup-code').allTextContents()
+  expect(new Set(backupCodes).size).toBe(10)
+  await expect(backup.getByRole('button', { name: 'Copy codes' })).toBeVisible()
+  await expect(backup.getByRole('button', { name: 'Download codes' })).toBeVisible()
+  await backup.getByRole('button', { name: 'I have saved them' }).click()
+  await expect(backup).toBeHidden()
+  await expect(page.getByRole('switch', { name: 'Two-factor authentication' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  )
+  const me = await page.request.get('/api/auth/user')
+  expect(await me.json()).toMatchObject({ twoFactorEnabled: true })
+
+  // Sign-in now takes a second step; a wrong code is refused with a clear message.
+  await signOut(page)
+  await signInWithForm(page, user.email, user.password)
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible()
+  await expect(page.getByTestId('sign-in-email')).toContainText(user.email)
+  await expectNoHorizontalOverflow(page)
+  await page.getByLabel('Authentication code').fill('000000')
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code is not right. Check your authenticator app.',
+  )
+  await expect(page.getByLabel('Authentication code')).toHaveValue('')
+  await page.getByLabel('Authentication code').fill(await generate({ secret }))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+
+  // A backup code signs in once, and only once.
+  const [firstBackup = ''] = backupCodes
+  for (const attempt of ['accepted', 'refused'] as const) {
+    await signOut(page)
+    await signInWithForm(page, user.email, user.password)
+    await page.getByRole('button', { name: 'Use a backup code instead' }).click()
+    await page.getByLabel('Backup code').fill(firstBackup)
+    await page.getByRole('button', { name: 'Verify' }).click()
+    if (attempt === 'accepted') {
+      await expect(page).toHaveURL('/')
+      await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+    } else {
+      await expect(page.getByRole('alert')).toHaveText(
+        'That code is not right. Check your authenticator app.',
+      )
+    }
+  }
+  await page.getByRole('button', { name: 'Use your authenticator app instead' }).click()
+  await page.getByLabel('Authentication code').fill(await generate({ secret }))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL('/')
+
+  // Turning it off takes a code too.
+  await openSettings(page)
+  await page.getByRole('switch', { name: 'Two-factor authentication' }).click()
+  const off = page.getByRole('dialog', { name: 'Turn off two-factor authentication' })
+  await off.getByLabel('Code').fill(await generate({ secret }))
+  await off.getByRole('button', { name: 'Turn off' }).click()
+  await expect(off).toBeHidden()
+  await expect(page.getByRole('switch', { name: 'Two-factor authentication' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  )
+  await signOut(page)
+  await signInWithForm(page, user.email, user.password)
+  await expect(page).toHaveURL('/')
+})
+
+test('password change: other devices are signed out and the new password works', async ({
+  page,
+  signUp,
+  browser,
+  baseURL,
+}) => {
+  const user = await signUp()
+  const otherContext = await browser.newContext({ baseURL, viewport: page.viewportSize() })
+  const other = await otherContext.newPage()
+  await signInWithForm(other, user.email, user.password)
+  await expect(other).toHaveURL('/')
+
+  await openSettings(page)
+  await page.getByRole('button', { name: 'Change password' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Change password' })
+  await dialog.getByLabel('Current password', { exact: true }).fill(user.password)
+  await dialog.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
+  await dialog.getByLabel('Confirm new password', { exact: true }).fill('a-different-password')
+  await dialog.getByRole('button', { name: 'Change password' }).click()
+  await expect(dialog.getByText('The passwords do not match')).toBeVisible()
+  await dialog.getByLabel('Confirm new password', { exact: true }).fill('a-brand-new-password')
+  await dialog.getByRole('button', { name: 'Change password' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(
+    page.getByText('Your other devices have been signed out.', { exact: true }),
+  ).toBeVisible()
+  await expect(page.getByTestId('session-row')).toHaveCount(1)
+
+  // The other device's next visit to a protected page goes to sign-in.
+  await other.goto('/transactions')
+  await expect(other).toHaveURL('/sign-in?returnTo=%2Ftransactions')
+  await otherContext.close()
+
+  await signOut(page)
+  await signInWithForm(page, user.email, 'a-brand-new-password')
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+})
+
+test('login activity: both sessions are listed and the other one can be signed out', async ({
+  page,
+  signUp,
+  browser,
+  baseURL,
+}) => {
+  const user = await signUp()
+  const phoneContext = await browser.newContext({
+    baseURL,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  })
+  const phone = await phoneContext.newPage()
+  await signInWithForm(phone, user.email, user.password)
+  await expect(phone).toHaveURL('/')
+
+  await openSettings(page)
+  const rows = page.getByTestId('session-row')
+  await expect(rows).toHaveCount(2)
+  await expect(rows.first()).toContainText('This device')
+  const theirs = rows.filter({ hasText: 'Safari on iOS' })
+  await expect(theirs).toHaveCount(1)
+  await expect(theirs).not.toContainText('This device')
+  // The raw user agent is one tap away.
+  await theirs.getByText('Safari on iOS').click()
+  await expect(theirs.getByText(/iPhone OS 17_5/)).toBeVisible()
+  await expectNoHorizontalOverflow(page)
+
+  await theirs.getByRole('button', { name: 'Sign out Safari on iOS' }).click()
+  await expect(page.getByText('That device has been signed out.', { exact: true })).toBeVisible()
+  await expect(rows).toHaveCount(1)
+  expect((await phone.request.get('/api/auth/user')).status()).toBe(401)
+  await phoneContext.close()
+})
+
+test('your data: the JSON download and the CSV export hold the user’s records', async ({
+  page,
+  signUp,
+}) => {
+  const user: SignedUpUser = await signUp()
+  await addFundsByApi(page, 'USD', '25.00')
+  await openSettings(page)
+
+  const [dataFile, dataText] = await downloadText(page, () =>
+    page.getByRole('link', { name: 'Download data' }).click(),
+  )
+  expect(dataFile.suggestedFilename()).toBe('sabi-data.json')
+  const data: unknown = JSON.parse(dataText)
+  expect(data).toMatchObject({
+    profile: { email: user.email, firstName: user.firstName },
+    settings: { displayCurrency: 'USD' },
+  })
+  expect(dataText).toContain('"add_funds"')
+  expect(dataText).not.toContain('passwordHash')
+
+  const exportCsv = page.getByRole('link', { name: 'Export CSV' })
+  const [csvFile, csv] = await downloadText(page, () => exportCsv.click())
+  expect(csvFile.suggestedFilename()).toMatch(/\.csv$/)
+  const lines = csv.trim().split('\r\n')
+  expect(lines[0]).toBe(
+    'Date,Reference,Type,Status,Description,Amount,Fee,Currency,Converted amount,Converted currency',
+  )
+  expect(lines).toHaveLength(2)
+  expect(lines[1]).toContain(',add_funds,completed,')
+  expect(lines[1]).toContain(',25.00,')
+
+  // A range in the past holds nothing: the header only.
+  await page.getByLabel('From', { exact: true }).fill('2020-01-01')
+  await page.getByLabel('To', { exact: true }).fill('2020-01-31')
+  const [, pastCsv] = await downloadText(page, () => exportCsv.click())
+  expect(pastCsv.trim().split('\r\n')).toEqual([lines[0]])
+})
+
+test.describe('deactivation', () => {
+  // The refusal while money remains is a 409, which Chromium logs.
+  test.use({ allowConsoleErrors: [/status of 409 \(Conflict\)/] })
+
+  test('refused while a wallet holds money, allowed when empty, then sign-in says so', async ({
+    page,
+    signUp,
+    playwright,
+    baseURL,
+  }) => {
+    // Someone to hand the money to, signed up in a request context of their own.
+    const friendContext = await playwright.request.newContext({ baseURL })
+    const created = await friendContext.post('/api/auth/signup', { data: newUserDetails() })
+    expect(created.status()).toBe(201)
+    const friendId = String((await created.json()).id)
+    await friendContext.dispose()
+    const user = await signUp()
+    await addFundsByApi(page, 'USD', '10.00')
+    await openSettings(page)
+
+    const deactivate = async () => {
+      await page.getByRole('button', { name: 'Deactivate account' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Deactivate your account?' })
+      await dialog.getByLabel('Password', { exact: true }).fill(user.password)
+      await dialog.getByRole('button', { name: 'Deactivate' }).click()
+      return dialog
+    }
+    const dialog = await deactivate()
+    await expect(dialog.getByRole('alert')).toContainText('Your wallets still hold')
+    await expect(dialog.getByRole('alert')).toContainText('10.00')
+    await expectNoHorizontalOverflow(page)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+
+    // Empty the wallet (a free transfer to someone else), and it goes through.
+    const usd = await walletIn(page, 'USD')
+    const sent = await page.request.post('/api/send-money/sabi-user', {
+      data: { fromWalletId: usd.id, recipientUserId: friendId, amount: '10.00' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    })
+    expect(sent.status(), await sent.text()).toBe(201)
+    await deactivate()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('link', { name: 'Get Started Free' }).first()).toBeVisible()
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401)
+
+    await signInWithForm(page, user.email, user.password)
+    await expect(page.getByRole('alert')).toContainText('This account has been deactivated')
+    await expect(page).toHaveURL('/sign-in')
+  })
+})
+
+test('dashboard: with NGN as the display currency it also shows the total in NGN', async ({
+  page,
+  signUp,
+}) => {
+  await signUp()
+  await addFundsByApi(page, 'USD', '100.00')
+  await page.goto('/')
+  await expect(page.getByTestId('balance-amount')).toHaveText('$100.00')
+  // One funded wallet in the display currency: the total would only repeat the balance.
+  await expect(page.getByTestId('wallets-total')).toHaveCount(0)
+
+  await openSettings(page)
+  await saving(page, async () => {
+    await page.getByRole('combobox', { name: 'Currency display' }).click()
+    await page.getByRole('option', { name: /NGN/ }).click()
+  })
+  await page.getByRole('link', { name: 'Back' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByTestId('wallets-total')).toHaveText(
+    /^Total in NGN: ₦\d{1,3}(,\d{3})*\.\d{2}$/,
+  )
+  await expect(page.getByText('Estimate', { exact: true })).toBeVisible()
+  // SPEC §2's USD balance is still the headline figure.
+  await expect(page.getByTestId('balance-amount')).toHaveText('$100.00')
+  await expect(page.getByTestId('balance-currency')).toHaveText('USD')
+  await expectNoHorizontalOverflow(page)
+})
