@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
+import { paymentRequests } from '#server/db/schema.ts'
 import { makePosSale } from '#server/pos/make-pos-sale.ts'
 import { posAnalytics } from '#server/pos/pos-analytics.ts'
 import { createSandboxCardAcquirer } from '#server/providers/sandbox-card-acquirer.ts'
@@ -149,6 +151,28 @@ describeMoneyApi('POS terminal', (context) => {
     // Nobody else sees the merchant's sales.
     expect((await customer.get('/api/pos/sales')).body).toEqual([])
     expect((await customer.get(`/api/pos/sales/${sale.id}`)).status).toBe(404)
+  })
+
+  it('a QR sale nobody paid in time reads as expired, and its code pays nothing', async () => {
+    const { client, ngn } = await merchant()
+    const sale = posSaleSchema.parse((await sell(client, { walletId: ngn.id, method: 'qr' })).body)
+    const requestId = sale.paymentRequest?.id ?? ''
+    await context.database.db
+      .update(paymentRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentRequests.id, requestId))
+    expect((await client.get(`/api/pos/sales/${sale.id}`)).body).toMatchObject({
+      status: 'expired',
+    })
+    const customer = createTestClient(context.app)
+    await signUpClient(customer)
+    const customerNgn = await walletIn(customer, 'NGN')
+    await addFunds(customer, customerNgn.id, '5000.00')
+    const late = await moneyPost(customer, `/api/payment-requests/${requestId}/pay`, {
+      fromWalletId: customerNgn.id,
+    })
+    expect(late.status).toBe(409)
+    expect((await walletIn(client, 'NGN')).balance).toBe('0.00')
   })
 
   it("cancelling a QR sale's request cancels the sale and its code pays nothing", async () => {

@@ -10,6 +10,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod'
+import { setAddressFailureLimit } from '#server/auth/login-throttle.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { createSandboxCardAcquirer } from '#server/providers/sandbox-card-acquirer.ts'
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // landing page's budget (DESIGN §8) is counted compressed, and phones pay for every byte.
   await app.register(fastifyCompress, { global: true, threshold: 1024 })
   await app.register(fastifyCookie, { secret: options.sessionSecret })
+  setAddressFailureLimit(config.loginFailuresPerAddress)
   // Secrets at rest (card data, TOTP secrets) are sealed with a key derived from the same secret.
   const sealer = createSealer(options.sessionSecret)
   // Per-route limits (sign-up, money calls) on top of the database-backed sign-in limit. The

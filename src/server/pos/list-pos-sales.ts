@@ -1,7 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { paymentRequests, posSales } from '#server/db/schema.ts'
-import { toPaymentRequestLink } from '#server/payment-requests/to-payment-request-response.ts'
+import {
+  statusOf,
+  toPaymentRequestLink,
+} from '#server/payment-requests/to-payment-request-response.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import { AppError } from '#shared/errors.ts'
 import { POS_SALES_LIST_LIMIT, type PosSale } from '#shared/schemas/pos.ts'
@@ -28,9 +31,13 @@ async function findSales(
     db,
     rows.map((row) => row.sale.asset),
   )
+  const nowMs = Date.now()
   return rows.map(({ sale, request }) =>
     toPosSaleResponse(
-      sale,
+      // A QR sale whose code ran out unpaid is over: it reads as expired, as its request does.
+      sale.status === 'pending' && request && statusOf(request, nowMs) === 'expired'
+        ? { ...sale, status: 'expired' }
+        : sale,
       symbolOf(sale.asset),
       request
         ? {

@@ -38,9 +38,7 @@ function applyUpdate(card: Card, update: CardUpdate): Card {
  * Lock or unlock, the two payment toggles and the theme. The change shows at once and is put
  * back if the server refuses it, so a switch never claims a state that was not saved.
  */
-export function useUpdateCard(
-  options: { onSaved?: (card: Card, update: CardUpdate) => void } = {},
-) {
+export function useUpdateCard() {
   const t = useCardMessages()
   const queryClient = useQueryClient()
   const showErrorToast = useShowErrorToast()
@@ -57,9 +55,6 @@ export function useUpdateCard(
       if (context?.previous) storeCard(queryClient, context.previous)
       showErrorToast(error, { title: t('updateFailedTitle'), message: t('updateFailedText') })
     },
-    onSuccess: (card, update) => {
-      storeCard(queryClient, card)
-      options.onSaved?.(card, update)
-    },
+    onSuccess: (card) => storeCard(queryClient, card),
   })
 }
