@@ -20,8 +20,6 @@ import {
   useAmountMessages,
 } from '#client/lib/amount-messages.ts'
 
-type AmountMessages = ReturnType<typeof useAmountMessages>
-
 import { ApiError, apiRequest } from '#client/lib/api.ts'
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
@@ -47,6 +45,8 @@ import { TransferProgress } from './transfer-progress.tsx'
 import { useAccountLookup } from './use-account-lookup.ts'
 import { useBankRecipients } from './use-bank-recipients.ts'
 import { type Bank, useBanks } from './use-banks.ts'
+
+type AmountMessages = ReturnType<typeof useAmountMessages>
 
 type BankTransferMessages = ReturnType<typeof useBankTransferMessages>
 
@@ -349,19 +349,13 @@ export function BankTransfer() {
                     wallets={walletList}
                     value={field.value}
                     onChange={field.onChange}
-                    error={
-                      errors.fromWalletId?.message ??
-                      (wallets.isError ? t('walletsUnavailable') : undefined)
-                    }
+                    error={errors.fromWalletId?.message}
+                    loadFailed={wallets.isError}
+                    showAvailable
                     disabled={pending || wallets.isPending}
                   />
                 )}
               />
-              {wallet ? (
-                <p className="text-xs text-muted-foreground" data-testid="wallet-balance">
-                  {t('available', { balance: formatWalletBalance(wallet) })}
-                </p>
-              ) : null}
             </div>
 
             <div className="grid grid-cols-1 gap-2">

@@ -7,8 +7,6 @@ export const useBankTransferMessages = defineMessages('bankTransfer', {
   formHeading: 'Transfer details',
   fromWallet: 'From wallet',
   walletPlaceholder: 'Select a wallet',
-  walletsUnavailable: "Couldn't load your wallets",
-  available: 'Available: {{balance}}',
   bank: 'Bank',
   bankPlaceholder: 'Select a bank',
   banksUnavailable: "Couldn't load the banks",

@@ -15,8 +15,6 @@ import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { readAmountInput } from '#client/lib/amount-input.ts'
 import { describeAmountProblem, useAmountMessages } from '#client/lib/amount-messages.ts'
 
-type AmountMessages = ReturnType<typeof useAmountMessages>
-
 import { ApiError, apiRequest } from '#client/lib/api.ts'
 import { formatAmount, formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
@@ -56,6 +54,8 @@ import {
 } from './recipient-values.ts'
 import { formatCountdown, useInternationalQuote } from './use-international-quote.ts'
 import { useInternationalRecipients } from './use-international-recipients.ts'
+
+type AmountMessages = ReturnType<typeof useAmountMessages>
 
 const NO_WALLETS: readonly Wallet[] = []
 const NO_RECIPIENTS: readonly Recipient[] = []
@@ -356,20 +356,11 @@ export function InternationalTransfer({
               wallets={walletList}
               value={walletId}
               onChange={setChosenWalletId}
-              error={
-                wallets.isError
-                  ? t('walletsUnavailable')
-                  : showProblems && !wallet
-                    ? t('selectWallet')
-                    : undefined
-              }
+              error={showProblems && !wallet ? t('selectWallet') : undefined}
+              loadFailed={wallets.isError}
+              showAvailable
               disabled={pending || wallets.isPending}
             />
-            {wallet ? (
-              <p className="text-xs text-muted-foreground" data-testid="wallet-balance">
-                {t('available', { balance: formatWalletBalance(wallet) })}
-              </p>
-            ) : null}
           </div>
           <div className="grid grid-cols-1 gap-2">
             <TextField

@@ -46,8 +46,6 @@ export const useInternationalMessages = defineMessages('international', {
   amountHeading: 'Amount',
   fromWallet: 'From wallet',
   walletPlaceholder: 'Select a wallet',
-  walletsUnavailable: "Couldn't load your wallets",
-  available: 'Available: {{balance}}',
   amount: 'You send',
   amountPlaceholder: '0.00',
   quoteHeading: 'Your quote',

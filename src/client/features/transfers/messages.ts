@@ -39,7 +39,6 @@ export const useTransferMessages = defineMessages('transfers', {
   detailsHeading: 'Transfer details',
   fromWallet: 'From wallet',
   walletPlaceholder: 'Select a wallet',
-  available: 'Available: {{balance}}',
   amount: 'Amount',
   amountPlaceholder: '0.00',
   overBalance: 'This is more than your balance of {{balance}}.',
@@ -61,5 +60,4 @@ export const useTransferMessages = defineMessages('transfers', {
   successText: 'Money sent successfully to Sabi user',
   failedTitle: 'Transfer Failed',
   failedText: 'Failed to send money',
-  walletsUnavailable: "Couldn't load your wallets",
 } as const)

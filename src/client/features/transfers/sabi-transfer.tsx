@@ -19,8 +19,6 @@ import {
   useAmountMessages,
 } from '#client/lib/amount-messages.ts'
 
-type AmountMessages = ReturnType<typeof useAmountMessages>
-
 import { apiRequest } from '#client/lib/api.ts'
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
@@ -40,6 +38,8 @@ import { RecipientAvatar } from './recipient-avatar.tsx'
 import { recipientName } from './recipient-display.ts'
 import { RecipientSearch } from './recipient-search.tsx'
 import { useRequestedRecipient } from './use-requested-recipient.ts'
+
+type AmountMessages = ReturnType<typeof useAmountMessages>
 
 type TransferMessages = ReturnType<typeof useTransferMessages>
 
@@ -255,19 +255,13 @@ export function SabiTransfer() {
                       wallets={walletList}
                       value={field.value}
                       onChange={field.onChange}
-                      error={
-                        errors.fromWalletId?.message ??
-                        (wallets.isError ? t('walletsUnavailable') : undefined)
-                      }
+                      error={errors.fromWalletId?.message}
+                      loadFailed={wallets.isError}
+                      showAvailable
                       disabled={pending || wallets.isPending}
                     />
                   )}
                 />
-                {wallet ? (
-                  <p className="text-xs text-muted-foreground" data-testid="wallet-balance">
-                    {t('available', { balance: formatWalletBalance(wallet) })}
-                  </p>
-                ) : null}
               </div>
               <div className="grid grid-cols-1 gap-2">
                 <TextField

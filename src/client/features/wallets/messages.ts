@@ -2,6 +2,8 @@ import { defineMessages } from '#client/i18n/i18n.ts'
 
 export const useWalletMessages = defineMessages('wallets', {
   walletOption: '{{code}} · {{balance}}',
+  available: 'Available: {{balance}}',
+  walletsUnavailable: "Couldn't load your wallets",
   openWalletTitle: 'Open a wallet',
   openWalletDescription:
     'Hold money in another currency. A new wallet starts at zero and is ready at once.',

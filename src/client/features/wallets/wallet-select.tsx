@@ -25,6 +25,8 @@ export function WalletSelect({
   error,
   disabled,
   className,
+  showAvailable = false,
+  loadFailed = false,
 }: {
   id: string
   label: string
@@ -35,17 +37,23 @@ export function WalletSelect({
   error?: string | undefined
   disabled?: boolean
   className?: string
+  /** Say under the field how much the chosen wallet holds. */
+  showAvailable?: boolean
+  /** The wallets could not be loaded: say so when there is no other error to show. */
+  loadFailed?: boolean
 }) {
   const t = useWalletMessages()
   const messageId = `${id}-message`
+  const chosen = wallets.find((wallet) => wallet.id === value)
+  const message = error ?? (loadFailed ? t('walletsUnavailable') : undefined)
   return (
     <div className={cn('grid grid-cols-1 gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       <Select value={value} onValueChange={onChange} disabled={disabled ?? false}>
         <SelectTrigger
           id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? messageId : undefined}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? messageId : undefined}
         >
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
@@ -63,9 +71,14 @@ export function WalletSelect({
           ))}
         </SelectContent>
       </Select>
-      {error ? (
+      {message ? (
         <p id={messageId} className="text-xs font-medium text-destructive">
-          {error}
+          {message}
+        </p>
+      ) : null}
+      {showAvailable && chosen ? (
+        <p className="text-xs text-muted-foreground" data-testid="wallet-balance">
+          {t('available', { balance: formatWalletBalance(chosen) })}
         </p>
       ) : null}
     </div>
