@@ -49,7 +49,8 @@ export function DialogContent({
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
   return (
     <DialogPrimitive.Title
-      className={cn('text-lg font-semibold leading-tight', className)}
+      // The close button sits in the top corner: a long title wraps before it, never under it.
+      className={cn('pr-10 text-lg font-semibold leading-tight', className)}
       {...props}
     />
   )

@@ -91,14 +91,16 @@ function SetupStep({
 
   return (
     <form noValidate onSubmit={submit} className="mt-4 grid gap-4">
-      <QrCodeImage
-        dataUrl={qr.dataUrl}
-        failed={qr.failed}
-        alt={t('qrAlt')}
-        loadingLabel={t('enrolStarting')}
-        failedLabel={t('enrolStartFailed')}
-        className="max-w-48"
-      />
+      {/* Small enough that the code field is in view on a phone without scrolling. */}
+      <div className="mx-auto w-44 sm:w-52">
+        <QrCodeImage
+          dataUrl={qr.dataUrl}
+          failed={qr.failed}
+          alt={t('qrAlt')}
+          loadingLabel={t('enrolStarting')}
+          failedLabel={t('enrolStartFailed')}
+        />
+      </div>
       <div className="grid gap-2 rounded-xl border bg-muted/40 p-3">
         <p className="text-sm text-muted-foreground">{t('manualKey')}</p>
         <div className="flex flex-wrap items-center justify-between gap-2">
