@@ -152,7 +152,8 @@ test('lock, the payment toggles and the theme persist after reload', async ({ pa
   await expect(contactless).toHaveAttribute('aria-checked', 'false')
   await online.click()
   await expect(online).toHaveAttribute('aria-checked', 'false')
-  await page.getByRole('radio', { name: 'Galaxy' }).check()
+  await page.getByRole('radio', { name: 'Galaxy' }).click()
+  await expect(page.getByRole('radio', { name: 'Galaxy' })).toBeChecked()
   await expect(face).toHaveAttribute('data-theme', 'galaxy')
   // The controls are enabled again once the last change is saved.
   await expect(online).toBeEnabled()

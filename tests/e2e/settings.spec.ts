@@ -113,7 +113,8 @@ test('theme: dark mode is applied at once, kept on the server, and the landing p
 }) => {
   const user = await signUp()
   await openSettings(page)
-  await saving(page, () => page.getByRole('radio', { name: /^Dark/ }).check())
+  await saving(page, () => page.getByRole('radio', { name: /^Dark/ }).click())
+  await expect(page.getByRole('radio', { name: /^Dark/ })).toBeChecked()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   const backgroundIsDark = () =>
     page.evaluate(() => {
@@ -143,7 +144,8 @@ test('theme: dark mode is applied at once, kept on the server, and the landing p
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
 
   await openSettings(page)
-  await saving(page, () => page.getByRole('radio', { name: /^Light/ }).check())
+  await saving(page, () => page.getByRole('radio', { name: /^Light/ }).click())
+  await expect(page.getByRole('radio', { name: /^Light/ })).toBeChecked()
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
   expect(await backgroundIsDark()).toBe(false)
 })

@@ -45,8 +45,9 @@ export function useUpdateCard() {
   return useMutation({
     mutationFn: async (update: CardUpdate) =>
       cardSchema.parse(await apiRequest('PATCH', '/api/card', update)),
-    onMutate: async (update) => {
-      await queryClient.cancelQueries({ queryKey: CARD_QUERY_KEY })
+    onMutate: (update) => {
+      // Not awaited: the control must change at once; a read on its way is cancelled instead.
+      void queryClient.cancelQueries({ queryKey: CARD_QUERY_KEY })
       const previous = queryClient.getQueryData<Card>(CARD_QUERY_KEY)
       if (previous) storeCard(queryClient, applyUpdate(previous, update))
       return { previous }

@@ -34,8 +34,10 @@ export function useUpdateSettings() {
     mutationKey: SAVE_SETTINGS_MUTATION_KEY,
     mutationFn: ({ change }: { change: UpdateSettingsRequest } & SaveOptions) =>
       saveSettings(change),
-    onMutate: async ({ change }) => {
-      await queryClient.cancelQueries({ queryKey: SETTINGS_QUERY_KEY })
+    onMutate: ({ change }) => {
+      // Not awaited: the change must show at once; a read still on its way is cancelled so it
+      // cannot put the old value back.
+      void queryClient.cancelQueries({ queryKey: SETTINGS_QUERY_KEY })
       const previous = queryClient.getQueryData<Settings>(SETTINGS_QUERY_KEY)
       if (previous)
         queryClient.setQueryData<Settings>(SETTINGS_QUERY_KEY, { ...previous, ...change })
