@@ -12,10 +12,10 @@ import {
 
 /**
  * `npm run size`: what a visitor's first load of `/` downloads, gzipped, against the 90 KB
- * budget of DESIGN §8. Since ADR 003 that is the prerendered landing.html, the stylesheet it
- * links and its one small script with that script's imports. For information it also prints
- * the React app's entry (index.html, the entry chunk and its static imports, the CSS): what a
- * signed-in user loads, and what the landing page cost before it was prerendered.
+ * budget (docs/performance.md "Page weight"). Since ADR 003 that is the prerendered landing.html,
+ * the stylesheet it links and its one small script with that script's imports. For information it
+ * also prints the React app's entry (index.html, the entry chunk and its static imports, the CSS):
+ * what a signed-in user loads, and what the landing page cost before it was prerendered.
  */
 const BUDGET_BYTES = 90 * 1024
 

@@ -92,7 +92,7 @@ CREATE INDEX "users_first_name_trgm_idx" ON "users" USING gin (lower("first_name
 CREATE INDEX "users_last_name_trgm_idx" ON "users" USING gin (lower("last_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_username_trgm_idx" ON "users" USING gin (lower("username") gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "wallets" ADD CONSTRAINT "wallets_account_id_unique" UNIQUE("account_id");--> statement-breakpoint
--- Postings are append-only (DESIGN §4): a correction is a new journal, never an edit.
+-- Postings are append-only (docs/ledger.md): a correction is a new journal, never an edit.
 CREATE FUNCTION "postings_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'postings are append-only: % refused', TG_OP USING ERRCODE = 'P0001';

@@ -8,8 +8,10 @@ import { Toaster } from '#client/components/ui/toaster.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { SettingsSync } from '#client/features/settings/settings-sync.tsx'
 import { queryClient } from '#client/lib/query-client.ts'
+import { CLIENT_ROUTES } from '#shared/client-routes.ts'
 
-// Every page is its own chunk so the landing page ships only what it shows (DESIGN §8).
+// Every page is its own chunk so the landing page ships only what it shows
+// (docs/performance.md "Page weight").
 const LandingPage = lazy(() =>
   import('#client/pages/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
 )
@@ -95,42 +97,42 @@ const NotFoundPage = lazy(() =>
   import('#client/pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 )
 
-/** `/` is the landing page for a visitor and the dashboard once signed in (SPEC §2). */
+/** `/` is the landing page for a visitor and the dashboard once signed in (docs/screens.md). */
 function Home() {
   const { isAuthenticated, isLoading } = useAuth()
   if (isLoading) return <PageSpinner />
   return isAuthenticated ? <DashboardPage /> : <LandingPage />
 }
 
-/** The route table of SPEC §2, in one place. */
+/** The route table of docs/screens.md "Routes", in one place. */
 function Routes() {
   return (
     <Switch>
-      <Route path="/" component={Home} />
-      <Route path="/dashboard" component={DemoDashboardPage} />
-      <Route path="/sign-in" component={SignInPage} />
-      <Route path="/sign-up" component={SignUpPage} />
-      <Route path="/test" component={TestPage} />
-      <Route path="/minimal" component={MinimalPage} />
-      <Route path="/logo-sample" component={LogoSamplePage} />
-      <Route path="/card" component={CardPage} />
-      <Route path="/profile" component={ProfilePage} />
-      <Route path="/send-money" component={SendMoneyPage} />
-      <Route path="/sabi-transfer" component={SabiTransferPage} />
-      <Route path="/transfer-options" component={TransferOptionsPage} />
-      <Route path="/transactions" component={TransactionsPage} />
-      <Route path="/transactions/:id" component={TransactionDetailsPage} />
-      <Route path="/bank-transfer" component={BankTransferPage} />
-      <Route path="/exchange" component={ExchangePage} />
-      <Route path="/bill-pay" component={BillPayPage} />
-      <Route path="/crypto-purchase" component={CryptoPurchasePage} />
-      <Route path="/transfer-global" component={TransferGlobalPage} />
-      <Route path="/international-transfer" component={InternationalTransferPage} />
-      <Route path="/send-money/international" component={InternationalTransferPage} />
-      <Route path="/receive-money" component={ReceiveMoneyPage} />
-      <Route path="/pay" component={PayPage} />
-      <Route path="/pos-terminal" component={PosTerminalPage} />
-      <Route path="/settings" component={SettingsPage} />
+      <Route path={CLIENT_ROUTES.home} component={Home} />
+      <Route path={CLIENT_ROUTES.dashboard} component={DemoDashboardPage} />
+      <Route path={CLIENT_ROUTES.signIn} component={SignInPage} />
+      <Route path={CLIENT_ROUTES.signUp} component={SignUpPage} />
+      <Route path={CLIENT_ROUTES.test} component={TestPage} />
+      <Route path={CLIENT_ROUTES.minimal} component={MinimalPage} />
+      <Route path={CLIENT_ROUTES.logoSample} component={LogoSamplePage} />
+      <Route path={CLIENT_ROUTES.card} component={CardPage} />
+      <Route path={CLIENT_ROUTES.profile} component={ProfilePage} />
+      <Route path={CLIENT_ROUTES.sendMoney} component={SendMoneyPage} />
+      <Route path={CLIENT_ROUTES.sabiTransfer} component={SabiTransferPage} />
+      <Route path={CLIENT_ROUTES.transferOptions} component={TransferOptionsPage} />
+      <Route path={CLIENT_ROUTES.transactions} component={TransactionsPage} />
+      <Route path={CLIENT_ROUTES.transactionDetails} component={TransactionDetailsPage} />
+      <Route path={CLIENT_ROUTES.bankTransfer} component={BankTransferPage} />
+      <Route path={CLIENT_ROUTES.exchange} component={ExchangePage} />
+      <Route path={CLIENT_ROUTES.billPay} component={BillPayPage} />
+      <Route path={CLIENT_ROUTES.cryptoPurchase} component={CryptoPurchasePage} />
+      <Route path={CLIENT_ROUTES.transferGlobal} component={TransferGlobalPage} />
+      <Route path={CLIENT_ROUTES.internationalTransfer} component={InternationalTransferPage} />
+      <Route path={CLIENT_ROUTES.sendMoneyInternational} component={InternationalTransferPage} />
+      <Route path={CLIENT_ROUTES.receiveMoney} component={ReceiveMoneyPage} />
+      <Route path={CLIENT_ROUTES.pay} component={PayPage} />
+      <Route path={CLIENT_ROUTES.posTerminal} component={PosTerminalPage} />
+      <Route path={CLIENT_ROUTES.settings} component={SettingsPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )

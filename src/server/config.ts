@@ -1,8 +1,9 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 /**
- * Every environment variable Sabi reads, parsed once at start (DESIGN §6). A bad value stops
- * start-up with one clear line rather than surfacing later as a strange failure.
+ * Every environment variable Sabi reads, parsed once at start (docs/running.md "Configuration"). A
+ * bad value stops start-up with one clear line rather than surfacing later as a strange failure.
  */
 const environmentSchema = z
   .object({
@@ -24,6 +25,18 @@ const environmentSchema = z
     LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
     FX_RATES_URL: z.url({ error: 'FX_RATES_URL must be a URL' }).optional(),
     MARKET_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(5_000).default(0),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .refine(
+        (value) =>
+          /^\d{1,2}$/.test(value) ||
+          value.split(',').every((entry) => isTrustedProxyEntry(entry.trim())),
+        'TRUST_PROXY must be a hop count (0-99) or a comma-separated list of addresses or CIDR ranges',
+      )
+      .optional(),
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     PAYOUT_WEBHOOK_SECRET: z
       .string()
       .min(32, 'PAYOUT_WEBHOOK_SECRET must be at least 32 characters')
@@ -33,6 +46,28 @@ const environmentSchema = z
     message: 'SESSION_SECRET is required when DATABASE_URL is set',
     path: ['SESSION_SECRET'],
   })
+
+/** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true
+  const [address = '', bits, ...rest] = entry.split('/')
+  if (rest.length > 0 || isIP(address) === 0) return false
+  if (bits === undefined) return true
+  const max = isIP(address) === 4 ? 32 : 128
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe: none (false), the last n hops, or the listed
+ * addresses. Per-address limits use the client address this yields (docs/operations.md).
+ */
+export type TrustProxy = false | number | string[]
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === '' || value === '0') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  return value.split(',').map((entry) => entry.trim())
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test'
@@ -57,6 +92,15 @@ export type Config = {
   /** A live rates feed (JSON shape in README); without it sandbox mode simulates the market. */
   fxRatesUrl: string | undefined
   marketRefreshSeconds: number
+  /**
+   * How long, after SIGTERM or SIGINT, the server keeps accepting requests with GET /api/ready
+   * answering 503, so a load balancer stops sending traffic before the listener closes.
+   */
+  shutdownDelayMs: number
+  /** Whose X-Forwarded-For to believe (TRUST_PROXY); unset trusts no proxy. */
+  trustProxy: TrustProxy
+  /** With it, GET /metrics asks for `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined
   /** Signs payout providers' result callbacks; without it the webhook accepts nothing. */
   payoutWebhookSecret: string | undefined
 }
@@ -84,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerAddress: value.LOGIN_FAILURES_PER_ADDRESS,
     fxRatesUrl: value.FX_RATES_URL,
     marketRefreshSeconds: value.MARKET_REFRESH_SECONDS,
+    shutdownDelayMs: value.SHUTDOWN_DELAY_MS,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
+    metricsToken: value.METRICS_TOKEN,
     payoutWebhookSecret: value.PAYOUT_WEBHOOK_SECRET,
   }
 }

@@ -1,10 +1,40 @@
 import { ConfigError, loadConfig } from './config.ts'
 import { DEMO_ACCOUNT } from './db/seed.ts'
-import { startServer } from './start-server.ts'
+import { serializeError } from './logging/log-serializers.ts'
+import { type RunningServer, startServer } from './start-server.ts'
+
+// The server's entry point: `npm start` runs it bundled (dist/server/main.js, through
+// scripts/start.mjs), `npm run dev` and the end-to-end suite from source.
+
+/** A graceful shutdown that has not finished by then ends the process with code 1. */
+const FORCE_EXIT_AFTER_MS = 10_000
 
 async function main() {
   const config = loadConfig()
-  const server = await startServer(config)
+  // Listening from the start: a signal during start-up stops the server as soon as it is up,
+  // rather than killing the process in the middle of a migration.
+  let starting: Promise<RunningServer> | undefined
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    console.log(`${signal} received: finishing requests in flight, then stopping.`)
+    const forceExit = setTimeout(() => {
+      console.error(`Still stopping after ${FORCE_EXIT_AFTER_MS / 1000} s: exiting now.`)
+      process.exit(1)
+    }, FORCE_EXIT_AFTER_MS)
+    forceExit.unref()
+    // A start-up that fails is reported, and ends the process, by main's own catch below.
+    const server = await starting?.catch(() => undefined)
+    await server?.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  starting = startServer(config)
+  const server = await starting
+  if (closing) return
   const lines = [
     '',
     `  Sabi is running at ${server.url}`,
@@ -18,26 +48,14 @@ async function main() {
     )
   }
   console.log(`${lines.join('\n')}\n`)
-
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    console.log(`${signal} received: finishing requests in flight, then stopping.`)
-    const forceExit = setTimeout(() => process.exit(1), 10_000)
-    forceExit.unref()
-    await server.close()
-    process.exit(0)
-  }
-  process.on('SIGINT', () => void shutdown('SIGINT'))
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message)
   } else {
-    console.error('Sabi failed to start:', error)
+    // Through the log serializer: a failed seed query must not print the demo password's hash.
+    console.error('Sabi failed to start:', JSON.stringify(serializeError(error)))
   }
   process.exit(1)
 })

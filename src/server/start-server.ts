@@ -1,48 +1,29 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import { type DatabaseHandle, openDatabase, pgliteDataDir } from './db/client.ts'
 import { seedDemoAccount, seedReferenceData } from './db/seed.ts'
 import { buildApp } from './http/app.ts'
-import { APP_PAGE, LANDING_PAGE } from './http/static-plugin.ts'
-import { ratesProviderFor, startMarketFeed } from './market/market-feed.ts'
+import { startMarketFeed } from './market/market-feed.ts'
 import { startPayoutWorker } from './payouts/payout-worker.ts'
-import { sandboxPayoutProviders } from './providers/payout-providers.ts'
+import { PROJECT_ROOT } from './project-root.ts'
+import { payoutProvidersOf, providersFor } from './providers/providers.ts'
+import { createReadiness, type Readiness } from './readiness.ts'
 import { resolveSessionSecret } from './session-secret.ts'
 
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-export const CLIENT_ROOT = `${PROJECT_ROOT}dist/client`
+/** The built client (`npm run build`; `npm start` builds it first when it is missing). */
+export const CLIENT_ROOT = join(PROJECT_ROOT, 'dist', 'client')
 
 function readVersion(): string {
-  const parsed: unknown = JSON.parse(readFileSync(`${PROJECT_ROOT}package.json`, 'utf8'))
+  const parsed: unknown = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'))
   return typeof parsed === 'object' &&
     parsed !== null &&
     'version' in parsed &&
     typeof parsed.version === 'string'
     ? parsed.version
     : '0.0.0'
-}
-
-/**
- * Builds the client as `npm run build` does when there is no build yet, so `npm start` works
- * on a fresh clone: the app with Vite, then the prerendered landing page (ADR 003).
- */
-async function ensureClientBuild(log: (line: string) => void): Promise<void> {
-  const hasApp = existsSync(`${CLIENT_ROOT}/${APP_PAGE}`)
-  if (hasApp && existsSync(`${CLIENT_ROOT}/${LANDING_PAGE}`)) return
-  log('No complete client build found: building it once (this takes a minute)...')
-  // The build tools are loaded only here: a server that already has a build never pays for them.
-  if (!hasApp) {
-    const { build } = await import('vite')
-    await build({
-      root: PROJECT_ROOT,
-      configFile: `${PROJECT_ROOT}vite.config.ts`,
-      logLevel: 'warn',
-    })
-  }
-  const { prerenderLanding } = await import('../../scripts/prerender-landing.ts')
-  await prerenderLanding({ root: PROJECT_ROOT, logLevel: 'warn' })
 }
 
 export function databaseTargetOf(config: Config) {
@@ -55,51 +36,71 @@ export type RunningServer = {
   app: FastifyInstance
   database: DatabaseHandle
   url: string
+  /** Draining from the first call of `close` on: GET /api/ready answers 503. */
+  readiness: Readiness
+  /**
+   * Shuts down gracefully: marks the server draining, waits SHUTDOWN_DELAY_MS (0 by default)
+   * while still serving, stops the market feed and the payout worker, closes the listener and
+   * waits for the requests in flight (Fastify closes idle keep-alive connections), then closes
+   * the database.
+   */
   close(): Promise<void>
 }
 
 /**
- * Opens and migrates the database, seeds it, and serves the app on the configured port.
- * `buildClient` builds the client first when there is no build (what `npm start` wants; an
- * API-only process for tests and benchmarks does not).
+ * Opens and migrates the database, seeds it, and serves the app on the configured port, with
+ * the client from dist/client when it is built (`npm start` builds it first: scripts/start.mjs).
  */
-export async function startServer(
-  config: Config,
-  options: { buildClient?: boolean; log?: (line: string) => void } = {},
-): Promise<RunningServer> {
-  if (options.buildClient ?? true) await ensureClientBuild(options.log ?? console.log)
+export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase(databaseTargetOf(config))
   try {
     await database.migrate()
     await seedReferenceData(database.db)
     if (config.sandbox) await seedDemoAccount(database.db)
+    // Every outside party is chosen here, once, and passed to whatever needs it.
+    const providers = providersFor(config)
+    const readiness = createReadiness()
     const app = await buildApp({
       config,
       database,
+      providers,
       sessionSecret: await resolveSessionSecret(config.sessionSecret, config.dataDir),
       version: readVersion(),
       clientRoot: CLIENT_ROOT,
+      readiness,
+    })
+    // While draining, every answer says `Connection: close`: a keep-alive connection whose
+    // request was in flight at the signal ends with its answer, so closing does not wait for
+    // the client to let it go (Fastify closes the connections idle at that moment).
+    app.addHook('onSend', async (_request, reply) => {
+      if (readiness.draining) reply.header('connection', 'close')
     })
     await app.listen({ port: config.port, host: config.host })
-    const provider = ratesProviderFor(config)
-    const marketFeed = provider
-      ? startMarketFeed(database.db, provider, config.marketRefreshSeconds, app.log)
+    const marketFeed = providers.rates
+      ? startMarketFeed(database.db, providers.rates, config.marketRefreshSeconds, app.log)
       : undefined
-    if (!provider)
+    if (!providers.rates)
       app.log.warn('no FX_RATES_URL and not in sandbox mode: exchange rates stay as stored')
-    // Payouts: only sandbox providers exist yet, so production sends none until a real one does.
-    const payoutWorker = config.sandbox
-      ? startPayoutWorker(database.db, sandboxPayoutProviders(), 1_000, app.log)
-      : undefined
+    // Always running: a payout made here, or left by a stopped server, must be sent. A payout
+    // whose provider is not configured waits, logged, and is held for review in the end.
+    const payoutWorker = startPayoutWorker(
+      database.db,
+      payoutProvidersOf(providers),
+      1_000,
+      app.log,
+    )
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     return {
       app,
       database,
       url: `http://localhost:${port}`,
+      readiness,
       async close() {
+        readiness.draining = true
+        if (config.shutdownDelayMs > 0) await sleep(config.shutdownDelayMs)
         marketFeed?.stop()
-        payoutWorker?.stop()
+        await payoutWorker.stop()
         await app.close()
         await database.close()
       },

@@ -9,14 +9,22 @@ export const APP_ERROR_STATUS = {
   /** A card payment the card's issuer (the sandbox acquirer) declined. */
   PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
+  /** A method the path does not answer to (with an Allow header). */
+  METHOD_NOT_ALLOWED: 405,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   CONFLICT: 409,
   INSUFFICIENT_FUNDS: 409,
+  /** A body that is not JSON where JSON is expected. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,
   RATE_LIMITED: 429,
   NOT_AVAILABLE: 503,
+  /** The outside party a request needs (a bank, a biller, an acquirer...) is not connected. */
+  PROVIDER_UNAVAILABLE: 503,
+  /** The database is unreachable or restarting: retry after the Retry-After seconds. */
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const
 

@@ -1,7 +1,7 @@
 import { AppError } from './errors.ts'
 
 /**
- * The only place amounts are converted (DESIGN §3). An amount is an integer count of minor
+ * The only place amounts are converted (docs/money.md). An amount is an integer count of minor
  * units of one asset; text is parsed straight to minor units with the asset's exponent and
  * never goes through a JavaScript number.
  */
@@ -40,7 +40,7 @@ export type Money<A extends AssetCode = AssetCode> = {
 
 /**
  * The largest amount of any one asset Sabi handles in a single balance or movement:
- * 10^13 - 1 major units of a 2-decimal currency fits the spec's decimal(15,2), and the same
+ * 10^13 - 1 major units of a 2-decimal currency fits a decimal(15,2) column, and the same
  * number of minor units bounds the crypto assets, well inside a signed 64-bit BIGINT.
  */
 export const MAX_AMOUNT_MINOR = 999_999_999_999_999n
@@ -177,7 +177,7 @@ export function percentageOf<A extends AssetCode>(amount: Money<A>, basisPoints:
 
 /**
  * Reads an amount a user asked to move: a decimal text or JSON number of `asset`, above zero
- * (the spec's minimum is one minor unit, 0.01 for a currency) and at most `maxMinor`. Bad
+ * (the minimum is one minor unit, 0.01 for a currency) and at most `maxMinor`. Bad
  * input is a typed 400 naming the field, never a rounding.
  */
 export function parseAmountOrThrow<A extends AssetCode>(
@@ -217,13 +217,13 @@ export function parseScaled(text: string, scale: number): bigint {
   return sign ? -value : value
 }
 
-/** Rates travel with 6 decimals (SPEC §3 decimal(10,6)): 1530.000000 is 1530000000n micro-units. */
+/** Rates travel with 6 decimals (docs/money.md "Rates"): 1530.000000 is 1530000000n micro-units. */
 export const RATE_SCALE = 6
 
 /**
  * Converts an amount at a rate given in micro-units (the rate has RATE_SCALE decimals), into
- * another asset, rounding half-up to the target's minor unit (SPEC §9: amount x rate, to 2
- * decimals for a currency).
+ * another asset, rounding half-up to the target's minor unit (docs/money.md "Rounding": amount
+ * x rate, to 2 decimals for a currency).
  */
 export function convertAtRate<A extends AssetCode, B extends AssetCode>(
   amount: Money<A>,

@@ -1,5 +1,5 @@
 // Compiled by `npm run typecheck`, never run: it proves that amounts of different assets
-// cannot meet in one operation (STYLE: "add(usd, ngn) does not compile").
+// cannot meet in one operation: add(usd, ngn) does not compile (docs/money.md).
 import { add, compare, money, subtract } from './money.ts'
 
 const usd = money(100n, 'USD')

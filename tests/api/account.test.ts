@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { expect, it } from 'vitest'
+import { passesLuhn } from '#server/cards/card-number.ts'
 import { journals, users } from '#server/db/schema.ts'
 import { runPayoutWorker } from '#server/payouts/payout-worker.ts'
-import { sandboxPayoutProviders } from '#server/providers/payout-providers.ts'
-import { passesLuhn } from '#server/providers/sandbox-card-acquirer.ts'
+import { payoutProvidersOf, sandboxProviders } from '#server/providers/providers.ts'
 import { convertAtRate, formatMinor, money, parseScaled, RATE_SCALE } from '#shared/money.ts'
 import {
   backupCodesSchema,
@@ -241,7 +241,7 @@ describeMoneyApi('account', (context) => {
       amount: '10.00',
     })
     expect(sent.status).toBe(201)
-    const providers = sandboxPayoutProviders()
+    const providers = payoutProvidersOf(sandboxProviders())
     await runPayoutWorker(context.database.db, providers, Date.now())
     await runPayoutWorker(context.database.db, providers, Date.now() + 10_000)
     expect((await client.get('/api/recipients')).body).toEqual([])

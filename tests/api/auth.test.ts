@@ -98,7 +98,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect((await client.get('/api/auth/user')).status).toBe(401)
       })
 
-      it('answers a body that is not JSON, or no body, with 400 and a message', async () => {
+      it('answers a body that is not JSON with 415, a broken one or none with 400, and a message', async () => {
         const client = createTestClient(app)
         const broken = await client.request({
           method: 'POST',
@@ -117,8 +117,11 @@ for (const { kind, skip } of testDatabaseKinds()) {
           payload: 'hello',
           headers: { 'content-type': 'text/plain' },
         })
-        expect(text.status).toBe(400)
-        expect(text.body).toMatchObject({ code: 'VALIDATION_FAILED' })
+        expect(text.status).toBe(415)
+        expect(text.body).toMatchObject({
+          message: 'Request body must be JSON (Content-Type: application/json)',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        })
         const empty = await client.request({ method: 'POST', url: '/api/auth/login' })
         expect(empty.status).toBe(400)
         expect(empty.body).toMatchObject({ message: 'Request body must be a JSON object' })

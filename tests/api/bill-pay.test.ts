@@ -61,7 +61,7 @@ describeMoneyApi('bill payments', (context) => {
     return row?.balanceMinor ?? 0n
   }
 
-  it('lists the six bill types of the spec with their providers, then government and tax', async () => {
+  it('lists the six documented bill types with their providers, then government and tax', async () => {
     const response = await createTestClient(context.app).get('/api/billers')
     expect(response.status).toBe(200)
     const groups = billTypeGroupSchema.array().parse(response.body)

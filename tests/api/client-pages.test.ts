@@ -99,16 +99,42 @@ for (const { kind, skip } of testDatabaseKinds()) {
       it('serves the app at every other client route, signed in or not', async () => {
         const visitor = createTestClient(app)
         const user = await signedInClient(app)
-        for (const path of ['/transactions', '/sign-in', '/card', '/no-such-page/anywhere']) {
+        for (const path of ['/transactions', '/transactions/abc', '/sign-in', '/card', '/pay']) {
           await expectPage(visitor, path, APP_HTML)
           await expectPage(user, path, APP_HTML)
         }
       })
 
-      it('still answers unknown API paths with a JSON 404', async () => {
-        const response = await createTestClient(app).get('/api/no-such-thing')
-        expect(response.status).toBe(404)
-        expect(response.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
+      it('answers a path that is no page with the app under a 404, so it can show its not-found page', async () => {
+        const user = await signedInClient(app)
+        for (const path of ['/no-such-page/anywhere', '/healthz', '/metrics/extra', '/card/x']) {
+          const response = await user.get(path)
+          expect(response.status, path).toBe(404)
+          expect(response.headers['content-type']).toMatch(/^text\/html/)
+          expect(response.text).toBe(APP_HTML)
+        }
+      })
+
+      it('still answers unknown API paths with a JSON 404, whatever the method, and a known one with a 405', async () => {
+        const client = createTestClient(app)
+        for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const) {
+          for (const url of ['/api/no-such-thing', '/api', '/no-such-page/deeper']) {
+            if (method === 'GET' && !url.startsWith('/api')) continue
+            const response = await client.request({ method, url })
+            expect(response.status, `${method} ${url}`).toBe(404)
+            expect(response.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
+          }
+        }
+        const wrongMethod = await client.request({ method: 'PUT', url: '/api/wallets' })
+        expect(wrongMethod.status).toBe(405)
+        expect(wrongMethod.headers.allow).toBe('GET, HEAD, POST')
+        expect(wrongMethod.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED' })
+        const byId = await client.request({
+          method: 'PATCH',
+          url: '/api/pos/sales/0b6f1a52-6d0e-4c53-9b1d-2f8b4f6f0a11',
+        })
+        expect(byId.status).toBe(405)
+        expect(byId.headers.allow).toBe('GET, HEAD')
       })
 
       it('serves the app to a visitor at / when the build has no landing page', async () => {

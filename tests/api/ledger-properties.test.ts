@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpUser } from '#server/auth/sign-up-user.ts'
 import { addFunds } from '#server/funding/add-funds.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
+import { createSandboxFundingProvider } from '#server/providers/sandbox-funding.ts'
 import { sendToUser } from '#server/transfers/send-to-user.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import { AppError } from '#shared/errors.ts'
@@ -57,11 +58,16 @@ for (const { kind, skip } of testDatabaseKinds()) {
                 const wallet = wallets[step.user]
                 if (!wallet) throw new Error('no wallet')
                 await db.transaction((tx) =>
-                  addFunds(tx, users[step.user]?.id ?? '', {
-                    walletId: wallet.id,
-                    amount: formatMinor(step.amountMinor, 2),
-                    method: 'card',
-                  }),
+                  addFunds(
+                    tx,
+                    users[step.user]?.id ?? '',
+                    {
+                      walletId: wallet.id,
+                      amount: formatMinor(step.amountMinor, 2),
+                      method: 'card',
+                    },
+                    createSandboxFundingProvider(),
+                  ),
                 )
                 model[step.user] = (model[step.user] ?? 0n) + step.amountMinor
                 continue

@@ -191,28 +191,6 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect((await walletIn(bob, 'USD')).balance).toBe('0.00')
       })
 
-      it('refuses top-ups outside sandbox mode, where no payment provider is connected', async () => {
-        const production = await createTestApp(database, { SANDBOX: '0' })
-        try {
-          const client = createTestClient(production)
-          await signUpClient(client)
-          const usd = await walletIn(client, 'USD')
-          const response = await moneyPost(client, '/api/add-funds', {
-            walletId: usd.id,
-            amount: '10.00',
-            method: 'card',
-          })
-          expect(response.status).toBe(503)
-          expect(response.body).toMatchObject({
-            code: 'NOT_AVAILABLE',
-            message: expect.stringContaining('not available'),
-          })
-          expect((await walletIn(client, 'USD')).balance).toBe('0.00')
-        } finally {
-          await production.close()
-        }
-      })
-
       it('replays a retried submission instead of moving money twice, and refuses a reused key with another body', async () => {
         const { alice, bob, bobUser } = await twoUsers()
         const usd = await walletIn(alice, 'USD')

@@ -38,7 +38,7 @@ describeMoneyApi('payment requests', (context) => {
     return moneyPost(client, `/api/payment-requests/${id}/pay`, body, key)
   }
 
-  it('stores a request with a /pay link in the spec format, shown to any signed-in user', async () => {
+  it('stores a request with a /pay link in the documented format, shown to any signed-in user', async () => {
     const { client, user, ngn } = await person()
     const request = await ask(client, ngn.id)
     expect(request).toMatchObject({
@@ -79,7 +79,7 @@ describeMoneyApi('payment requests', (context) => {
     expect((await other.get(`/api/payment-requests/${randomUUID()}`)).status).toBe(404)
   })
 
-  it('refuses bad requests with the spec message', async () => {
+  it('refuses bad requests with the documented message', async () => {
     const { client, ngn } = await person()
     const { ngn: theirs } = await person()
     const cases: [Record<string, unknown>, number, string][] = [

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { payouts, transactionEvents } from '#server/db/schema.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { runPayoutWorker } from '#server/payouts/payout-worker.ts'
-import { sandboxPayoutProviders } from '#server/providers/payout-providers.ts'
+import { payoutProvidersOf, sandboxProviders } from '#server/providers/providers.ts'
 import { formatMinor, parseScaled } from '#shared/money.ts'
 import { recipientSchema } from '#shared/schemas/recipients.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
@@ -21,7 +21,7 @@ import {
 import { createTestApp, createTestClient, type TestClient } from '../setup/test-app.ts'
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.ts'
 
-const providers = sandboxPayoutProviders()
+const providers = payoutProvidersOf(sandboxProviders())
 /** Past the sandbox bank's settling delay, so one worker pass sends and a second settles. */
 const LATER_MS = 10_000
 

@@ -56,7 +56,7 @@ describeMoneyApi('POS terminal', (context) => {
       amount: '1500.00',
       description: 'Jollof rice',
     })
-    // The spec's payload with nothing else: a default description, the terminal's test card.
+    // The documented body with nothing else: a default description, the terminal's test card.
     const plain = await moneyPost(client, '/api/pos/sale', {
       walletId: ngn.id,
       amount: 20,

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createReadiness } from '#server/readiness.ts'
 import {
   cryptocurrencySchema,
   currencySchema,
   exchangeRateSchema,
   healthSchema,
+  readinessSchema,
 } from '#shared/schemas/reference.ts'
 import { createTestApp, createTestClient } from '../setup/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
@@ -14,10 +16,11 @@ for (const { kind, skip } of testDatabaseKinds()) {
     () => {
       let database: TestDatabase
       let app: Awaited<ReturnType<typeof createTestApp>>
+      const readiness = createReadiness()
 
       beforeAll(async () => {
         database = await createTestDatabase(kind)
-        app = await createTestApp(database)
+        app = await createTestApp(database, {}, { readiness })
       })
       afterAll(async () => {
         await app?.close()
@@ -92,6 +95,25 @@ for (const { kind, skip } of testDatabaseKinds()) {
         })
       })
 
+      it('is ready while the database answers, and answers 503 draining once shutdown begins', async () => {
+        const client = createTestClient(app)
+        const ready = await client.get('/api/ready')
+        expect(ready.status).toBe(200)
+        expect(readinessSchema.parse(ready.body)).toEqual({ status: 'ready' })
+
+        readiness.draining = true
+        try {
+          const draining = await client.get('/api/ready')
+          expect(draining.status).toBe(503)
+          expect(readinessSchema.parse(draining.body)).toEqual({ status: 'draining' })
+          // Liveness is not readiness: a draining server is still alive.
+          expect((await client.get('/api/health')).status).toBe(200)
+        } finally {
+          readiness.draining = false
+        }
+        expect((await client.get('/api/ready')).status).toBe(200)
+      })
+
       it('answers unknown API paths with a JSON 404', async () => {
         const client = createTestClient(app)
         for (const path of ['/api/nope', '/api/wallets/extra/thing']) {
@@ -113,3 +135,25 @@ for (const { kind, skip } of testDatabaseKinds()) {
     },
   )
 }
+
+describe('health and readiness without a database', () => {
+  it('stays alive (200, degraded) but is not ready (503 unavailable)', async () => {
+    const database = await createTestDatabase('pglite')
+    const app = await createTestApp(database)
+    try {
+      await database.close()
+      const client = createTestClient(app)
+      const ready = await client.get('/api/ready')
+      expect(ready.status).toBe(503)
+      expect(readinessSchema.parse(ready.body)).toEqual({ status: 'unavailable' })
+      const health = await client.get('/api/health')
+      expect(health.status).toBe(200)
+      expect(healthSchema.parse(health.body)).toMatchObject({
+        status: 'degraded',
+        database: 'unreachable',
+      })
+    } finally {
+      await app.close()
+    }
+  })
+})

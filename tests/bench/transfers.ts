@@ -8,9 +8,10 @@ import { databaseUrl, ensureTemplate } from '../setup/postgres-template.ts'
 import { createHttpClient, startServerProcess } from '../setup/server-process.ts'
 
 /**
- * `npm run bench:transfers` (issue "Ledger core", DESIGN §8): user-to-user transfers through
- * the HTTP API on PostgreSQL against pgbench's TPC-B-like load on the same server in the same
- * run. Prints figures and ratios; it asserts nothing, since this machine is shared and noisy.
+ * `npm run bench:transfers` (issue "Ledger core", docs/performance.md "Transfer throughput"):
+ * user-to-user transfers through the HTTP API on PostgreSQL against pgbench's TPC-B-like load on
+ * the same server in the same run. Prints figures and ratios; it asserts nothing, since this
+ * machine is shared and noisy.
  */
 const BASE_URL =
   process.env.BENCH_DATABASE_URL ??

@@ -175,7 +175,7 @@ test.describe('sign-in', () => {
   })
 })
 
-// `/` shows the landing page to a visitor; /transactions is a protected page (SPEC §4).
+// `/` shows the landing page to a visitor; /transactions is a protected page (docs/screens.md).
 test('a signed-out visit to a protected page toasts and goes to sign in', async ({ page }) => {
   // The toast has only 500 ms before the browser leaves, too short to poll for reliably on a
   // busy machine; the page itself notes every toast text it shows, in storage that outlives

@@ -159,7 +159,7 @@ test('a bank transfer is checked by name, settles, and leaves a receipt to share
     })
   })
   await page.getByRole('button', { name: 'Print receipt' }).click()
-  expect(await page.evaluate(() => Reflect.get(window, 'printCalls'))).toBe(1)
+  await expect.poll(() => page.evaluate(() => Reflect.get(window, 'printCalls'))).toBe(1)
   await page.getByRole('button', { name: 'Share receipt' }).click()
   await expect
     .poll(() => page.evaluate(() => Reflect.get(window, 'shared')))
@@ -270,6 +270,38 @@ test.describe('refusals before sending', () => {
     await page.getByLabel('Account holder name').fill('Ada Obi')
     await page.getByLabel('Amount', { exact: true }).fill('10')
     await expect(page.getByRole('button', { name: 'Send to Bank' })).toBeDisabled()
+    await expectNoHorizontalOverflow(page)
+  })
+})
+
+test.describe('a server with no bank partner', () => {
+  test.use({ allowConsoleErrors: [/status of 503/] })
+
+  test('says bank transfers are unavailable, not that the account is wrong', async ({
+    page,
+    signUp,
+  }) => {
+    await signUp()
+    // What a production server without a bank provider answers (tests/api/providers.test.ts).
+    await page.route('**/api/banks/resolve?**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'Bank transfers are not available right now. Please try again later.',
+          code: 'PROVIDER_UNAVAILABLE',
+        }),
+      }),
+    )
+    await page.goto('/bank-transfer')
+    await chooseBank(page, 'GTBank')
+    await page.getByLabel('Account number').fill('3141592653')
+    await expect(page.getByTestId('account-lookup-error')).toContainText(
+      'Bank transfers are not available right now. Please try again later.',
+    )
+    await expect(page.getByTestId('account-lookup-error')).not.toContainText(
+      "Couldn't check the account",
+    )
     await expectNoHorizontalOverflow(page)
   })
 })

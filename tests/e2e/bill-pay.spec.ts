@@ -51,7 +51,7 @@ test('pays electricity: the customer is named, the payment settles and shows its
   ])
   await expectNoHorizontalOverflow(page)
 
-  // SPEC §5's messages for an empty form; nothing is sent.
+  // The messages for an empty form (docs/transfers.md "Bills"); nothing is sent.
   await page.getByRole('button', { name: 'Pay Bill', exact: true }).click()
   for (const message of [
     'Please select a bill type',

@@ -160,7 +160,7 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
       exact: true,
     }),
   ).toBeVisible()
-  // Success resets the form (SPEC §4): no coin is chosen any more.
+  // Success resets the form (docs/screens.md "Buy Crypto screen"): no coin is chosen any more.
   await expect(page.getByLabel('Amount (USD)')).toHaveCount(0)
   expect(purchase.type).toBe('purchase')
   expect(purchase.amount).toBe('10.00')
@@ -205,7 +205,7 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
   expect(history.items.map((item) => item.type)).toEqual(['purchase', 'exchange', 'add_funds'])
 })
 
-test('the exchange form refuses what it cannot send, with the spec toasts', async ({
+test('the exchange form refuses what it cannot send, with the documented toasts', async ({
   page,
   signUp,
 }) => {

@@ -108,7 +108,7 @@ test.describe('landing page for a visitor', () => {
     await expect(hero.getByRole('button', { name: 'Download App' })).toBeVisible()
   })
 
-  test('the features grid covers every visitor bullet of the spec', async ({ page }) => {
+  test('the features grid covers every feature of the landing page', async ({ page }) => {
     await openLanding(page)
     const features = page.locator('#features')
     await expect(features.getByRole('heading', { level: 2 })).toHaveText(

@@ -127,7 +127,7 @@ test('money moves from one user to another and shows in both histories', async (
     page.getByText('Money sent successfully to Sabi user', { exact: true }),
   ).toBeVisible()
 
-  // Success resets the form and the selection (SPEC §4).
+  // Success resets the form and the selection (docs/screens.md "Sabi transfer screen").
   await expect(page.getByTestId('selected-recipient')).toHaveCount(0)
   await expect(page.getByLabel('Find a Sabi user')).toHaveValue('')
   await expect(page.getByLabel('Amount')).toHaveCount(0)
@@ -182,7 +182,7 @@ test('the search waits for three characters, and a missing recipient is a toast'
   await expect(page.getByText('No Recipient Selected', { exact: true })).toBeVisible()
   await expect(page.getByText('Please select a recipient', { exact: true })).toBeVisible()
 
-  // The form's own rules (SPEC §5) show beside their fields.
+  // The form's own rules (docs/screens.md "Validation") show beside their fields.
   await chooseRecipient(page, other.details)
   await page.getByLabel('Amount').fill('0')
   await page.getByRole('button', { name: 'Send Money' }).click()

@@ -47,7 +47,7 @@ test('a card sale is charged into the wallet and shows in history, analytics and
   await expect(page.getByRole('tab', { name: 'New Sale' })).toHaveAttribute('aria-selected', 'true')
   await expectNoHorizontalOverflow(page)
 
-  // SPEC §5: wallet and amount are required; the customer is optional.
+  // Wallet and amount are required; the customer is optional (docs/getting-paid.md).
   await page.getByRole('button', { name: 'Charge' }).click()
   await expect(page.getByText('Missing Information', { exact: true })).toBeVisible()
   await expect(
@@ -59,7 +59,7 @@ test('a card sale is charged into the wallet and shows in history, analytics and
   await expect(page.getByTestId('sale-preview')).toContainText('Bisi Ade')
   await expect(page.getByTestId('sale-preview')).toContainText('Card tap')
 
-  // SPEC §4: processing disables the button and says so.
+  // Processing disables the button and says so (docs/screens.md "Validation").
   await page.route('**/api/pos/sale', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 600))
     await route.continue()
@@ -77,6 +77,7 @@ test('a card sale is charged into the wallet and shows in history, analytics and
 
   // Print Receipt prints the sale just made, on the 58 mm page.
   await page.getByRole('button', { name: 'Print Receipt' }).click()
+  await expect.poll(async () => (await printedReceipts(page)).length).toBe(1)
   const [receipt] = await printedReceipts(page)
   expect(receipt).toContain('Jollof rice')
   expect(receipt).toContain('₦1,500.00')

@@ -221,7 +221,7 @@ test('Share Request copies a sentence with the link where there is no share shee
   await signUp()
   await page.goto('/receive-money')
 
-  // SPEC §5: a wallet and an amount are required.
+  // A wallet and an amount are required (docs/getting-paid.md).
   await page.getByRole('button', { name: 'Share Request' }).click()
   await expect(page.getByText('Missing Information', { exact: true })).toBeVisible()
   await expect(
@@ -258,14 +258,16 @@ test('Share Request hands title, text and link to the share sheet when there is 
   await page.getByRole('button', { name: 'Share Request' }).click()
   await expect(page.getByTestId('payment-link')).toBeVisible()
   const link = await page.getByTestId('payment-link').inputValue()
-  const shared = await page.evaluate(() => Reflect.get(window, '__shared'))
-  expect(shared).toEqual([
-    {
-      title: 'Payment request',
-      text: 'Pay me ₦99.99 on Sabi',
-      url: link,
-    },
-  ])
+  // The share runs after the link shows, so wait for it instead of reading once.
+  await expect
+    .poll(() => page.evaluate(() => Reflect.get(window, '__shared')))
+    .toEqual([
+      {
+        title: 'Payment request',
+        text: 'Pay me ₦99.99 on Sabi',
+        url: link,
+      },
+    ])
   // The bare request still shows in the list with the default description.
   const requests = paymentRequestSchema
     .array()
@@ -294,7 +296,7 @@ test('a paid request shows as paid to its requester and on the dashboard count',
   await payer.close()
 })
 
-test('a bare link in the spec format pays as a plain Sabi transfer', async ({
+test('a bare link in the documented format pays as a plain Sabi transfer', async ({
   page,
   signUp,
   browser,

@@ -61,7 +61,7 @@ test('settings: notification, payment and currency choices are saved on the serv
   await openSettings(page)
   await expectNoHorizontalOverflow(page)
 
-  // SPEC §2 defaults: push on, e-mail on, SMS off, language English, USD, light, auto-save on.
+  // The defaults: push on, e-mail on, SMS off, language English, USD, light, auto-save on.
   const sw = (name: string) => page.getByRole('switch', { name })
   await expect(sw(SWITCHES.push)).toHaveAttribute('aria-checked', 'true')
   await expect(sw(SWITCHES.email)).toHaveAttribute('aria-checked', 'true')
@@ -455,7 +455,7 @@ test('dashboard: with NGN as the display currency it also shows the total in NGN
     /^Total in NGN: ₦\d{1,3}(,\d{3})*\.\d{2}$/,
   )
   await expect(page.getByText('Estimate', { exact: true })).toBeVisible()
-  // SPEC §2's USD balance is still the headline figure.
+  // The USD balance is still the headline figure (docs/screens.md "Dashboard").
   await expect(page.getByTestId('balance-amount')).toHaveText('$100.00')
   await expect(page.getByTestId('balance-currency')).toHaveText('USD')
   await expectNoHorizontalOverflow(page)

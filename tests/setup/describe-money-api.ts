@@ -15,18 +15,22 @@ export type MoneyApiContext = {
   readonly kind: TestDatabaseKind
   readonly database: TestDatabase
   readonly app: TestApp
+  /** The app's log lines (JSON), when the suite asked to capture its log. */
+  readonly logLines: readonly string[]
 }
 
 /**
  * The set-up every money API suite shares: on each database kind (PGlite always, PostgreSQL
  * when TEST_DATABASE_URL is set), a fresh database and app for the file, the ledger's
  * invariants checked after every test (`npm run ledger:verify` must pass after each), and both
- * closed at the end. `env` adds configuration, as the environment would.
+ * closed at the end. `env` adds configuration, as the environment would; `captureLog` keeps
+ * the app's log lines for the suite to read.
  */
 export function describeMoneyApi(
   title: string,
   body: (context: MoneyApiContext) => void,
   env: Record<string, string> = {},
+  options: { captureLog?: boolean } = {},
 ): void {
   for (const { kind, skip } of testDatabaseKinds()) {
     describe.skipIf(skip !== undefined)(
@@ -34,10 +38,15 @@ export function describeMoneyApi(
       () => {
         let database: TestDatabase | undefined
         let app: TestApp | undefined
+        const logLines: string[] = []
 
         beforeAll(async () => {
           database = await createTestDatabase(kind)
-          app = await createTestApp(database, env)
+          app = await createTestApp(
+            database,
+            env,
+            options.captureLog ? { logStream: { write: (line) => void logLines.push(line) } } : {},
+          )
         })
         afterEach(async () => {
           if (database) expect(await verifyLedger(database.db)).toEqual([])
@@ -57,6 +66,7 @@ export function describeMoneyApi(
             if (!app) throw new Error('the test app is only there inside tests')
             return app
           },
+          logLines,
         })
       },
     )

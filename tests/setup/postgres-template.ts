@@ -33,7 +33,7 @@ export function databaseUrl(base: string, database: string): string {
 
 /**
  * Makes a migrated, seeded template database once per run; each test file then copies it
- * with CREATE DATABASE ... TEMPLATE, which takes milliseconds (STYLE "Tests").
+ * with CREATE DATABASE ... TEMPLATE, which takes milliseconds.
  */
 export async function ensureTemplate(baseUrl: string): Promise<string> {
   const name = templateName()
@@ -52,9 +52,13 @@ export async function ensureTemplate(baseUrl: string): Promise<string> {
       try {
         await handle.migrate()
         await seedReferenceData(handle.db)
-      } finally {
+      } catch (error) {
+        // A half-made template would be copied by every later run with the same migrations.
         await handle.close()
+        await admin.query(`drop database if exists "${name}" with (force)`)
+        throw error
       }
+      await handle.close()
     }
   } finally {
     await admin.query('select pg_advisory_unlock(7310512002)').catch(() => undefined)

@@ -33,21 +33,27 @@ export function startServerProcess(
       },
     )
     let output = ''
+    let listening = false
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
       reject(new Error(`server did not start within 60 s:\n${output}`))
     }, 60_000)
+    // One listener per stream for the process's life: until it listens its output is kept for
+    // the error message; from then on it reaches the test output instead of vanishing.
     child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
+      if (listening) process.stderr.write(chunk)
+      else output += chunk.toString()
     })
     child.stdout?.on('data', (chunk: Buffer) => {
+      if (listening) {
+        process.stderr.write(chunk)
+        return
+      }
       output += chunk.toString()
       const match = /listening (http:\/\/\S+)/.exec(output)
       if (!match?.[1]) return
+      listening = true
       clearTimeout(timer)
-      // From now on the server's own complaints reach the test output instead of vanishing.
-      child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk))
-      child.stdout?.on('data', (chunk: Buffer) => process.stderr.write(chunk))
       const url = match[1]
       resolve({
         url,

@@ -1,6 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { loadConfig } from '#server/config.ts'
 import { buildApp } from '#server/http/app.ts'
+import { type Providers, sandboxProviders } from '#server/providers/providers.ts'
+import type { Readiness } from '#server/readiness.ts'
 import type { TestDatabase } from './test-database.ts'
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-000'
@@ -12,16 +14,29 @@ export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-000'
 export async function createTestApp(
   database: TestDatabase,
   env: Record<string, string> = {},
-  options: { clientRoot?: string } = {},
+  options: {
+    clientRoot?: string
+    logStream?: { write(line: string): void }
+    /** The outside parties; the sandbox's unless a test hands in others (or none). */
+    providers?: Providers
+    /** What start-up hands a real server: a test sets `draining` to see GET /api/ready's 503. */
+    readiness?: Readiness
+  } = {},
 ): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANDBOX: '1', ...env })
+  // Production mode with the sandbox's providers passed in, as start-up passes a real server
+  // its own: the routes work with whatever they are handed and pick none themselves.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANDBOX: '0', ...env })
   const app = await buildApp({
     config,
     database,
+    providers: options.providers ?? sandboxProviders(),
     sessionSecret: TEST_SESSION_SECRET,
     version: 'test',
-    logger: false,
+    // Silent unless a test captures the log to read it.
+    logger: options.logStream !== undefined,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.clientRoot ? { clientRoot: options.clientRoot } : {}),
+    ...(options.readiness ? { readiness: options.readiness } : {}),
   })
   await app.ready()
   return app

@@ -26,8 +26,8 @@ type Props = { children: ReactNode }
 type State = { failed: boolean }
 
 /**
- * Catches a render failure anywhere below it and shows the spec's "Error Recovery Mode"
- * screen instead of a blank page. React offers this only as a class component.
+ * Catches a render failure anywhere below it and shows the "Error Recovery Mode" screen
+ * (docs/screens.md "Routes") instead of a blank page. React offers this only as a class component.
  */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false }

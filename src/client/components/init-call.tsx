@@ -9,9 +9,10 @@ async function fetchInit() {
 }
 
 /**
- * Makes the start-up call once (SPEC §4). It is a query rather than a bare fetch so that React's
- * double-run effects in development still send one request, and so the shell can read the
- * sandbox flag from the cache. A failure is ignored: nothing on screen depends on it.
+ * Makes the start-up call once (docs/screens.md "Signed-in pages"). It is a query rather than a
+ * bare fetch so that React's double-run effects in development still send one request, and so the
+ * shell can read the sandbox flag from the cache. A failure is ignored: nothing on screen depends
+ * on it.
  */
 export function useInitInfo() {
   return useQuery({

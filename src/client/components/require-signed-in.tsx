@@ -4,9 +4,9 @@ import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useUnauthorizedRedirect } from '#client/lib/show-error-toast.ts'
 
 /**
- * Guards a signed-in page (SPEC §4): a spinner while the current user loads; with no user once
- * loading ends, the "Unauthorized" toast and, 500 ms later, the sign-in page, which brings the
- * user back to this path. The page itself never renders for a visitor.
+ * Guards a signed-in page (docs/screens.md "Signed-in pages"): a spinner while the current user
+ * loads; with no user once loading ends, the "Unauthorized" toast and, 500 ms later, the sign-in
+ * page, which brings the user back to this path. The page itself never renders for a visitor.
  */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const { isLoading, isAuthenticated } = useAuth()

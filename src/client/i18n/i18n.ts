@@ -1,7 +1,10 @@
 import i18next from 'i18next'
 import { useSyncExternalStore } from 'react'
 
-/** The languages offered by the header's selector (SPEC §2); English is the only catalog yet. */
+/**
+ * The languages offered by the header's selector (docs/screens.md); English is the only catalog
+ * yet.
+ */
 export const LANGUAGES = ['en', 'fr', 'es', 'ha'] as const
 export type Language = (typeof LANGUAGES)[number]
 
@@ -59,7 +62,8 @@ function subscribe(onChange: () => void) {
   return () => i18next.off('languageChanged', onChange)
 }
 
-function currentLanguage(): Language {
+/** The selected language, read once (outside React: formatters; inside, use `useLanguage`). */
+export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : 'en'
 }
 

@@ -18,7 +18,7 @@ function normaliseAmountText(text: string): string {
 
 /**
  * Whether the text is a number above zero at all, before any currency is known. Anything else
- * counts as zero (SPEC §5: "a typed value falls back to 0"), which the minimum refuses.
+ * counts as zero (docs/screens.md "Validation"), which the minimum refuses.
  */
 export function isPositiveAmountText(text: string): boolean {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(normaliseAmountText(text))

@@ -1,9 +1,9 @@
 import type { QueryFunction } from '@tanstack/react-query'
 
 /**
- * An HTTP failure as the spec describes it: the message is "<status>: <body text>" (or the
- * status text when the body is empty), and `serverMessage` is the server's own `message`
- * field when the body is our JSON error shape, for toasts to show.
+ * An HTTP failure as docs/api.md "The client's fetch wrapper" describes it: the message is
+ * "<status>: <body text>" (or the status text when the body is empty), and `serverMessage` is the
+ * server's own `message` field when the body is our JSON error shape, for toasts to show.
  */
 export class ApiError extends Error {
   readonly status: number
@@ -40,12 +40,12 @@ async function throwIfNotOk(response: Response) {
 }
 
 export type RequestOptions = {
-  /** One key per submission, reused when the same submission is retried (DESIGN §4). */
+  /** One key per submission, reused when it is retried (docs/api.md "Idempotency keys"). */
   idempotencyKey?: string
 }
 
 /**
- * The one fetch wrapper: cookies always, JSON bodies, spec-shaped errors. It returns
+ * The one fetch wrapper: cookies always, JSON bodies, errors shaped as docs/api.md says. It returns
  * `unknown`: callers validate the body with the response schema of `#shared/schemas`.
  */
 export async function apiRequest(
@@ -68,7 +68,7 @@ export async function apiRequest(
   return response.json()
 }
 
-/** Reads join the query key's segments with a slash (SPEC §7). */
+/** Reads join the query key's segments with a slash (docs/api.md "The client's fetch wrapper"). */
 export function queryPath(queryKey: readonly unknown[]): string {
   return queryKey.map(String).join('/')
 }

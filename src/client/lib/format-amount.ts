@@ -21,8 +21,9 @@ export function toMoney(decimalText: string, currencyCode: string): Money | null
 
 /**
  * Display text for an amount: thousands separators and the asset's decimals (2 for every fiat
- * currency, SPEC §9), computed on the decimal text so the screen shows exactly what the
- * server sent. Text that is not a plain amount is shown as it came rather than guessed at.
+ * currency, docs/screens.md "Display rules"), computed on the decimal text so the screen shows
+ * exactly what the server sent. Text that is not a plain amount is shown as it came rather than
+ * guessed at.
  */
 export function formatAmount(decimalText: string, currencyCode: string): string {
   const value = toMoney(decimalText, currencyCode)

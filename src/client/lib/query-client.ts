@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
 import { getQueryFn } from './api.ts'
 
-// SPEC §9: data never goes stale, no refetch on focus, no polling, no retries. Money lists are
-// refreshed explicitly after every successful money action instead.
+// docs/api.md "Data fetching": data never goes stale, no refetch on focus, no polling, no
+// retries. Money lists are refreshed explicitly after every successful money action instead.
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -3,8 +3,9 @@ import { TRANSACTIONS_QUERY_KEY } from '#client/features/transactions/use-transa
 import { WALLETS_QUERY_KEY } from '#client/features/wallets/use-wallets.ts'
 
 /**
- * After any successful money action the wallets and transactions are fetched again (SPEC §7):
- * the app's data never goes stale on its own, so this is how balances and history catch up.
+ * After any successful money action the wallets and transactions are fetched again (docs/api.md
+ * "Data fetching"): the app's data never goes stale on its own, so this is how balances and history
+ * catch up.
  */
 export function refetchMoneyLists(queryClient: QueryClient): Promise<void> {
   return Promise.all([

@@ -4,7 +4,7 @@ import { signInPath } from '#client/features/auth/use-auth.ts'
 import { ApiError, isUnauthorizedError } from '#client/lib/api.ts'
 import { toast } from '#client/lib/toast.ts'
 
-/** SPEC §9: the toast is read for this long before the browser leaves for the sign-in page. */
+/** The toast is read for this long before the browser leaves for the sign-in page. */
 export const LOGIN_REDIRECT_DELAY_MS = 500
 
 function currentPath(): string {
@@ -12,9 +12,9 @@ function currentPath(): string {
 }
 
 /**
- * The spec's signed-out behaviour (SPEC §4, §8): a destructive "Unauthorized" toast, then,
- * after 500 ms, a full navigation to the server's sign-in path that brings the user back here.
- * The returned function cancels the pending navigation, for effects that unmount first.
+ * The signed-out behaviour (docs/screens.md "Signed-in pages"): a destructive "Unauthorized" toast,
+ * then, after 500 ms, a full navigation to the server's sign-in path that brings the user back
+ * here. The returned function cancels the pending navigation, for effects that unmount first.
  */
 export function useUnauthorizedRedirect(): () => () => void {
   const t = useCommonMessages()
@@ -33,7 +33,7 @@ export function useUnauthorizedRedirect(): () => () => void {
 }
 
 export type ErrorToastFallback = {
-  /** The action's failure title, e.g. "Transfer Failed" (SPEC §8). */
+  /** The action's failure title, e.g. "Transfer Failed" (docs/screens.md "Texts"). */
   title: string
   /** Shown when the server gave no message of its own, e.g. "Failed to send money". */
   message: string

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** SPEC §9: one toast at a time, shown for 5000 ms. */
+/** One toast at a time, shown for 5000 ms (docs/screens.md "Toasts"). */
 export const TOAST_LIMIT = 1
 export const TOAST_DURATION_MS = 5000
 /** How long a dismissed toast stays mounted so its closing animation can play. */
@@ -48,8 +48,8 @@ export function dismissToast(id?: number) {
 }
 
 /**
- * Shows a toast. A new toast replaces the one on screen, because the spec allows one visible
- * toast at a time; the latest message is the one the user needs.
+ * Shows a toast. A new toast replaces the one on screen, because only one toast is visible at a
+ * time; the latest message is the one the user needs.
  */
 export function toast({ title, description, variant = 'default' }: ToastInput): { id: number } {
   const id = nextId++

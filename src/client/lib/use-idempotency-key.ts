@@ -1,8 +1,9 @@
 import { useState } from 'react'
 
 /**
- * The Idempotency-Key of a money form (DESIGN §4): one key per submission, kept while the same
- * submission is retried, so a retry after a lost answer can never move money twice.
+ * The Idempotency-Key of a money form (docs/api.md "Idempotency keys"): one key per submission,
+ * kept while the same submission is retried, so a retry after a lost answer can never move money
+ * twice.
  */
 export type IdempotencyKeys = {
   /**

@@ -21,7 +21,7 @@ function BankTransferContent() {
   )
 }
 
-/** `/bank-transfer`: send to a bank account, 2% fee on top, followed until it settles (SPEC §2). */
+/** `/bank-transfer`: send to a bank account, 2% fee on top, followed until it settles. */
 export function BankTransferPage() {
   return (
     <RequireSignedIn>

@@ -21,7 +21,7 @@ function BillPayContent() {
   )
 }
 
-/** `/bill-pay`: electricity, airtime, internet, TV, insurance, rent, government and tax (SPEC §2). */
+/** `/bill-pay`: electricity, airtime, internet, TV, insurance, rent, government and tax. */
 export function BillPayPage() {
   return (
     <RequireSignedIn>

@@ -4,7 +4,7 @@ import { MyCardView } from '#client/features/card/my-card-view.tsx'
 import { SampleCardView } from '#client/features/card/sample-card-view.tsx'
 
 /**
- * /card (SPEC §2 "Card page"): a public route. A visitor sees the static sample card; a
+ * /card (docs/screens.md "Card page"): a public route. A visitor sees the static sample card; a
  * signed-in user sees their own card from the server.
  */
 export function CardPage() {

@@ -26,7 +26,7 @@ function CryptoPurchaseContent() {
   )
 }
 
-/** `/crypto-purchase`: buy crypto at the server's price and see what you hold (SPEC §2). */
+/** `/crypto-purchase`: buy crypto at the server's price and see what you hold (docs/screens.md). */
 export function CryptoPurchasePage() {
   return (
     <RequireSignedIn>

@@ -16,7 +16,7 @@ function Dashboard() {
   const { user } = useAuth()
   const [addFundsOpen, setAddFundsOpen] = useState(false)
   const [openWalletOpen, setOpenWalletOpen] = useState(false)
-  // Money lists are only requested for a signed-in user (SPEC §7).
+  // Money lists are only requested for a signed-in user (docs/api.md "Data fetching").
   const enabled = user !== null
   // Every grid names its columns (minmax(0, 1fr)) so a long word can never widen the page.
   return (
@@ -51,7 +51,7 @@ function Dashboard() {
   )
 }
 
-/** The signed-in home page at `/` (SPEC §2). */
+/** The signed-in home page at `/` (docs/screens.md "Dashboard"). */
 export function DashboardPage() {
   return (
     <RequireSignedIn>

@@ -34,8 +34,8 @@ const SAMPLE_WALLETS = [
 ] as const
 
 /**
- * /dashboard: the signed-in dashboard's look with sample data, for visitors only (SPEC §2).
- * A signed-in user has the real one at /, so they are sent there.
+ * /dashboard: the signed-in dashboard's look with sample data, for visitors only (docs/screens.md
+ * "Demo pages"). A signed-in user has the real one at /, so they are sent there.
  */
 export function DemoDashboardPage() {
   const t = useDemoMessages()

@@ -26,7 +26,7 @@ function ExchangeContent() {
   )
 }
 
-/** `/exchange`: convert money between the user's currencies (SPEC §2). */
+/** `/exchange`: convert money between the user's currencies (docs/screens.md). */
 export function ExchangePage() {
   return (
     <RequireSignedIn>

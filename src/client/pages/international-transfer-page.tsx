@@ -44,8 +44,9 @@ function InternationalTransferContent() {
 }
 
 /**
- * `/international-transfer?region={id}` and `/send-money/international?region=` (SPEC §2's
- * linked targets): one screen that sends money abroad to a country of the region.
+ * `/international-transfer?region={id}` and `/send-money/international?region=` (the
+ * transfer options' and regions' targets, docs/screens.md): one screen that sends money abroad to a
+ * country of the region.
  */
 export function InternationalTransferPage() {
   return (

@@ -8,7 +8,7 @@ import { StepsSection } from '#client/features/landing/steps-section.tsx'
 import { TrustSection } from '#client/features/landing/trust-section.tsx'
 
 /**
- * The visitor's home page (SPEC §2 "Landing page"). It is the first thing most people load,
+ * The visitor's home page (docs/screens.md "Landing page"). It is the first thing most people load,
  * often on slow networks, so visitors get it prerendered as static HTML at `/`, with no React
  * in the browser (docs/decisions/003-prerendered-landing-page.md); the app renders it only for
  * a visitor who moves to `/` inside the app. So it must render without a browser, and work as

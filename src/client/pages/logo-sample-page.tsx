@@ -7,7 +7,7 @@ import { AlternativeLogoMark } from '#client/features/logo-sample/alternative-lo
 import { useLogoSampleMessages } from '#client/features/logo-sample/messages.ts'
 import { cn } from '#client/lib/cn.ts'
 
-/** /logo-sample: the active green S next to the alternative design (SPEC §2). */
+/** /logo-sample: the active green S next to the alternative design (docs/screens.md "Routes"). */
 export function LogoSamplePage() {
   const t = useLogoSampleMessages()
   return (

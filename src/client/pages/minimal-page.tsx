@@ -13,7 +13,7 @@ import {
 /** The fixed sample balance of /minimal; it never changes, which is the point of the page. */
 const SAMPLE_BALANCE_MINOR = 123456n
 
-/** /minimal: the smallest dashboard, a fixed sample balance and sample transactions (SPEC §2). */
+/** /minimal: the smallest dashboard, a fixed sample balance and sample transactions. */
 export function MinimalPage() {
   const t = useDemoMessages()
   return (

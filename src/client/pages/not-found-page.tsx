@@ -4,7 +4,7 @@ import { Logo } from '#client/components/logo.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { useNotFoundMessages } from '#client/features/not-found/messages.ts'
 
-/** Any path the route table does not know (SPEC §2). */
+/** Any path the route table does not know (docs/screens.md "Not-found page"). */
 export function NotFoundPage() {
   const t = useNotFoundMessages()
   return (

@@ -50,7 +50,7 @@ function PosTerminalContent() {
   )
 }
 
-/** `/pos-terminal`: the business's point of sale: new sale, sales history, analytics (SPEC §2). */
+/** `/pos-terminal`: the business's point of sale: new sale, sales history, analytics. */
 export function PosTerminalPage() {
   return (
     <RequireSignedIn>

@@ -49,7 +49,7 @@ function ProfileContent() {
   )
 }
 
-/** `/profile`: who the user is, the state of the account, and the ways to change it (SPEC §2). */
+/** `/profile`: who the user is, the state of the account, and the ways to change it. */
 export function ProfilePage() {
   return (
     <RequireSignedIn>

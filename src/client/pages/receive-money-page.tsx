@@ -25,7 +25,7 @@ function ReceiveMoneyContent() {
   )
 }
 
-/** `/receive-money`: ask for money with a link, the share sheet or a QR code (SPEC §2). */
+/** `/receive-money`: ask for money with a link, the share sheet or a QR code (docs/screens.md). */
 export function ReceiveMoneyPage() {
   return (
     <RequireSignedIn>

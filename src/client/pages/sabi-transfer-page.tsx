@@ -21,7 +21,7 @@ function SabiTransferContent() {
   )
 }
 
-/** `/sabi-transfer`: a free, instant transfer to another Sabi user (SPEC §2). */
+/** `/sabi-transfer`: a free, instant transfer to another Sabi user (docs/screens.md). */
 export function SabiTransferPage() {
   return (
     <RequireSignedIn>

@@ -168,7 +168,7 @@ function SendMoneyHub() {
   )
 }
 
-/** `/send-money`: the three ways to send, the transfer options and why Sabi (SPEC §2). */
+/** `/send-money`: the three ways to send, the transfer options and why Sabi (docs/screens.md). */
 export function SendMoneyPage() {
   return (
     <RequireSignedIn>

@@ -91,7 +91,7 @@ function SettingsContent() {
   )
 }
 
-/** `/settings` (SPEC §2): every item saved on the server as soon as it changes. */
+/** `/settings` (docs/screens.md): every item saved on the server as soon as it changes. */
 export function SettingsPage() {
   return (
     <RequireSignedIn>

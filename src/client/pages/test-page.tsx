@@ -11,11 +11,12 @@ import { formatUptime } from '#client/features/health/format-uptime.ts'
 import { useHealthMessages } from '#client/features/health/messages.ts'
 import { useLanguage } from '#client/i18n/i18n.ts'
 import { cn } from '#client/lib/cn.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import type { Health } from '#shared/schemas/reference.ts'
 
 type HealthMessages = ReturnType<typeof useHealthMessages>
 
-/** /test: a health check anyone can open (SPEC §2), calling GET /api/health. */
+/** /test: a health check anyone can open (docs/screens.md "Routes"), calling GET /api/health. */
 export function TestPage() {
   const t = useHealthMessages()
   const query = useQuery({
@@ -124,7 +125,7 @@ function HealthReport({
     { label: t('uptime'), value: formatUptime(health.uptimeSeconds) },
     {
       label: t('checkedAt'),
-      value: new Intl.DateTimeFormat(language, { timeStyle: 'medium' }).format(new Date(checkedAt)),
+      value: formatDate(new Date(checkedAt), 'clock', { language }),
     },
   ]
   return (

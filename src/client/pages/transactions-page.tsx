@@ -23,7 +23,7 @@ function TransactionsContent() {
   )
 }
 
-/** `/transactions`: the whole history with a status on every row (SPEC §2). */
+/** `/transactions`: the whole history with a status on every row (docs/screens.md). */
 export function TransactionsPage() {
   return (
     <RequireSignedIn>

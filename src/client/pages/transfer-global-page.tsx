@@ -47,7 +47,7 @@ function TransferGlobalContent() {
   )
 }
 
-/** `/transfer-global`: how money can be received abroad, and where it can go (SPEC §2). */
+/** `/transfer-global`: how money can be received abroad, and where it can go (docs/screens.md). */
 export function TransferGlobalPage() {
   return (
     <RequireSignedIn>

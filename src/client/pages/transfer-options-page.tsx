@@ -2,7 +2,7 @@ import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { AppShell } from '#client/features/shell/app-shell.tsx'
 import { TransferOptions } from '#client/features/transfer-options/transfer-options.tsx'
 
-/** `/transfer-options`: the tabbed transfer chooser (SPEC §2). */
+/** `/transfer-options`: the tabbed transfer chooser (docs/screens.md "Transfer options"). */
 export function TransferOptionsPage() {
   return (
     <RequireSignedIn>

@@ -19,7 +19,7 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000
 
 /**
  * Whether sign-in is blocked for this e-mail or address. Counted in the database so every
- * server instance enforces the same limit (DESIGN §7).
+ * server instance enforces the same limit (docs/running.md "Several instances").
  */
 export async function isLoginBlocked(
   db: Queryable,

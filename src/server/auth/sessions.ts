@@ -2,14 +2,16 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, lt, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Queryable } from '#server/db/client.ts'
+import { decodeCursor, exactTimestamp, olderThan, toPage } from '#server/db/keyset-page.ts'
 import { sessions } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
 import type { SessionInfo } from '#shared/schemas/account.ts'
+import type { PageQuery } from '#shared/schemas/pages.ts'
 
 /** A session lasts this long after the last time it was used. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
-/** Login activity lists at most this many sessions. */
-const SESSIONS_LIST_LIMIT = 50
+/** Login activity shows this many sessions a page. */
+export const SESSIONS_LIST_LIMIT = 50
 /** Extend a session's expiry at most this often, so reads do not turn into writes. */
 const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000
 
@@ -22,6 +24,14 @@ const sessionDataSchema = z.object({
 export type SessionData = z.infer<typeof sessionDataSchema>
 
 export type ActiveSession = { sid: string; userId: string; expire: Date }
+
+/**
+ * How a session is kept: by the SHA-256 of its id. The id is 256 random bits, so a plain hash
+ * is enough (no salt or slow hash needed), and the table alone lets nobody in (migration 0008).
+ */
+export function hashSessionId(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex')
+}
 
 /** A fresh session: a new random id every sign-in, so an old id can never be fixed on a user. */
 export async function createSession(
@@ -37,7 +47,13 @@ export async function createSession(
     ...(input.userAgent ? { userAgent: input.userAgent.slice(0, 512) } : {}),
     ...(input.ipAddress ? { ipAddress: input.ipAddress.slice(0, 64) } : {}),
   }
-  await db.insert(sessions).values({ sid, sess, expire, userId: input.userId })
+  await db.insert(sessions).values({
+    sidHash: hashSessionId(sid),
+    sess,
+    expire,
+    userId: input.userId,
+    createdAt: new Date(nowMs),
+  })
   return { sid, userId: input.userId, expire }
 }
 
@@ -47,24 +63,25 @@ export async function readSession(
   sid: string,
   nowMs = Date.now(),
 ): Promise<ActiveSession | undefined> {
+  const sidHash = hashSessionId(sid)
   const [row] = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date(nowMs))))
+    .where(and(eq(sessions.sidHash, sidHash), gt(sessions.expire, new Date(nowMs))))
     .limit(1)
   if (!row) return undefined
   const data = sessionDataSchema.safeParse(row.sess)
   if (!data.success) return undefined
   if (row.expire.getTime() - nowMs < SESSION_TTL_MS - SESSION_TOUCH_INTERVAL_MS) {
     const expire = new Date(nowMs + SESSION_TTL_MS)
-    await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid))
+    await db.update(sessions).set({ expire }).where(eq(sessions.sidHash, sidHash))
     return { sid, userId: data.data.userId, expire }
   }
   return { sid, userId: data.data.userId, expire: row.expire }
 }
 
 export async function deleteSession(db: Queryable, sid: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.sid, sid))
+  await db.delete(sessions).where(eq(sessions.sidHash, hashSessionId(sid)))
 }
 
 export async function deleteExpiredSessions(db: Queryable, nowMs = Date.now()): Promise<void> {
@@ -72,52 +89,68 @@ export async function deleteExpiredSessions(db: Queryable, nowMs = Date.now()): 
 }
 
 /**
- * A session's public id: a hash of its secret id, so listing sessions never hands out what
- * would let someone use them.
+ * A session's public id, from its stored hash: listing sessions never hands out what would let
+ * someone use them.
  */
-export function publicSessionId(sid: string): string {
-  return createHash('sha256').update(sid).digest('base64url').slice(0, 22)
+function publicSessionId(sidHash: string): string {
+  return sidHash.slice(0, 24)
 }
 
-/** The user's live sessions for login activity: device, address, start and last use. */
+/**
+ * The user's live sessions for login activity, newest sign-in first, a page at a time (keyset
+ * on created_at and the id's hash: keyset-page.ts): device, address, start and last use.
+ */
 export async function listUserSessions(
   db: Queryable,
   userId: string,
   currentSid: string | null,
+  page: PageQuery = { limit: SESSIONS_LIST_LIMIT },
   nowMs = Date.now(),
-): Promise<SessionInfo[]> {
+): Promise<{ items: SessionInfo[]; nextCursor: string | null }> {
+  const currentHash = currentSid ? hashSessionId(currentSid) : null
+  const after = page.cursor ? decodeCursor(page.cursor, 'sha256-hex') : undefined
   const rows = await db
-    .select()
+    .select({ session: sessions, cursorAt: exactTimestamp(sessions.createdAt) })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expire, new Date(nowMs))))
-    .orderBy(desc(sessions.expire))
-    .limit(SESSIONS_LIST_LIMIT)
-  return rows.flatMap((row) => {
-    const data = sessionDataSchema.safeParse(row.sess)
-    if (!data.success) return []
-    return [
-      {
-        id: publicSessionId(row.sid),
-        device: data.data.userAgent ?? 'Unknown device',
-        ipAddress: data.data.ipAddress ?? null,
-        createdAt: data.data.createdAt,
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expire, new Date(nowMs)),
+        olderThan(sessions.createdAt, sessions.sidHash, after),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.sidHash))
+    .limit(page.limit + 1)
+  const { items, nextCursor } = toPage(rows, page.limit, (row) => ({
+    at: row.cursorAt,
+    id: row.session.sidHash,
+  }))
+  return {
+    nextCursor,
+    items: items.map(({ session: row }) => {
+      const data = sessionDataSchema.safeParse(row.sess)
+      return {
+        id: publicSessionId(row.sidHash),
+        device: (data.success ? data.data.userAgent : undefined) ?? 'Unknown device',
+        ipAddress: (data.success ? data.data.ipAddress : undefined) ?? null,
+        createdAt: row.createdAt.toISOString(),
         // The expiry slides forward on use (at most hourly), so it tells when it was last used.
         lastSeenAt: new Date(row.expire.getTime() - SESSION_TTL_MS).toISOString(),
-        current: row.sid === currentSid,
-      },
-    ]
-  })
+        current: row.sidHash === currentHash,
+      }
+    }),
+  }
 }
 
 /** Signs one of the user's sessions out by its public id; someone else's is "not found". */
 export async function revokeUserSession(db: Queryable, userId: string, publicId: string) {
   const rows = await db
-    .select({ sid: sessions.sid })
+    .select({ sidHash: sessions.sidHash })
     .from(sessions)
     .where(eq(sessions.userId, userId))
-  const match = rows.find((row) => publicSessionId(row.sid) === publicId)
+  const match = rows.find((row) => publicSessionId(row.sidHash) === publicId)
   if (!match) throw new AppError('NOT_FOUND', 'Session not found')
-  await deleteSession(db, match.sid)
+  await db.delete(sessions).where(eq(sessions.sidHash, match.sidHash))
 }
 
 /** Ends every session of the user but `keepSid` (after a password change, or all of them). */
@@ -126,7 +159,7 @@ export async function deleteOtherSessions(db: Queryable, userId: string, keepSid
     .delete(sessions)
     .where(
       keepSid
-        ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid))
+        ? and(eq(sessions.userId, userId), ne(sessions.sidHash, hashSessionId(keepSid)))
         : eq(sessions.userId, userId),
     )
 }

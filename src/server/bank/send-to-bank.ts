@@ -1,6 +1,6 @@
 import type { Transaction } from '#server/db/client.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
-import { resolveSandboxAccount } from '#server/providers/sandbox-bank.ts'
+import type { BankProvider } from '#server/providers/bank-provider.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
@@ -17,14 +17,15 @@ function refuse(message: string, path: string): never {
 }
 
 /**
- * A transfer to a bank account (SPEC §2 Bank transfer): the account is checked by name enquiry,
- * the 2% fee is charged on top, and the money leaves the wallet at once into a pending payout
- * that the worker sends and the bank's answer settles or reverses.
+ * A transfer to a bank account (docs/transfers.md "Bank transfers"): the account is checked by name
+ * enquiry, the 2% fee is charged on top, and the money leaves the wallet at once into a pending
+ * payout that the worker sends and the bank's answer settles or reverses.
  */
 export async function sendToBank(
   tx: Transaction,
   userId: string,
   input: BankTransferRequest,
+  provider: BankProvider,
 ): Promise<TransactionResponse> {
   const bank = BANKS.find((candidate) => candidate.code === input.bankCode)
   if (!bank) refuse('Please select a bank', 'bankCode')
@@ -35,7 +36,10 @@ export async function sendToBank(
       'fromWalletId',
     )
   }
-  const resolvedName = resolveSandboxAccount(input.accountNumber)
+  const resolvedName = await provider.resolveAccount({
+    bankCode: bank.code,
+    accountNumber: input.accountNumber,
+  })
   if (!resolvedName)
     throw new AppError('NOT_FOUND', `No account ${input.accountNumber} was found at ${bank.name}`)
   const amount = parseAmountOrThrow(input.amount, wallet.asset)
@@ -46,7 +50,7 @@ export async function sendToBank(
     amount,
     fee,
     kind: 'bank',
-    provider: 'sandbox-bank',
+    provider: provider.name,
     details: {
       bankCode: bank.code,
       bankName: bank.name,

@@ -1,4 +1,4 @@
-import { lookupSandboxCustomer } from '#server/providers/sandbox-biller.ts'
+import type { BillerProvider } from '#server/providers/biller-provider.ts'
 import { AppError } from '#shared/errors.ts'
 import {
   type Biller,
@@ -47,7 +47,11 @@ export type BillCustomerFound = { biller: Biller; customerNumber: string; custom
  * Asks the biller who is behind a customer number, before any money moves: a number of the
  * wrong shape is a 400 naming what the biller expects, one the biller does not know is a 404.
  */
-export function findBillCustomer(biller: Biller, accountNumber: string): BillCustomerFound {
+export async function findBillCustomer(
+  biller: Biller,
+  accountNumber: string,
+  provider: BillerProvider,
+): Promise<BillCustomerFound> {
   const customerNumber = normaliseCustomerNumber(accountNumber)
   const name = CUSTOMER_NUMBER_NAMES[biller.customerNumber.kind]
   const problem = customerNumberProblem(biller.customerNumber, customerNumber)
@@ -55,7 +59,7 @@ export function findBillCustomer(biller: Biller, accountNumber: string): BillCus
   if (problem !== null) {
     refuse(`${capitalise(name)}s for ${biller.name} are ${lengthText(biller)}`, 'accountNumber')
   }
-  const customerName = lookupSandboxCustomer(biller, customerNumber)
+  const customerName = await provider.lookupCustomer(biller, customerNumber)
   if (!customerName) {
     // A payment reference names a bill to pay, not a customer.
     const what =

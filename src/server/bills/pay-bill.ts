@@ -1,6 +1,6 @@
 import type { Transaction } from '#server/db/client.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
-import { SANDBOX_BILLER_NAME } from '#server/providers/sandbox-biller.ts'
+import type { BillerProvider } from '#server/providers/biller-provider.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
@@ -26,7 +26,7 @@ const BILL_TYPE_NAMES: Record<BillPaymentType, string> = {
 }
 
 /**
- * A bill payment (SPEC §2 Bill pay; issue "Money out"): the biller must be one of the bill
+ * A bill payment (docs/transfers.md "Bills"; issue "Money out"): the biller must be one of the bill
  * type's, the wallet the user's own and in the biller's currency, and the customer number one
  * the biller knows. Bills carry no fee. The money leaves the wallet at once and waits in the
  * biller settlement account as a pending payout, which the worker sends to the biller and the
@@ -36,6 +36,7 @@ export async function payBill(
   tx: Transaction,
   userId: string,
   input: BillPaymentRequest,
+  provider: BillerProvider,
 ): Promise<TransactionResponse> {
   const biller = findBillerOrThrow(input.billType, input.provider)
   const wallet = await findOwnWallet(tx, userId, input.walletId)
@@ -46,7 +47,11 @@ export async function payBill(
   const amount = parseAmountOrThrow(input.amount, wallet.asset, {
     maxMinor: BILL_AMOUNT_MAX_MAJOR * 10n ** BigInt(exponentOf(wallet.asset)),
   })
-  const { customerNumber, customerName } = findBillCustomer(biller, input.accountNumber)
+  const { customerNumber, customerName } = await findBillCustomer(
+    biller,
+    input.accountNumber,
+    provider,
+  )
   const numberName = CUSTOMER_NUMBER_NAMES[biller.customerNumber.kind]
   const journal = await initiatePayout(tx, {
     userId,
@@ -54,7 +59,7 @@ export async function payBill(
     amount,
     fee: zero(wallet.asset),
     kind: 'bill',
-    provider: SANDBOX_BILLER_NAME,
+    provider: provider.name,
     type: 'purchase',
     details: {
       billType: biller.type,

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { passesLuhn } from '#server/providers/sandbox-card-acquirer.ts'
+import { passesLuhn } from '#server/cards/card-number.ts'
 import { luhnCheckDigit, newCardNumber, TEST_BIN } from './card-number.ts'
 
 describe('card numbers', () => {

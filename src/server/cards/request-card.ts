@@ -17,7 +17,7 @@ export function addBusinessDays(from: Date, days: number): Date {
 
 /**
  * Records a replacement request or a physical card order, with the 5-7 business-day window
- * the card page shows (SPEC §9).
+ * the card page shows (docs/account.md "Card").
  */
 export async function requestCard(
   db: Queryable,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
 import { cryptocurrencies, wallets } from '#server/db/schema.ts'
@@ -5,6 +6,8 @@ import { findCurrency, findRateMicro, usdCurrencyId } from '#server/exchange/fin
 import { findOrOpenHoldingAccount, systemAccountId } from '#server/ledger/accounts.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
+import type { FundingProvider } from '#server/providers/funding-provider.ts'
+import { requireProvider } from '#server/providers/providers.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
@@ -25,8 +28,8 @@ import type { Transaction as TransactionResponse } from '#shared/schemas/transac
 const PRICE_DECIMALS = 8
 
 /**
- * Buys crypto for a US-dollar amount (SPEC: "Amount (USD)"), paid in the chosen currency at
- * today's rate from that wallet or by a sandbox card charge. The buyer receives amount ÷ price,
+ * Buys crypto for a US-dollar amount (docs/exchange-and-crypto.md), paid in the chosen currency at
+ * today's rate from that wallet or by a card charge through the funding provider. The buyer receives amount ÷ price,
  * truncated (never rounded up) to the asset's decimals, into their holding. Two single-asset
  * legs through the crypto-custody account: the fiat comes in, the coins go out.
  */
@@ -34,7 +37,8 @@ export async function buyCrypto(
   tx: Transaction,
   userId: string,
   input: CryptoPurchaseRequest,
-  options: { cardPaymentsAvailable: boolean },
+  /** Charges the card when the buyer pays by card; absent, card payments are unavailable. */
+  funding: FundingProvider | undefined,
 ): Promise<TransactionResponse> {
   const [crypto] = await tx
     .select()
@@ -80,8 +84,17 @@ export async function buyCrypto(
     payingAccountId = own.accountId
     fromWalletId = own.id
   } else {
-    if (!options.cardPaymentsAvailable)
-      throw new AppError('NOT_AVAILABLE', 'Card payments are not available yet')
+    const charged = await requireProvider(
+      funding,
+      'Card payments are not available right now',
+    ).collect({
+      reference: `crypto-${randomUUID()}`,
+      userId,
+      asset: fiat.code,
+      amountMinor: cost.amountMinor,
+      method: 'card',
+    })
+    if (!charged.approved) throw new AppError('PAYMENT_DECLINED', charged.reason)
     payingAccountId = await systemAccountId(tx, 'card_acquiring', fiat.code)
   }
 

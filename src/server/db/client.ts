@@ -15,7 +15,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 /** A transaction handle has the same query surface as the database itself. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
-/** The database or a transaction: what every query function takes first (STYLE "Layers"). */
+/** The database or a transaction: what every query function takes first, so one transaction can span a use case. */
 export type Queryable = Database | Transaction
 
 export type DatabaseTarget =
@@ -28,6 +28,8 @@ export type DatabaseHandle = {
   target: DatabaseTarget
   /** Applies the migrations of db/migrations that have not run yet. */
   migrate(): Promise<void>
+  /** The PostgreSQL pool's connections, for metrics; undefined for embedded PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined
   close(): Promise<void>
 }
 
@@ -49,29 +51,39 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       kind: 'pglite',
       target,
       migrate: () => migratePgliteDatabase(pgliteDb),
+      poolStats: () => undefined,
       close: () => client.close(),
     }
   }
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
-    // A query that hangs must not hold a wallet lock for ever (TIGER_STYLE: limit everything).
+    // A query that hangs must not hold a wallet lock for ever: everything has a limit.
     statement_timeout: 15_000,
     idle_in_transaction_session_timeout: 15_000,
     connectionTimeoutMillis: 10_000,
   })
-  // An idle connection can be closed by the server (a restart, a failover, an administrator):
-  // pg reports it on the pool, and with no listener Node would treat it as a crash. The pool
-  // opens a fresh connection for the next query, so saying so is all there is to do.
-  pool.on('error', (error) => {
+  // The server can end any connection (a restart, a failover, an administrator). pg reports it
+  // as an 'error' event: on the pool for an idle connection, and on the client itself for one
+  // that is checked out, in a query or between two queries of a transaction. An 'error' event
+  // with no listener crashes Node, so every client gets one the moment it connects; the query
+  // in flight fails on its own (the request answers 503), and the pool drops the broken client
+  // when it is released and opens a fresh one for the next query.
+  const reportLost = (error: Error) => {
     process.stderr.write(`database connection lost (${error.message}); the pool will reconnect\n`)
+  }
+  pool.on('connect', (client) => {
+    client.on('error', reportLost)
   })
+  // The pool repeats an idle client's error on itself; the client's listener has said it.
+  pool.on('error', () => undefined)
   const db: Database = drizzleNodePostgres(pool, { schema })
   return {
     db,
     kind: 'postgres',
     target,
     migrate: () => migratePostgresDatabase(target.url),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   }
 }

@@ -1,12 +1,13 @@
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { PROJECT_ROOT } from '../project-root.ts'
 import type * as schema from './schema.ts'
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../db/migrations', import.meta.url))
+export const MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'db', 'migrations')
 
 // Any fixed number will do; it only has to be the same in every Sabi process.
 const MIGRATION_LOCK_KEY = 7_310_512_001

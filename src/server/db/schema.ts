@@ -27,7 +27,7 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }
 
-/** SPEC §3 User, plus the password hash that never leaves the server. */
+/** A user (docs/data-model.md "User"), plus the password hash that never leaves the server. */
 export const users = pgTable(
   'users',
   {
@@ -65,24 +65,45 @@ export const users = pgTable(
   ],
 )
 
-/** SPEC §3 Session: `sid` key, `sess` JSON, `expire` indexed; `user_id` lets a user's sessions be listed and revoked. */
+/**
+ * A session (docs/data-model.md "Session"): keyed by the hash of its `sid`, `sess` JSON, `expire`
+ * indexed; `user_id` lets a user's sessions be listed and revoked.
+ */
 export const sessions = pgTable(
   'sessions',
   {
-    sid: varchar('sid', { length: 64 }).primaryKey(),
+    // The SHA-256 (hex) of the session id in the cookie, never the id itself (migration 0008).
+    sidHash: varchar('sid_hash', { length: 64 }).primaryKey(),
     sess: jsonb('sess').notNull(),
     expire: timestamp('expire', { withTimezone: true, mode: 'date' }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('sessions_expire_idx').on(table.expire),
     index('sessions_user_id_idx').on(table.userId),
+    index('sessions_user_created_idx').on(table.userId, table.createdAt, table.sidHash),
   ],
 )
 
 /**
+ * Rate-limit counters shared by every server instance (rate-limits/consume-rate-limit.ts): one
+ * row per limited key, its hits in the current fixed window and when the window ends.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: varchar('key', { length: 255 }).primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_resets_at_idx').on(table.resetsAt)],
+)
+
+/**
  * Failed sign-ins, kept in the database so the limit holds across server instances
- * (DESIGN §7). Rows older than the window are deleted as new failures arrive.
+ * (docs/running.md "Several instances"). Rows older than the window are deleted as new
+ * failures arrive.
  */
 export const loginFailures = pgTable(
   'login_failures',
@@ -98,7 +119,9 @@ export const loginFailures = pgTable(
   ],
 )
 
-/** SPEC §3 Currency, with the minor-unit exponent the money module uses. */
+/**
+ * A currency (docs/data-model.md "Currency"), with the minor-unit exponent the money module uses.
+ */
 export const currencies = pgTable(
   'currencies',
   {
@@ -114,7 +137,7 @@ export const currencies = pgTable(
   (table) => [check('currencies_exponent_check', sql`${table.exponent} between 0 and 8`)],
 )
 
-/** SPEC §3 Cryptocurrency, with its USD price and 24h change. */
+/** A cryptocurrency (docs/data-model.md "Cryptocurrency"), with its USD price and 24h change. */
 export const cryptocurrencies = pgTable(
   'cryptocurrencies',
   {
@@ -134,7 +157,9 @@ export const cryptocurrencies = pgTable(
   (table) => [check('cryptocurrencies_exponent_check', sql`${table.exponent} between 0 and 18`)],
 )
 
-/** SPEC §3 Exchange rate: one row per ordered pair, rate decimal(10,6), change percent (5,2). */
+/**
+ * docs/data-model.md "Exchange rate": one row per ordered pair, rate decimal(10,6), change (5,2).
+ */
 export const exchangeRates = pgTable(
   'exchange_rates',
   {
@@ -157,8 +182,8 @@ export const exchangeRates = pgTable(
 )
 
 /**
- * The ledger's accounts (DESIGN §4): one per customer wallet or holding, and system accounts
- * per asset. The balance lives here and changes only together with postings; customer
+ * The ledger's accounts (docs/ledger.md "Accounts"): one per customer wallet or holding, and system
+ * accounts per asset. The balance lives here and changes only together with postings; customer
  * accounts can never go below zero.
  */
 export const ledgerAccounts = pgTable(
@@ -196,7 +221,7 @@ export const ledgerAccounts = pgTable(
   ],
 )
 
-/** SPEC §3 Wallet: one per user and currency; its balance is its ledger account's. */
+/** docs/data-model.md "Wallet": one per user and currency; its balance is its ledger account's. */
 export const wallets = pgTable(
   'wallets',
   {
@@ -218,8 +243,9 @@ export const wallets = pgTable(
 )
 
 /**
- * A journal: the header of one movement of money (SPEC §3 Transaction). Its postings sum to
- * zero per asset. Only `status` and `updated_at` ever change, as a payout settles or fails.
+ * A journal: the header of one movement of money (docs/ledger.md "Journals and postings"). Its
+ * postings sum to zero per asset. Only `status` and `updated_at` ever change, as a payout settles
+ * or fails.
  */
 export const journals = pgTable(
   'journals',
@@ -242,7 +268,7 @@ export const journals = pgTable(
     convertedAmountMinor: bigint('converted_amount_minor', { mode: 'bigint' }),
     description: varchar('description', { length: 200 }),
     externalReference: varchar('external_reference', { length: 100 }),
-    /** A correcting journal points at the journal it reverses (DESIGN §4). */
+    /** A correcting journal points at the journal it reverses (docs/ledger.md). */
     reversesJournalId: uuid('reverses_journal_id'),
     ...timestamps,
   },
@@ -286,8 +312,8 @@ export const postings = pgTable(
 )
 
 /**
- * Idempotency keys of money POSTs (DESIGN §4), written in the same transaction as the journal:
- * a retry finds the first response here; the same key with another body is refused.
+ * Idempotency keys of money POSTs (docs/ledger.md "Idempotency"), written in the same transaction
+ * as the journal: a retry finds the first response here; the same key with another body is refused.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -357,10 +383,10 @@ export const quotes = pgTable(
 )
 
 /**
- * Money on its way out through a provider (DESIGN §4: two-phase). The initiating journal has
- * moved it from the wallet to "payouts in flight"; the provider's result settles it or
- * reverses it, exactly once. `details` holds what the provider needs (bank and account, biller
- * and customer number...).
+ * Money on its way out through a provider (docs/ledger.md "Two-phase payouts"). The initiating
+ * journal has moved it from the wallet to "payouts in flight"; the provider's result settles it or
+ * reverses it, exactly once. `details` holds what the provider needs (bank and account, biller and
+ * customer number...).
  */
 export const payouts = pgTable(
   'payouts',
@@ -378,7 +404,10 @@ export const payouts = pgTable(
       .references(() => wallets.id),
     /** 'bank', 'bill' or 'international'. */
     kind: varchar('kind', { length: 16 }).notNull(),
-    /** pending (not yet sent) → submitted (the provider has it) → completed or failed. */
+    /**
+     * pending (not yet sent) → submitted (the provider has it) → completed or failed; or
+     * needs_review when the provider would not take it or never answered (a person decides).
+     */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     provider: varchar('provider', { length: 32 }).notNull(),
     providerReference: varchar('provider_reference', { length: 100 }).unique(),
@@ -386,7 +415,11 @@ export const payouts = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
     details: jsonb('details').notNull(),
+    /** Times the worker tried to send it. */
     attempts: integer('attempts').notNull().default(0),
+    /** Times the worker asked the provider how it ended. */
+    statusChecks: integer('status_checks').notNull().default(0),
+    /** When the worker next sends it (pending) or asks after it (submitted). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
@@ -399,7 +432,7 @@ export const payouts = pgTable(
   (table) => [
     check(
       'payouts_status_check',
-      sql`${table.status} in ('pending', 'submitted', 'completed', 'failed')`,
+      sql`${table.status} in ('pending', 'submitted', 'needs_review', 'completed', 'failed')`,
     ),
     index('payouts_due_idx').on(table.status, table.nextAttemptAt),
   ],
@@ -421,10 +454,10 @@ export const transactionEvents = pgTable(
 )
 
 /**
- * SPEC §3 Recipient: someone the user has paid outside Sabi, saved after a transfer to them
- * settles and offered the next time. `kind` says which screen offers it; `fingerprint` is what
- * makes two transfers "the same recipient" (bank and account, or country, method and account),
- * so paying someone again updates one row instead of adding another.
+ * A recipient (docs/data-model.md "Recipient"): someone the user has paid outside Sabi, saved after
+ * a transfer to them settles and offered the next time. `kind` says which screen offers it;
+ * `fingerprint` is what makes two transfers "the same recipient" (bank and account, or country,
+ * method and account), so paying someone again updates one row instead of adding another.
  */
 export const recipients = pgTable(
   'recipients',
@@ -493,9 +526,9 @@ export const paymentRequests = pgTable(
 )
 
 /**
- * A sale at a POS terminal (SPEC §2 /pos-terminal): paid by card through the card-acquiring
- * account at once, or by QR code through a payment request the customer pays from their
- * phone, which completes the sale. `journal_id` is the money's journal once it has arrived.
+ * A sale at a POS terminal (docs/getting-paid.md "POS terminal"): paid by card through the
+ * card-acquiring account at once, or by QR code through a payment request the customer pays from
+ * their phone, which completes the sale. `journal_id` is the money's journal once it has arrived.
  */
 export const posSales = pgTable(
   'pos_sales',
@@ -549,7 +582,9 @@ export const backupCodes = pgTable(
   (table) => [uniqueIndex('backup_codes_user_code_key').on(table.userId, table.codeHash)],
 )
 
-/** SPEC §2 Settings, saved on the server: one row per user, created at the first change. */
+/**
+ * docs/account.md "Settings", saved on the server: one row per user, created at the first change.
+ */
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')
     .primaryKey()
@@ -566,8 +601,8 @@ export const userSettings = pgTable('user_settings', {
 })
 
 /**
- * The user's virtual card (SPEC §2 /card): number and CVV sealed (AES-256-GCM), the last four
- * digits and expiry in the clear for display. Controls and theme persist here.
+ * The user's virtual card (docs/account.md "Card"): number and CVV sealed (AES-256-GCM), the last
+ * four digits and expiry in the clear for display. Controls and theme persist here.
  */
 export const cards = pgTable(
   'cards',

@@ -52,10 +52,11 @@ async function priceFromQuote(
 }
 
 /**
- * Exchanges money between two of the user's wallets (SPEC §2 Exchange). One journal with two
- * single-currency legs through the house's FX liquidity accounts, and the fee a posting of
- * its own (DESIGN §4; STYLE "currency exchange is two single-asset legs"). A live quote's rate
- * is honoured; without one, today's rate applies. A missing destination wallet is opened.
+ * Exchanges money between two of the user's wallets (docs/exchange-and-crypto.md). One journal with
+ * two single-currency legs through the house's FX liquidity accounts, and the fee a posting of its
+ * own (docs/ledger.md "Journals and postings").
+ * A live quote's rate is honoured; without one, today's rate applies. A missing destination wallet
+ * is opened.
  */
 export async function exchangeCurrency(
   tx: Transaction,

@@ -15,9 +15,10 @@ export type ExchangePrice = {
 }
 
 /**
- * What an exchange costs and yields at today's rate (SPEC §9): you receive amount x rate,
- * rounded half-up to the target currency's minor unit; the 0.5% fee is charged on top in the
- * source currency, rounded half-up; the total debit is amount + fee.
+ * What an exchange costs and yields at today's rate (docs/exchange-and-crypto.md "Currency
+ * exchange"): you receive amount x rate, rounded half-up to the target currency's minor unit; the
+ * 0.5% fee is charged on top in the source currency, rounded half-up; the total debit is amount +
+ * fee.
  */
 export async function priceExchange(
   db: Queryable,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, or } from 'drizzle-orm'
+import { and, asc, eq, or, sql } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { journals } from '#server/db/schema.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
@@ -7,7 +7,6 @@ import type { Transaction } from '#shared/schemas/transactions.ts'
 
 /** An export holds at most this many transactions; a narrower date range gets the rest. */
 export const EXPORT_MAX_ROWS = 50_000
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The user's transactions, oldest first, from `from` to `to` (whole UTC days, inclusive). */
 export async function listTransactionsForExport(
@@ -16,9 +15,17 @@ export async function listTransactionsForExport(
   range: { from?: string | undefined; to?: string | undefined },
 ): Promise<Transaction[]> {
   const conditions = [or(eq(journals.fromUserId, userId), eq(journals.toUserId, userId))]
-  if (range.from) conditions.push(gte(journals.createdAt, new Date(`${range.from}T00:00:00Z`)))
+  // Day arithmetic in SQL, in UTC: the day after 9999-12-31 is a date PostgreSQL can compare
+  // with, and no JavaScript Date is built from what the user typed.
+  if (range.from) {
+    conditions.push(
+      sql`${journals.createdAt} >= (${range.from}::date)::timestamp at time zone 'UTC'`,
+    )
+  }
   if (range.to) {
-    conditions.push(lt(journals.createdAt, new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS)))
+    conditions.push(
+      sql`${journals.createdAt} < (${range.to}::date + 1)::timestamp at time zone 'UTC'`,
+    )
   }
   const rows = await db
     .select()

@@ -37,9 +37,11 @@ export async function exportUserData(
       listHoldings(db, user.id),
       listTransactionsForExport(db, user.id, {}),
       listRecipients(db, user.id, undefined, EXPORT_MAX_ROWS),
-      listPaymentRequests(db, user.id, Date.now(), EXPORT_MAX_ROWS),
-      listPosSales(db, user.id, EXPORT_MAX_ROWS),
-      listUserSessions(db, user.id, currentSid),
+      listPaymentRequests(db, user.id, { limit: EXPORT_MAX_ROWS }).then((page) => page.items),
+      listPosSales(db, user.id, { limit: EXPORT_MAX_ROWS }).then((page) => page.items),
+      listUserSessions(db, user.id, currentSid, { limit: EXPORT_MAX_ROWS }).then(
+        (page) => page.items,
+      ),
     ])
   const card = hasCard ? await toCardResponse(db, await findOrIssueCard(db, sealer, user.id)) : null
   return {

@@ -5,19 +5,25 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { setAddressFailureLimit } from '#server/auth/login-throttle.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
-import { createSandboxCardAcquirer } from '#server/providers/sandbox-card-acquirer.ts'
-import { createSandboxIdentityVerifier } from '#server/providers/sandbox-identity-verifier.ts'
+import { serializeError, serializeRequest } from '#server/logging/log-serializers.ts'
+import { databaseGaugesOf } from '#server/metrics/database-gauges.ts'
+import { httpRequestDuration, watchDatabase } from '#server/metrics/metrics.ts'
+import type { Providers } from '#server/providers/providers.ts'
+import { databaseRateLimitStore } from '#server/rate-limits/rate-limit-store.ts'
+import type { Readiness } from '#server/readiness.ts'
 import { createSealer } from '#server/secrets/seal.ts'
+import { isClientRoute } from '#shared/client-routes.ts'
 import { AppError } from '#shared/errors.ts'
-import { handleError } from './error-handler.ts'
+import { clientAddress, trustProxyOption } from './client-address.ts'
+import { refuseCrossSiteRequests } from './cross-site-guard.ts'
+import { handleError, handleFrameworkError } from './error-handler.ts'
+import { transformOpenApiDocument, transformRouteSchema } from './openapi.ts'
+import { requestIdOf, sendRequestId } from './request-id.ts'
+import { createRouteIndex } from './route-index.ts'
 import { accountRoutes } from './routes/account-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { bankRoutes } from './routes/bank-routes.ts'
@@ -25,6 +31,7 @@ import { billRoutes } from './routes/bill-routes.ts'
 import { cardRoutes } from './routes/card-routes.ts'
 import { exchangeRoutes } from './routes/exchange-routes.ts'
 import { internationalRoutes } from './routes/international-routes.ts'
+import { metricsRoutes } from './routes/metrics-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
 import { paymentRequestRoutes } from './routes/payment-request-routes.ts'
 import { posRoutes } from './routes/pos-routes.ts'
@@ -37,35 +44,70 @@ import { walletRoutes } from './routes/wallet-routes.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 import { sessionPlugin } from './session-plugin.ts'
 import { APP_PAGE, registerClient } from './static-plugin.ts'
+import { refuseUnstorableText } from './text-guard.ts'
 
 export type AppOptions = {
   config: Config
   database: DatabaseHandle
+  /** The outside parties, chosen at start-up (providers/providers.ts). */
+  providers: Providers
   /** Signs session cookies. */
   sessionSecret: string
   version: string
   /** The built client to serve; omitted in API-only tests. */
   clientRoot?: string
   logger?: boolean
+  /** Where log lines go instead of standard output (a test reads them back). */
+  logStream?: { write(line: string): void }
+  /** Draining from the shutdown signal on: GET /api/ready then answers 503 (readiness.ts). */
+  readiness?: Readiness
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024
 
 /** Builds the whole HTTP application: API, OpenAPI at /api/docs, and the client. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, database } = options
+  const { config, database, providers } = options
   const app = Fastify({
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            // What of a request or an error reaches the log is decided in one place.
+            serializers: { req: serializeRequest, err: serializeError },
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Behind a proxy or load balancer, request.ip must be the client's for the sign-in limits.
-    trustProxy: config.nodeEnv === 'production',
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: otherwise anyone
+    // could pick a new address per try and escape the per-address limits.
+    trustProxy: trustProxyOption(config.trustProxy),
+    frameworkErrors: handleFrameworkError,
+    // The caller's X-Request-Id when sane, else a uuid (request-id.ts); never a counter.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.setErrorHandler(handleError)
+  app.addHook('onSend', sendRequestId)
+  app.addHook('onResponse', async (request, reply) => {
+    httpRequestDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_code: reply.statusCode,
+      },
+      reply.elapsedTime / 1000,
+    )
+  })
+  const routeIndex = createRouteIndex()
+  app.addHook('onRoute', (route) => routeIndex.add(route.method, route.url))
+  // Only JSON bodies are read (the payout webhook reads its own): anything else is a 415, not
+  // a string handed to a schema that wanted an object.
+  app.removeContentTypeParser('text/plain')
+  app.addHook('preValidation', refuseUnstorableText)
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -86,7 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   })
   // Pages, scripts, styles and larger API answers leave gzip- or brotli-compressed: the
-  // landing page's budget (DESIGN §8) is counted compressed, and phones pay for every byte.
+  // landing page's budget (docs/performance.md "Page weight") is counted compressed, and
+  // phones pay for every byte.
   await app.register(fastifyCompress, { global: true, threshold: 1024 })
   await app.register(fastifyCookie, { secret: options.sessionSecret })
   setAddressFailureLimit(config.loginFailuresPerAddress)
@@ -96,29 +139,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // plugin throws what the builder returns, so it returns our typed error, not a plain object.
   await app.register(fastifyRateLimit, {
     global: false,
+    keyGenerator: clientAddress,
+    // Counted in the database, so several instances enforce one limit (docs/operations.md).
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   })
 
-  // State-changing requests must come from our own pages: SameSite=Lax already keeps the
-  // session cookie off cross-site POSTs, and this refuses them outright when a browser says
-  // where they came from.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
-      return
-    const origin = request.headers.origin
-    if (origin && origin !== 'null') {
-      const host = request.headers.host
-      let sameSite = false
-      try {
-        sameSite = new URL(origin).host === host
-      } catch {
-        sameSite = false
-      }
-      if (!sameSite)
-        return reply.status(403).send({ message: 'Cross-site request refused', code: 'FORBIDDEN' })
-    }
-  })
+  // State-changing requests must come from our own pages (docs/security.md).
+  app.addHook('onRequest', refuseCrossSiteRequests)
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -132,7 +161,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sabi_sid' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // Security, operationIds, the shared Error schema and every status answered (openapi.ts).
+    transform: transformRouteSchema,
+    transformObject: transformOpenApiDocument,
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
@@ -142,39 +173,59 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(walletRoutes, { db: database.db })
   await app.register(userRoutes, { db: database.db })
   await app.register(transactionRoutes, { db: database.db })
-  await app.register(moneyRoutes, { db: database.db, config })
-  await app.register(exchangeRoutes, { db: database.db, config })
-  await app.register(bankRoutes, { db: database.db, config })
-  await app.register(billRoutes, { db: database.db, config })
-  await app.register(internationalRoutes, { db: database.db, config })
+  await app.register(moneyRoutes, { db: database.db, config, providers })
+  await app.register(exchangeRoutes, { db: database.db, config, providers })
+  await app.register(bankRoutes, { db: database.db, config, providers })
+  await app.register(billRoutes, { db: database.db, config, providers })
+  await app.register(internationalRoutes, { db: database.db, config, providers })
   await app.register(recipientRoutes, { db: database.db })
   await app.register(paymentRequestRoutes, { db: database.db, config })
   await app.register(posRoutes, {
     db: database.db,
     config,
-    // Only a sandbox acquirer exists yet: production takes QR sales, and cards once one is connected.
-    acquirer: config.sandbox ? createSandboxCardAcquirer() : undefined,
+    // Without an acquirer the terminal takes QR sales only.
+    acquirer: providers.cardAcquirer,
   })
   await app.register(accountRoutes, {
     db: database.db,
     sealer,
-    // Only a sandbox registry exists yet: production verifies nobody until one is connected.
-    verifier: config.sandbox ? createSandboxIdentityVerifier() : undefined,
+    verifier: providers.identityVerifier,
   })
   await app.register(cardRoutes, { db: database.db, sealer })
   await app.register(webhookRoutes, { db: database.db, config })
-  await app.register(systemRoutes, { database, config, version: options.version })
+  await app.register(systemRoutes, {
+    database,
+    config,
+    version: options.version,
+    readiness: options.readiness,
+  })
+  watchDatabase(databaseGaugesOf(database))
+  await app.register(metricsRoutes, { config })
 
   const servesClient = options.clientRoot ? await registerClient(app, options.clientRoot) : false
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD'
+    const allowed = routeIndex.allowedMethods(path)
+    // A path that some route answers, but not with this method. (The router also lands here
+    // for a path parameter over its length limit: that stays a 404.)
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send({ message: `${request.method} is not allowed here`, code: 'METHOD_NOT_ALLOWED' })
+    }
     if (path.startsWith('/api/') || path === '/api' || !isPageRequest || !servesClient) {
       return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
     }
-    // Every other path is a client route: the app decides what to show, including its 404 page.
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(APP_PAGE)
+    // A page path gets the app, which shows the page or its own not-found page; a path that
+    // is no page of the app (shared/client-routes.ts) says so with its status too.
+    return reply
+      .status(isClientRoute(path) ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html')
+      .sendFile(APP_PAGE)
   })
 
   return app

@@ -2,17 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '#server/config.ts'
 import type { Database, Transaction } from '#server/db/client.ts'
 import { fingerprintRequest, runIdempotent } from '#server/idempotency/run-idempotent.ts'
+import { idempotentReplays, moneyActions } from '#server/metrics/metrics.ts'
 import { AppError } from '#shared/errors.ts'
 import { IDEMPOTENCY_KEY_PATTERN } from '#shared/schemas/money-requests.ts'
+import { clientAddress } from './client-address.ts'
 import { signedInUserId } from './session-plugin.ts'
 
 /** The per-route options every money POST shares: a per-user rate limit. */
 export function moneyRouteConfig(config: Config) {
   return {
     rateLimit: {
+      // One limit for all of a user's money POSTs together, whichever route and instance.
+      groupId: 'money',
       max: config.moneyRateLimitPerMinute,
       timeWindow: '1 minute',
-      keyGenerator: (request: FastifyRequest) => request.userId ?? request.ip,
+      keyGenerator: (request: FastifyRequest) => request.userId ?? clientAddress(request),
     },
   }
 }
@@ -39,6 +43,7 @@ export async function handleMoneyPost(
 ) {
   const userId = signedInUserId(request)
   const key = idempotencyKeyOf(request)
+  const action = request.routeOptions.url ?? request.url
   const result = await runIdempotent(
     db,
     {
@@ -50,7 +55,14 @@ export async function handleMoneyPost(
       ),
     },
     async (tx) => ({ statusCode: successStatus, body: await work(tx, userId) }),
-  )
-  if (result.replayed) reply.header('Idempotent-Replayed', 'true')
+  ).catch((error: unknown) => {
+    moneyActions.inc({ action, outcome: error instanceof AppError ? error.code : 'error' })
+    throw error
+  })
+  moneyActions.inc({ action, outcome: result.replayed ? 'replayed' : 'completed' })
+  if (result.replayed) {
+    idempotentReplays.inc({ action })
+    reply.header('Idempotent-Replayed', 'true')
+  }
   return reply.status(result.statusCode).send(result.body)
 }

@@ -9,6 +9,7 @@ import {
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '#shared/errors.ts'
+import { clientAddress } from './client-address.ts'
 
 export const SESSION_COOKIE = 'sabi_sid'
 
@@ -27,7 +28,7 @@ declare module 'fastify' {
 
 /**
  * Loads the session named by the signed, HttpOnly cookie on every request. Sessions live in
- * the `sessions` table so any server instance can serve any user (DESIGN §7).
+ * the `sessions` table so any server instance can serve any user (docs/account.md "Sessions").
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: { db: Database; config: Config }) => {
@@ -59,7 +60,7 @@ export const sessionPlugin = fp(
       const userAgent = this.request.headers['user-agent']
       const session = await createSession(db, {
         userId,
-        ipAddress: this.request.ip,
+        ipAddress: clientAddress(this.request),
         ...(userAgent ? { userAgent } : {}),
       })
       this.request.userId = userId

@@ -30,6 +30,13 @@ export async function registerClient(app: FastifyInstance, root: string): Promis
       )
     },
   })
+  // The files' catch-all route also matches API paths no route has (`/api//wallets`): those
+  // are the API's 404s, in JSON, never a file answer.
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? ''
+    if (request.routeOptions.url === '/*' && (path === '/api' || path.startsWith('/api/')))
+      return reply.callNotFound()
+  })
   const hasLandingPage = existsSync(`${root}/${LANDING_PAGE}`)
   app.get('/', { schema: { hide: true } }, (request, reply) => {
     const page = request.userId === null && hasLandingPage ? LANDING_PAGE : APP_PAGE

@@ -45,11 +45,11 @@ function replay(
 }
 
 /**
- * Runs a money operation at most once per (user, Idempotency-Key), DESIGN §4. The key is
- * claimed first thing in the operation's own transaction, so a concurrent duplicate waits on
- * it and then gets the first response instead of running again; the response is stored in
- * that same transaction, so it exists exactly when the money moved. A failed operation rolls
- * its claim back with everything else, and a retry runs it afresh.
+ * Runs a money operation at most once per (user, Idempotency-Key), as docs/ledger.md "Idempotency"
+ * says. The key is claimed first thing in the operation's own transaction, so a concurrent
+ * duplicate waits on it and then gets the first response instead of running again; the response is
+ * stored in that same transaction, so it exists exactly when the money moved. A failed operation
+ * rolls its claim back with everything else, and a retry runs it afresh.
  */
 export async function runIdempotent(
   db: Database,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
 import { quotes } from '#server/db/schema.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
-import { SANDBOX_INTERNATIONAL_PROVIDER } from '#server/providers/sandbox-international.ts'
+import type { PayoutProvider } from '#server/payouts/payout-provider.ts'
 import type { RecipientDraft } from '#server/recipients/save-recipient.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
@@ -64,6 +64,7 @@ export async function sendInternationalTransfer(
   tx: Transaction,
   userId: string,
   input: InternationalTransferRequest,
+  provider: PayoutProvider,
   nowMs = Date.now(),
 ): Promise<TransactionResponse> {
   // Locked, so two submissions with the same quote (two keys, two tabs) cannot both use it.
@@ -128,7 +129,7 @@ export async function sendInternationalTransfer(
     amount,
     fee,
     kind: 'international',
-    provider: SANDBOX_INTERNATIONAL_PROVIDER,
+    provider: provider.name,
     type: 'send',
     details: {
       region: region.id,

@@ -1,9 +1,9 @@
 import { ASSET_EXPONENTS, type AssetCode } from '#shared/money.ts'
 
 /**
- * The chart of accounts (DESIGN §4). Customers hold `wallet` accounts (fiat) and `holding`
- * accounts (crypto), which can never go below zero. The house holds one `system` account per
- * role and asset; those may go negative, because money entering Sabi from outside shows as a
+ * The chart of accounts (docs/ledger.md "Accounts"). Customers hold `wallet` accounts (fiat) and
+ * `holding` accounts (crypto), which can never go below zero. The house holds one `system` account
+ * per role and asset; those may go negative, because money entering Sabi from outside shows as a
  * negative balance on the account it came through, so every asset always sums to zero.
  */
 export const SYSTEM_ROLES = {

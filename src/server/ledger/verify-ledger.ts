@@ -9,7 +9,8 @@ type Check = {
   describe: (row: Record<string, unknown>) => string
 }
 
-// Each check selects the rows that break one invariant of DESIGN §4; none should come back.
+// Each check selects the rows that break one invariant (docs/ledger.md "Invariants"); none should
+// come back.
 const CHECKS: Check[] = [
   {
     invariant: 'every journal sums to zero per asset',
@@ -50,8 +51,8 @@ const CHECKS: Check[] = [
 ]
 
 /**
- * Checks every invariant of the ledger (DESIGN §4) and returns each violation with the
- * offending rows named; an empty list means the books balance.
+ * Checks every invariant of the ledger (docs/ledger.md "Invariants") and returns each violation
+ * with the offending rows named; an empty list means the books balance.
  */
 export async function verifyLedger(db: Queryable): Promise<LedgerViolation[]> {
   const violations: LedgerViolation[] = []

@@ -1,25 +1,6 @@
-import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
-import { SEED_CRYPTOCURRENCIES } from '#server/reference/reference-data.ts'
-import { createHttpRatesProvider } from './http-rates-provider.ts'
 import type { RatesProvider } from './rates-provider.ts'
-import { referencePriceBook, refreshMarket } from './refresh-market.ts'
-import { createSandboxRatesProvider } from './sandbox-rates-provider.ts'
-
-/**
- * The configured provider: the HTTP feed when FX_RATES_URL is set, the simulated market in
- * sandbox mode, and none otherwise: a production server never invents rates.
- */
-export function ratesProviderFor(config: Config): RatesProvider | undefined {
-  if (config.fxRatesUrl) return createHttpRatesProvider(config.fxRatesUrl)
-  if (config.sandbox) {
-    return createSandboxRatesProvider(
-      referencePriceBook(),
-      new Set(SEED_CRYPTOCURRENCIES.map((crypto) => crypto.code)),
-    )
-  }
-  return undefined
-}
+import { refreshMarket } from './refresh-market.ts'
 
 type Logger = {
   info(object: object, message: string): void

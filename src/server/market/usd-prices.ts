@@ -21,8 +21,8 @@ export function priceFromUnitsPerUsd(unitsPerUsd: string): bigint {
 }
 
 /**
- * How many units of `to` one unit of `from` buys, in micro-units (6 decimals, SPEC §3), from
- * the two USD prices, rounded half-up.
+ * How many units of `to` one unit of `from` buys, in micro-units (6 decimals, docs/money.md
+ * "Rates"), from the two USD prices, rounded half-up.
  */
 export function crossRateMicro(fromPrice: bigint, toPrice: bigint): bigint {
   return divideRoundHalfUp(fromPrice * 1_000_000n, toPrice)

@@ -1,8 +1,10 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
+import { decodeCursor, exactTimestamp, olderThan, toPage } from '#server/db/keyset-page.ts'
 import { paymentRequests, users } from '#server/db/schema.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import { AppError } from '#shared/errors.ts'
+import type { PageQuery } from '#shared/schemas/pages.ts'
 import {
   PAYMENT_REQUESTS_LIST_LIMIT,
   type PaymentRequest,
@@ -43,25 +45,42 @@ export async function getPaymentRequest(
   )
 }
 
-/** The user's own requests, newest first (POS sales' QR requests included). */
+/**
+ * The user's own requests, newest first (POS sales' QR requests included), a page at a time
+ * (keyset on created_at and id, exact to the microsecond: keyset-page.ts).
+ */
 export async function listPaymentRequests(
   db: Queryable,
   userId: string,
+  page: PageQuery = { limit: PAYMENT_REQUESTS_LIST_LIMIT },
   nowMs = Date.now(),
-  limit = PAYMENT_REQUESTS_LIST_LIMIT,
-): Promise<PaymentRequest[]> {
+): Promise<{ items: PaymentRequest[]; nextCursor: string | null }> {
+  const after = page.cursor ? decodeCursor(page.cursor, 'uuid') : undefined
   const rows = await db
-    .select({ request: paymentRequests, requester: requesterColumns })
+    .select({
+      request: paymentRequests,
+      requester: requesterColumns,
+      cursorAt: exactTimestamp(paymentRequests.createdAt),
+    })
     .from(paymentRequests)
     .innerJoin(users, eq(users.id, paymentRequests.requesterId))
-    .where(eq(paymentRequests.requesterId, userId))
-    .orderBy(desc(paymentRequests.createdAt))
-    .limit(limit)
+    .where(
+      and(
+        eq(paymentRequests.requesterId, userId),
+        olderThan(paymentRequests.createdAt, paymentRequests.id, after),
+      ),
+    )
+    .orderBy(desc(paymentRequests.createdAt), desc(paymentRequests.id))
+    .limit(page.limit + 1)
+  const { items, nextCursor } = toPage(rows, page.limit, (row) => ({
+    at: row.cursorAt,
+    id: row.request.id,
+  }))
   const symbolOf = await loadAssetSymbols(
     db,
-    rows.map((row) => row.request.asset),
+    items.map((row) => row.request.asset),
   )
-  return rows.map((row) =>
+  const requests = items.map((row) =>
     toPaymentRequestResponse(
       row.request,
       row.requester,
@@ -70,4 +89,5 @@ export async function listPaymentRequests(
       nowMs,
     ),
   )
+  return { items: requests, nextCursor }
 }

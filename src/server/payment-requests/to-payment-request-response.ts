@@ -15,7 +15,7 @@ export function statusOf(row: PaymentRequestRow, nowMs: number): PaymentRequestS
   return row.expiresAt.getTime() <= nowMs ? 'expired' : 'open'
 }
 
-/** The `/pay?data=` path that pays a request (SPEC §2's fields plus the request's id). */
+/** The `/pay?data=` path that pays a request (docs/getting-paid.md "Pay links"). */
 export function toPaymentRequestLink(row: PaymentRequestRow): string {
   return payLinkPath({
     recipientId: row.requesterId,

@@ -10,10 +10,10 @@ import type { Money } from '#shared/money.ts'
 import { inFlightRoleOf, type PayoutKind } from './payout-kinds.ts'
 
 /**
- * The first phase of money leaving Sabi (DESIGN §4): amount and fee leave the wallet at once,
- * the amount into "payouts in flight" and the fee to the house, and a pending payout is queued
- * for the worker. The journal stays `pending` until the provider's result settles or reverses
- * it.
+ * The first phase of money leaving Sabi (docs/ledger.md "Two-phase payouts"): amount and fee leave
+ * the wallet at once, the amount into "payouts in flight" and the fee to the house, and a pending
+ * payout is queued for the worker. The journal stays `pending` until the provider's result settles
+ * or reverses it.
  */
 export async function initiatePayout(
   tx: Transaction,
@@ -25,7 +25,7 @@ export async function initiatePayout(
     kind: PayoutKind
     provider: string
     details: Record<string, unknown>
-    /** Saved to the user's recipients once the payout settles (SPEC §3 Recipient). */
+    /** Saved to the user's recipients once the payout settles (docs/transfers.md). */
     recipient?: RecipientDraft
     description: string
     type?: string

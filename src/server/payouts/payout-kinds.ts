@@ -4,9 +4,9 @@ export const PAYOUT_KINDS = ['bank', 'bill', 'international'] as const
 export type PayoutKind = (typeof PAYOUT_KINDS)[number]
 
 /**
- * Where money waits between the two phases (DESIGN §4): bills wait in the biller settlement
- * account, bank and international payouts in "payouts in flight". Initiation and settlement
- * both ask here, so the two legs always meet in the same account.
+ * Where money waits between the two phases (docs/ledger.md "Two-phase payouts"): bills wait in the
+ * biller settlement account, bank and international payouts in "payouts in flight". Initiation and
+ * settlement both ask here, so the two legs always meet in the same account.
  */
 export function inFlightRoleOf(kind: PayoutKind): SystemRole {
   return kind === 'bill' ? 'biller_settlement' : 'payouts_in_flight'

@@ -1,36 +1,79 @@
-import { and, asc, eq, lte } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { payouts } from '#server/db/schema.ts'
 import { recordTransactionEvent } from '#server/ledger/journal-status.ts'
+import { payoutsHeldForReview } from '#server/metrics/metrics.ts'
 import { submittedMessageOf } from './payout-kinds.ts'
-import type { PayoutProvider } from './payout-provider.ts'
+import type { PayoutProvider, PayoutResult } from './payout-provider.ts'
 import { settlePayout } from './settle-payout.ts'
 
-const BATCH = 10
-/** A provider that cannot be reached is tried again later, up to this many times. */
-const MAX_ATTEMPTS = 8
+/** Payouts sent, and payouts asked after, per pass: a pass is short and the next comes soon. */
+const SUBMIT_BATCH = 10
+const CHECK_BATCH = 50
+/** A payout whose provider could not take it this many times is left for a person to review. */
+export const MAX_SUBMIT_ATTEMPTS = 8
+/** A submitted payout is asked after at most this many times... */
+export const MAX_STATUS_CHECKS = 200
+/** ...or for at most this long after it was made, before a person reviews it. */
+export const MAX_PAYOUT_AGE_MS = 3 * 24 * 60 * 60 * 1000
+/** The first question follows the submission by this much; the sandbox settles in seconds. */
+const FIRST_CHECK_DELAY_MS = 1_000
+const BACKOFF_BASE_MS = 1_000
+const BACKOFF_MAX_MS = 15 * 60 * 1000
+/** While one instance asks a provider, the others leave the payout alone this long. */
+const CHECK_LEASE_MS = 60_000
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /**
- * One pass of the payout worker: sends pending payouts to their provider and asks the
- * provider how submitted ones ended, settling or reversing them. Each payout is claimed with
- * FOR UPDATE SKIP LOCKED, so several server instances share the work without doing any twice.
- * Everything it needs is in the database: after a restart the next pass simply carries on.
+ * The wait before the next try: growing by half each time up to 15 minutes, each wait drawn
+ * between 75% and 125% of that ("jitter"), so payouts that failed together are not all retried
+ * at the same instant against a provider that is struggling.
  */
-export async function runPayoutWorker(
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 1.5 ** Math.max(0, attempt))
+  return Math.round(base * (0.75 + random() / 2))
+}
+
+export type WorkerLog = { error(object: object, message: string): void }
+
+const SILENT: WorkerLog = { error: () => undefined }
+
+export type WorkerOptions = {
+  log?: WorkerLog
+  random?: () => number
+  maxStatusChecks?: number
+  maxAgeMs?: number
+}
+
+/** Leaves a payout for a person: its money stays in flight until someone settles it. */
+async function holdForReview(db: Database, payoutId: string, reason: string, now: Date) {
+  await db
+    .update(payouts)
+    .set({ status: 'needs_review', failureReason: reason.slice(0, 200), updatedAt: now })
+    .where(and(eq(payouts.id, payoutId), inArray(payouts.status, ['pending', 'submitted'])))
+}
+
+/**
+ * Sends due pending payouts to their provider, one claim per payout with FOR UPDATE SKIP
+ * LOCKED, so several server instances share the work without sending any twice. A provider
+ * that fails (or is not configured) is tried again after a growing, jittered wait; after
+ * MAX_SUBMIT_ATTEMPTS the payout is held for review rather than reversed, because a provider
+ * that timed out may have taken it.
+ */
+async function submitDuePayouts(
   db: Database,
   providers: ReadonlyMap<string, PayoutProvider>,
-  nowMs = Date.now(),
-): Promise<{ submitted: number; settled: number }> {
-  let submitted = 0
-  let settled = 0
+  nowMs: number,
+  options: Required<Pick<WorkerOptions, 'log' | 'random'>>,
+): Promise<{ submitted: number; held: number }> {
   const now = new Date(nowMs)
-
-  for (let round = 0; round < BATCH; round++) {
-    const claimed = await db.transaction(async (tx) => {
+  let submitted = 0
+  let held = 0
+  for (let round = 0; round < SUBMIT_BATCH; round++) {
+    const outcome = await db.transaction(async (tx) => {
       const [payout] = await tx
         .select()
         .from(payouts)
@@ -38,10 +81,11 @@ export async function runPayoutWorker(
         .orderBy(asc(payouts.nextAttemptAt))
         .limit(1)
         .for('update', { skipLocked: true })
-      if (!payout) return false
-      const provider = providers.get(payout.provider)
+      if (!payout) return 'none' as const
+      const attempts = payout.attempts + 1
       try {
-        if (!provider) throw new Error(`no provider named ${payout.provider}`)
+        const provider = providers.get(payout.provider)
+        if (!provider) throw new Error(`no provider named ${payout.provider} is configured`)
         // Inside the claim: the provider's submit is idempotent on the payout id, so a crash
         // after it answers and before this commits only makes the next pass ask again.
         const { providerReference } = await provider.submit({
@@ -57,7 +101,8 @@ export async function runPayoutWorker(
             status: 'submitted',
             providerReference,
             submittedAt: now,
-            attempts: payout.attempts + 1,
+            attempts,
+            nextAttemptAt: new Date(nowMs + FIRST_CHECK_DELAY_MS),
             updatedAt: now,
           })
           .where(eq(payouts.id, payout.id))
@@ -67,67 +112,176 @@ export async function runPayoutWorker(
           'submitted',
           submittedMessageOf(payout.kind),
         )
-        submitted += 1
-      } catch {
-        const attempts = payout.attempts + 1
+        return 'submitted' as const
+      } catch (error) {
+        options.log.error(
+          { err: error, payoutId: payout.id, provider: payout.provider, attempts },
+          'payout could not be sent',
+        )
+        const giveUp = attempts >= MAX_SUBMIT_ATTEMPTS
         await tx
           .update(payouts)
-          .set({ attempts, nextAttemptAt: new Date(nowMs + 2 ** attempts * 1000), updatedAt: now })
+          .set({
+            attempts,
+            nextAttemptAt: new Date(nowMs + backoffMs(attempts, options.random)),
+            updatedAt: now,
+            ...(giveUp
+              ? {
+                  status: 'needs_review',
+                  failureReason: `the payment provider could not take it after ${attempts} attempts`,
+                }
+              : {}),
+          })
           .where(eq(payouts.id, payout.id))
-        if (attempts >= MAX_ATTEMPTS) return { failId: payout.id }
+        return giveUp ? ('held' as const) : ('retry' as const)
       }
-      return true
     })
-    if (claimed === false) break
-    if (typeof claimed === 'object') {
-      await settlePayout(db, claimed.failId, {
-        status: 'failed',
-        reason: 'the payment provider could not be reached',
-      })
+    if (outcome === 'none') break
+    if (outcome === 'submitted') submitted += 1
+    if (outcome === 'held') {
+      payoutsHeldForReview.inc()
+      held += 1
     }
   }
-
-  const open = await db
-    .select()
-    .from(payouts)
-    .where(eq(payouts.status, 'submitted'))
-    .orderBy(asc(payouts.submittedAt))
-    .limit(BATCH * 5)
-  for (const payout of open) {
-    const provider = providers.get(payout.provider)
-    if (!provider || !payout.providerReference || !payout.submittedAt) continue
-    const result = await provider
-      .status(payout.providerReference, payout.submittedAt, nowMs)
-      .catch(() => ({ status: 'pending' as const }))
-    if (result.status === 'pending') continue
-    if (await settlePayout(db, payout.id, result)) settled += 1
-  }
-  return { submitted, settled }
+  return { submitted, held }
 }
 
-type Logger = { error(object: object, message: string): void }
+/**
+ * Asks providers how due submitted payouts ended. The due ones are leased first in one short
+ * transaction (their next check moved a minute on), so another instance does not ask too, and
+ * no row lock is held while a provider answers. A final answer settles the payout exactly once
+ * (settlePayout); an open one is asked again after a growing, jittered wait, until the checks
+ * or the payout's age run out and it is held for review.
+ */
+async function checkDuePayouts(
+  db: Database,
+  providers: ReadonlyMap<string, PayoutProvider>,
+  nowMs: number,
+  options: Required<WorkerOptions>,
+): Promise<{ settled: number; held: number }> {
+  const now = new Date(nowMs)
+  const due = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.status, 'submitted'), lte(payouts.nextAttemptAt, now)))
+      .orderBy(asc(payouts.nextAttemptAt))
+      .limit(CHECK_BATCH)
+      .for('update', { skipLocked: true })
+    if (rows.length > 0) {
+      await tx
+        .update(payouts)
+        .set({
+          nextAttemptAt: new Date(nowMs + CHECK_LEASE_MS),
+          statusChecks: sql`${payouts.statusChecks} + 1`,
+        })
+        .where(
+          inArray(
+            payouts.id,
+            rows.map((row) => row.id),
+          ),
+        )
+    }
+    return rows
+  })
 
-/** Runs the worker now (picking up whatever a previous process left) and every interval after. */
+  let settled = 0
+  let held = 0
+  for (const payout of due) {
+    const checks = payout.statusChecks + 1
+    const provider = providers.get(payout.provider)
+    let result: PayoutResult = { status: 'pending' }
+    try {
+      if (!provider) throw new Error(`no provider named ${payout.provider} is configured`)
+      if (!payout.providerReference || !payout.submittedAt)
+        throw new Error('a submitted payout has no provider reference')
+      result = await provider.status(payout.providerReference, payout.submittedAt, nowMs)
+    } catch (error) {
+      options.log.error(
+        { err: error, payoutId: payout.id, provider: payout.provider, checks },
+        'payout status could not be read',
+      )
+    }
+    if (result.status !== 'pending') {
+      if (await settlePayout(db, payout.id, result)) settled += 1
+      continue
+    }
+    const tooOld = nowMs - payout.createdAt.getTime() >= options.maxAgeMs
+    if (checks >= options.maxStatusChecks || tooOld) {
+      const reason = tooOld
+        ? 'the payment provider has not confirmed it in time'
+        : `the payment provider has not confirmed it after ${checks} checks`
+      options.log.error({ payoutId: payout.id, provider: payout.provider, checks }, reason)
+      await holdForReview(db, payout.id, reason, now)
+      payoutsHeldForReview.inc()
+      held += 1
+      continue
+    }
+    await db
+      .update(payouts)
+      .set({ nextAttemptAt: new Date(nowMs + backoffMs(checks, options.random)), updatedAt: now })
+      .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'submitted')))
+  }
+  return { settled, held }
+}
+
+/**
+ * One pass of the payout worker: sends due pending payouts and asks after due submitted ones,
+ * each picked by its next-check time, so a few stuck payouts never starve the rest. Every
+ * error is logged with the payout's id. Everything it needs is in the database: after a
+ * restart the next pass simply carries on.
+ */
+export async function runPayoutWorker(
+  db: Database,
+  providers: ReadonlyMap<string, PayoutProvider>,
+  nowMs = Date.now(),
+  options: WorkerOptions = {},
+): Promise<{ submitted: number; settled: number; heldForReview: number }> {
+  const resolved: Required<WorkerOptions> = {
+    log: options.log ?? SILENT,
+    random: options.random ?? Math.random,
+    maxStatusChecks: options.maxStatusChecks ?? MAX_STATUS_CHECKS,
+    maxAgeMs: options.maxAgeMs ?? MAX_PAYOUT_AGE_MS,
+  }
+  const sent = await submitDuePayouts(db, providers, nowMs, resolved)
+  const checked = await checkDuePayouts(db, providers, nowMs, resolved)
+  return {
+    submitted: sent.submitted,
+    settled: checked.settled,
+    heldForReview: sent.held + checked.held,
+  }
+}
+
+/**
+ * Runs the worker now (picking up whatever a previous process left) and every interval after.
+ * `stop` ends the timer and waits for a pass already running, so the database is not closed
+ * under it at shutdown.
+ */
 export function startPayoutWorker(
   db: Database,
   providers: ReadonlyMap<string, PayoutProvider>,
   intervalMs: number,
-  log: Logger,
-): { stop(): void } {
-  let running = false
-  const pass = async () => {
+  log: WorkerLog,
+): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined
+  const pass = () => {
     if (running) return
-    running = true
-    try {
-      await runPayoutWorker(db, providers)
-    } catch (error) {
-      log.error({ err: error }, 'payout worker pass failed')
-    } finally {
-      running = false
-    }
+    running = runPayoutWorker(db, providers, Date.now(), { log })
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, 'payout worker pass failed'),
+      )
+      .finally(() => {
+        running = undefined
+      })
   }
-  void pass()
-  const timer = setInterval(() => void pass(), intervalMs)
+  pass()
+  const timer = setInterval(pass, intervalMs)
   timer.unref()
-  return { stop: () => clearInterval(timer) }
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
 }

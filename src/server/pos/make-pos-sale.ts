@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { passesLuhn } from '#server/cards/card-number.ts'
 import type { Transaction } from '#server/db/client.ts'
 import { posSales } from '#server/db/schema.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
 import { createPaymentRequest } from '#server/payment-requests/create-payment-request.ts'
-import { type CardAcquirer, passesLuhn } from '#server/providers/sandbox-card-acquirer.ts'
+import type { CardAcquirer } from '#server/providers/card-acquirer.ts'
+import { requireProvider } from '#server/providers/providers.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
 import { parseAmountOrThrow } from '#shared/money.ts'
@@ -18,10 +20,11 @@ import {
 import { toPosSaleResponse } from './to-pos-sale-response.ts'
 
 /**
- * A sale at the merchant's POS terminal (SPEC §2, §7). By card: the acquirer authorizes it and
- * the money arrives at once from the card-acquiring account into the receiving wallet; a
- * declined card is a 402 and nothing is recorded. By QR code: the sale waits, `pending`, on a
- * payment request that a customer with Sabi pays from their phone, which completes it.
+ * A sale at the merchant's POS terminal (docs/getting-paid.md "POS terminal"). By card: the
+ * acquirer authorizes it and the money arrives at once from the card-acquiring account into the
+ * receiving wallet; a declined card is a 402 and nothing is recorded. By QR code: the sale waits,
+ * `pending`, on a payment request that a customer with Sabi pays from their phone, which completes
+ * it.
  */
 export async function makePosSale(
   tx: Transaction,
@@ -73,19 +76,14 @@ export async function makePosSale(
     })
   }
 
-  if (!acquirer) {
-    throw new AppError(
-      'NOT_AVAILABLE',
-      'Card payments are not available: no card acquirer is connected',
-    )
-  }
+  const cardAcquirer = requireProvider(acquirer, 'Card payments are not available right now')
   const cardNumber = input.card?.number ?? SANDBOX_APPROVED_CARD
   if (!passesLuhn(cardNumber)) {
     throw new AppError('VALIDATION_FAILED', 'Card number is not valid', [
       { path: 'card.number', message: 'Card number is not valid' },
     ])
   }
-  const authorization = await acquirer.authorize({
+  const authorization = await cardAcquirer.authorize({
     saleId,
     amountMinor: amount.amountMinor,
     asset: wallet.asset,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { PayoutProvider } from '#server/payouts/payout-provider.ts'
+import type { BankProvider } from './bank-provider.ts'
 
 /** A sandbox payout settles this long after it was sent, like a real bank run. */
 export const SANDBOX_SETTLE_MS = 3_000
@@ -34,7 +34,7 @@ const LAST = [
  * name enquiry; one ending in 9999 exists but its payout fails; any other completes a few
  * seconds after it is sent. The account holder's name is made up, the same every time.
  */
-export function resolveSandboxAccount(accountNumber: string): string | undefined {
+function resolveSandboxAccount(accountNumber: string): string | undefined {
   if (accountNumber.endsWith('0000')) return undefined
   const digest = createHash('sha256').update(accountNumber).digest()
   return `${FIRST[(digest[0] ?? 0) % FIRST.length]} ${LAST[(digest[1] ?? 0) % LAST.length]}`
@@ -44,9 +44,12 @@ export function resolveSandboxAccount(accountNumber: string): string | undefined
  * Stateless: the outcome rides in the reference it hands out, so a restarted server, or
  * another instance, reads the same result from it.
  */
-export function createSandboxBankProvider(): PayoutProvider {
+export function createSandboxBankProvider(): BankProvider {
   return {
     name: 'sandbox-bank',
+    async resolveAccount({ accountNumber }) {
+      return resolveSandboxAccount(accountNumber)
+    },
     async submit(order) {
       const accountNumber =
         typeof order.details.accountNumber === 'string' ? order.details.accountNumber : ''

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { PayoutProvider, PayoutReceipt } from '#server/payouts/payout-provider.ts'
+import type { PayoutReceipt } from '#server/payouts/payout-provider.ts'
 import type { Biller } from '#shared/schemas/bills.ts'
+import type { BillerProvider } from './biller-provider.ts'
 
 /** The name bill payouts record; the worker finds this provider by it. */
 export const SANDBOX_BILLER_NAME = 'sandbox-biller'
@@ -50,7 +51,7 @@ const LAST = [
  * customer's name is made up, the same every time for the same biller and number, in the
  * capitals billers answer with.
  */
-export function lookupSandboxCustomer(biller: Biller, customerNumber: string): string | undefined {
+function lookupSandboxCustomer(biller: Biller, customerNumber: string): string | undefined {
   if (customerNumber.endsWith('0000')) return undefined
   const digest = createHash('sha256').update(`${biller.id}:${customerNumber}`).digest()
   const first = FIRST[(digest[0] ?? 0) % FIRST.length] ?? 'Ada'
@@ -84,9 +85,12 @@ const REFERENCE = /^SBL-([0-9a-f-]{36})-([SF])(?:-E(\d{1,18}))?$/
  * from, ride in the reference it hands out, so a restarted server, or another instance, reads
  * the same result from it.
  */
-export function createSandboxBillerProvider(): PayoutProvider {
+export function createSandboxBillerProvider(): BillerProvider {
   return {
     name: SANDBOX_BILLER_NAME,
+    async lookupCustomer(biller, customerNumber) {
+      return lookupSandboxCustomer(biller, customerNumber)
+    },
     async submit(order) {
       const customerNumber =
         typeof order.details.customerNumber === 'string' ? order.details.customerNumber : ''

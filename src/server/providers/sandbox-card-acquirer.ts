@@ -1,33 +1,5 @@
 import { createHash } from 'node:crypto'
-
-export type CardAuthorization =
-  | { approved: true; authorizationCode: string }
-  | { approved: false; reason: string }
-
-/** Whoever takes card payments for Sabi's POS terminals (a card acquirer). */
-export type CardAcquirer = {
-  readonly name: string
-  authorize(input: {
-    saleId: string
-    amountMinor: bigint
-    asset: string
-    cardNumber: string
-  }): Promise<CardAuthorization>
-}
-
-/** The Luhn checksum every real card number passes, so a mistyped number is caught at once. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return digits.length > 0 && sum % 10 === 0
-}
+import type { CardAcquirer } from './card-acquirer.ts'
 
 /**
  * The sandbox acquirer, with the test cards payment providers use: a number ending in 0002 is

@@ -1,11 +1,4 @@
-/** Checks a Nigerian BVN or NIN with the issuing registry. */
-export type IdentityVerifier = {
-  readonly name: string
-  verify(input: {
-    idType: 'bvn' | 'nin'
-    idNumber: string
-  }): Promise<{ verified: true } | { verified: false; reason: string }>
-}
+import type { IdentityVerifier } from './identity-verifier.ts'
 
 /**
  * The sandbox registry: a number ending in 0000 is not on record; any other 11-digit number

@@ -1,6 +1,6 @@
 import type { AssetCode } from '#shared/money.ts'
 
-/** The fiat currencies Sabi holds wallets in, with display data (SPEC §3 Currency). */
+/** The fiat currencies Sabi holds wallets in, with display data (docs/data-model.md "Currency"). */
 export const SEED_CURRENCIES = [
   { code: 'USD', name: 'US Dollar', symbol: '$', flagEmoji: '🇺🇸' },
   { code: 'NGN', name: 'Nigerian Naira', symbol: '₦', flagEmoji: '🇳🇬' },
@@ -11,7 +11,7 @@ export const SEED_CURRENCIES = [
   { code: 'GBP', name: 'British Pound', symbol: '£', flagEmoji: '🇬🇧' },
   { code: 'CAD', name: 'Canadian Dollar', symbol: 'C$', flagEmoji: '🇨🇦' },
   { code: 'AUD', name: 'Australian Dollar', symbol: 'A$', flagEmoji: '🇦🇺' },
-  // Payout currencies of the international transfer regions (SPEC §2 Transfer global).
+  // Payout currencies of the international transfer regions (docs/transfers.md "Regions and fees").
   { code: 'INR', name: 'Indian Rupee', symbol: '₹', flagEmoji: '🇮🇳' },
   { code: 'CNY', name: 'Chinese Yuan', symbol: 'CN¥', flagEmoji: '🇨🇳' },
   { code: 'AED', name: 'UAE Dirham', symbol: 'Dh', flagEmoji: '🇦🇪' },
@@ -54,7 +54,7 @@ export const UNITS_PER_USD: Readonly<Record<FiatCode, string>> = {
   BRL: '5.600000',
 }
 
-/** The spec's sample crypto prices in USD (SPEC §3) with a sample 24h change. */
+/** The seeded crypto prices in USD with a sample 24h change (docs/exchange-and-crypto.md). */
 export const SEED_CRYPTOCURRENCIES = [
   { code: 'BTC', name: 'Bitcoin', symbol: '₿', priceUsd: '45000.00000000', changePercent: '2.45' },
   { code: 'ETH', name: 'Ethereum', symbol: 'Ξ', priceUsd: '3200.00000000', changePercent: '-1.20' },
@@ -81,7 +81,7 @@ function fromMicro(micro: bigint): string {
 
 /**
  * The cross rate from one currency to another through the dollar, rounded half-up to the
- * 6 decimals of SPEC §3's decimal(10,6).
+ * 6 decimals of a rate (docs/money.md "Rates").
  */
 export function crossRate(from: FiatCode, to: FiatCode): string {
   const numerator = toMicro(UNITS_PER_USD[to]) * RATE_SCALE

@@ -11,7 +11,7 @@ import {
 
 type SettingsRow = typeof userSettings.$inferSelect
 
-/** What a user who never changed anything has (SPEC §2's defaults). */
+/** What a user who never changed anything has (docs/account.md "Settings"). */
 const DEFAULTS: Settings = {
   pushNotifications: true,
   emailNotifications: true,

@@ -7,9 +7,9 @@ function formatIn(asset: string, amountMinor: bigint): string {
 }
 
 /**
- * A journal as one user sees it (`symbolOf` gives each asset's display symbol) (SPEC §3 Transaction): amounts as decimal strings, and the
- * type from the viewer's side, so a transfer is `send` to its sender and `receive` to its
- * recipient.
+ * A journal as one user sees it (`symbolOf` gives each asset's display symbol)
+ * (docs/data-model.md "Transaction"): amounts as decimal strings, and the type from the
+ * viewer's side, so a transfer is `send` to its sender and `receive` to its recipient.
  */
 export function toTransactionResponse(
   journal: JournalRow,

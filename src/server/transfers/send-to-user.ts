@@ -12,7 +12,7 @@ import type { SendToUserRequest } from '#shared/schemas/money-requests.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
 
 /**
- * A free, instant transfer to another Sabi user (SPEC §2 "User-to-user transfer"): the
+ * A free, instant transfer to another Sabi user (docs/transfers.md "Sabi transfers"): the
  * recipient's wallet in the same currency receives the amount, opened for them if they have
  * none. One journal, two postings, completed at once.
  */

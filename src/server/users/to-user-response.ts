@@ -1,7 +1,7 @@
 import type { User } from '#shared/schemas/auth.ts'
 import type { UserRow } from './find-user.ts'
 
-/** The user as the API shows it: SPEC §3 fields, never the password hash. */
+/** The user as the API shows it (docs/data-model.md "User"), never the password hash. */
 export function toUserResponse(row: UserRow): User {
   return {
     id: row.id,

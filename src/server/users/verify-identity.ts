@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
-import type { IdentityVerifier } from '#server/providers/sandbox-identity-verifier.ts'
+import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
+import { requireProvider } from '#server/providers/providers.ts'
 import { AppError } from '#shared/errors.ts'
 import type { UserRow } from './find-user.ts'
 
@@ -18,10 +19,8 @@ export async function verifyIdentity(
   if (user.verificationStatus === 'verified') {
     throw new AppError('CONFLICT', 'Your identity is already verified')
   }
-  if (!verifier) {
-    throw new AppError('NOT_AVAILABLE', 'Identity verification is not available right now')
-  }
-  const result = await verifier.verify(input)
+  const registry = requireProvider(verifier, 'Identity verification is not available right now')
+  const result = await registry.verify(input)
   const now = new Date()
   const [row] = await db
     .update(users)

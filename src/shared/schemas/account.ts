@@ -75,7 +75,7 @@ export const verificationRequestSchema = z.object({
     .regex(/^\d{11}$/, 'BVN and NIN are 11 digits'),
 })
 
-/** SPEC §2 Settings, every item saved on the server. */
+/** The user's settings, every item saved on the server (docs/account.md "Settings"). */
 export const settingsSchema = z.object({
   pushNotifications: z.boolean(),
   emailNotifications: z.boolean(),
@@ -111,11 +111,15 @@ export const deactivateRequestSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
 })
 
+// Year 0 is a valid ISO date but no PostgreSQL date; from 0001 on, both read dates alike.
+const exportDate = (name: string) =>
+  z.iso
+    .date({ error: `${name} must be a date (YYYY-MM-DD)` })
+    .refine((date) => date >= '0001-01-01', `${name} must be a date from 0001-01-01 on`)
+    .optional()
+
 export const exportQuerySchema = z
-  .object({
-    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
-    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
-  })
+  .object({ from: exportDate('from'), to: exportDate('to') })
   .refine((value) => !value.from || !value.to || value.from <= value.to, {
     message: 'from must not be after to',
   })

@@ -55,7 +55,9 @@ export const signInRequestSchema = z.object({
 })
 export type SignInRequest = z.infer<typeof signInRequestSchema>
 
-/** The signed-in user as the API returns it (SPEC §3 User); never the password hash. */
+/**
+ * The signed-in user as the API returns it (docs/data-model.md "User"); never the password hash.
+ */
 export const userSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),

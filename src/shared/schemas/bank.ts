@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { amountInputSchema } from './money-requests.ts'
 
-/** SPEC §2, §9: the fee the bank transfer screen shows, 2% of the amount, charged on top. */
+/** The bank transfer fee, 2% of the amount, charged on top (docs/money.md "Fees"). */
 export const BANK_TRANSFER_FEE_BASIS_POINTS = 200n
 export const ACCOUNT_NUMBER_MIN_LENGTH = 10
 export const ACCOUNT_NUMBER_MAX_LENGTH = 20
 
-/** SPEC §3 "Fixed lists": the banks, their codes and countries, and the currency they receive. */
+/**
+ * docs/transfers.md "Banks": the banks, their codes and countries, and the currency they receive.
+ */
 export const BANKS = [
   { name: 'First Bank of Nigeria', code: '011', country: 'NG', currency: 'NGN' },
   { name: 'Zenith Bank', code: '057', country: 'NG', currency: 'NGN' },
@@ -37,7 +39,7 @@ const accountNumberSchema = z
     `Account number must be at most ${ACCOUNT_NUMBER_MAX_LENGTH} digits`,
   )
 
-/** SPEC §3 "Bank transfer" payload with SPEC §5's messages. */
+/** The bank transfer body with its messages (docs/transfers.md "Bank transfers"). */
 export const bankTransferRequestSchema = z.object({
   fromWalletId: z.uuid({ error: 'Please select a wallet' }),
   bankCode: z.string({ error: 'Please select a bank' }).min(1, 'Please select a bank').max(10),

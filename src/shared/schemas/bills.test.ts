@@ -10,7 +10,7 @@ import {
 } from './bills.ts'
 
 describe('the biller catalogue', () => {
-  it('has the spec’s six types with 4, 4, 4, 5, 4 and 3 providers, and rent’s three by name', () => {
+  it('has the six documented types with 4, 4, 4, 5, 4 and 3 providers, and rent’s three by name', () => {
     expect(BILL_TYPES.map((type) => billersOf(type).length)).toEqual([4, 4, 4, 5, 4, 3])
     expect(billersOf('rent').map((biller) => biller.name)).toEqual([
       'Property Manager',

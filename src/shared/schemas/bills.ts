@@ -1,6 +1,8 @@
 import { z } from 'zod'
 
-/** SPEC §3 "Bill types": the six bill-type buttons of /bill-pay, in the spec's order. */
+/**
+ * The six bill-type buttons of /bill-pay, in order (docs/transfers.md "Bill types and providers").
+ */
 export const BILL_TYPES = [
   'electricity',
   'mobile',
@@ -11,7 +13,7 @@ export const BILL_TYPES = [
 ] as const
 
 /**
- * Every type the bill payment takes: the spec's six plus the two that the "Pay TSA and State"
+ * Every type the bill payment takes: the six bill types plus the two that the "Pay TSA and State"
  * and "Pay Taxes" cards lead to (issue "Money out"), paid by payment reference through the same
  * form and the same endpoint.
  */
@@ -119,9 +121,9 @@ function biller(
 }
 
 /**
- * SPEC §3 "Providers per type", with the Nigerian names the spec leaves out: four power
+ * The providers of each bill type (docs/transfers.md "Bill types and providers"): four power
  * distributors, four mobile networks, four internet providers, five pay-TV services, four
- * insurers and the spec's three rent payees, then government and tax payees. All are paid in
+ * insurers and three rent payees, then government and tax payees. All are paid in
  * naira.
  */
 export const BILLERS: readonly Biller[] = [
@@ -222,9 +224,9 @@ const accountNumberSchema = z
   )
 
 /**
- * SPEC §3 "Bill payment" payload with SPEC §5's messages. The amount may come as a JSON number
- * (as the spec's client sends it) or a decimal string; its decimals and its minimum are checked
- * against the wallet's currency by the money module.
+ * The bill payment body (docs/api.md "Money endpoints") with the messages of docs/transfers.md
+ * "Bills". The amount may come as a JSON number or a decimal string; its decimals and its
+ * minimum are checked against the wallet's currency by the money module.
  */
 export const billPaymentRequestSchema = z.object({
   billType: billTypeSchema,

@@ -2,12 +2,12 @@ import { z } from 'zod'
 import { decimalStringSchema } from './reference.ts'
 
 export const CARD_THEMES = ['rainbow', 'ocean', 'sunset', 'galaxy'] as const
-/** SPEC §9: the card's monthly spending limit, in US dollars. */
+/** The card's monthly spending limit, in US dollars (docs/account.md "Card"). */
 export const CARD_SPENDING_LIMIT = '5000.00'
 export const CARD_SPENDING_CURRENCY = 'USD'
 /** A revealed number and CVV are shown for this long, then hidden again (issue "Account"). */
 export const CARD_REVEAL_MS = 30_000
-/** SPEC §9: a replacement (or a physical card) arrives in 5 to 7 business days. */
+/** A replacement (or a physical card) arrives in 5 to 7 business days (docs/account.md "Card"). */
 export const CARD_DELIVERY_BUSINESS_DAYS = [5, 7] as const
 export const REPLACEMENT_REASONS = ['lost', 'stolen', 'damaged', 'expired'] as const
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Every error response of the API (DESIGN §5). */
+/** Every error response of the API (docs/api.md "Errors"). */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),

@@ -4,13 +4,17 @@ import { decimalStringSchema } from './reference.ts'
 
 /** A locked quote is honoured this long (issue "Currency exchange and crypto"). */
 export const QUOTE_TTL_MS = 30_000
-/** SPEC §9: the exchange fee shown as 0.5%, charged on top in the source currency. */
+/** The exchange fee, 0.5%, charged on top in the source currency (docs/money.md "Fees"). */
 export const EXCHANGE_FEE_BASIS_POINTS = 50n
+
+/** Reference ids are PostgreSQL `integer`s: anything past its range names no currency. */
+const REFERENCE_ID_MAX = 2_147_483_647
 
 const currencyIdSchema = z
   .number({ error: 'Please select a currency' })
   .int()
   .min(1, 'Please select a currency')
+  .max(REFERENCE_ID_MAX, 'Please select a currency')
 
 export const quoteRequestSchema = z.object({
   fromCurrencyId: currencyIdSchema,
@@ -32,7 +36,7 @@ export const quoteSchema = z.object({
 })
 export type Quote = z.infer<typeof quoteSchema>
 
-/** SPEC §3 "Exchange" payload, plus the quote whose rate it accepts. */
+/** The exchange body, plus the quote whose rate it accepts (docs/api.md "Money endpoints"). */
 export const exchangeRequestSchema = z.object({
   fromWalletId: z.uuid({ error: 'Please select a wallet' }),
   toWalletId: z.uuid({ error: 'Invalid destination wallet' }).nullish(),
@@ -45,16 +49,18 @@ export type ExchangeRequest = z.infer<typeof exchangeRequestSchema>
 
 export const CRYPTO_PAYMENT_METHODS = ['wallet', 'card'] as const
 
-/** SPEC §5 crypto purchase rules, with its messages. `amount` is in US dollars. */
+/** The crypto purchase rules, with their messages. `amount` is in US dollars. */
 export const cryptoPurchaseRequestSchema = z.object({
   cryptoCurrencyId: z
     .number({ error: 'Please select a cryptocurrency' })
     .int()
-    .min(1, 'Please select a cryptocurrency'),
+    .min(1, 'Please select a cryptocurrency')
+    .max(REFERENCE_ID_MAX, 'Please select a cryptocurrency'),
   fiatCurrencyId: z
     .number({ error: 'Please select a payment currency' })
     .int()
-    .min(1, 'Please select a payment currency'),
+    .min(1, 'Please select a payment currency')
+    .max(REFERENCE_ID_MAX, 'Please select a payment currency'),
   amount: amountInputSchema,
   paymentMethod: z.enum(CRYPTO_PAYMENT_METHODS, { error: 'Please select a payment method' }),
 })

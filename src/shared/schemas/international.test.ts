@@ -15,7 +15,7 @@ const methodArb = fc.constantFrom(...INTERNATIONAL_METHODS)
 const amountArb = fc.bigInt({ min: 1n, max: MAX_AMOUNT_MINOR })
 
 describe('international fees', () => {
-  it('lists the six regions of SPEC §2 in order, each with SPEC §9 fee range', () => {
+  it('lists the six regions of docs/transfers.md in order, each with its fee range', () => {
     expect(INTERNATIONAL_REGIONS.map((region) => region.id)).toEqual([...REGION_IDS])
     expect(
       INTERNATIONAL_REGIONS.map((region) => [

@@ -3,11 +3,11 @@ import { type AssetCode, type Money, percentageOf } from '../money.ts'
 import { amountInputSchema, DESCRIPTION_MAX_LENGTH } from './money-requests.ts'
 import { decimalStringSchema } from './reference.ts'
 
-/** SPEC §2 Transfer global: the three ways money is paid out abroad. */
+/** The three ways money is paid out abroad (docs/transfers.md "International transfers"). */
 export const INTERNATIONAL_METHODS = ['bank_wire', 'cash_pickup', 'mobile_wallet'] as const
 export type InternationalMethod = (typeof INTERNATIONAL_METHODS)[number]
 
-/** How long each method takes to arrive (SPEC §2), as a code the client words in its language. */
+/** How long each method takes to arrive, as a code the client words in its language. */
 export const DELIVERY_ESTIMATES = {
   bank_wire: 'one_to_three_business_days',
   cash_pickup: 'within_hours',
@@ -32,14 +32,17 @@ export type InternationalCountry = {
 export type InternationalRegion = {
   readonly id: string
   readonly name: string
-  /** SPEC §9's displayed fee range, in basis points (1.5% is 150). */
+  /**
+   * The region's fee range, in basis points (1.5% is 150); docs/transfers.md "Regions and fees".
+   */
   readonly feeRangeBasisPoints: { readonly min: bigint; readonly max: bigint }
   readonly countries: readonly InternationalCountry[]
 }
 
 /**
- * The six destination regions of SPEC §2 with SPEC §9's fee ranges, and the countries Sabi's
- * partners pay out in with each country's currency. Client and server both read this list.
+ * The six destination regions with their fee ranges, and the countries Sabi's partners pay out
+ * in with each country's currency (docs/transfers.md "Regions and fees"). Client and server
+ * both read this list.
  */
 export const INTERNATIONAL_REGIONS = [
   {
@@ -104,7 +107,7 @@ export const INTERNATIONAL_REGIONS = [
   },
 ] as const satisfies readonly InternationalRegion[]
 
-/** The regions' ids in SPEC §9's order, as /international-transfer?region={id} takes them. */
+/** The regions' ids in the documented order, as /international-transfer?region={id} takes them. */
 export const REGION_IDS = [
   'north-america',
   'europe',
@@ -128,8 +131,9 @@ export function findCountry(
 
 /**
  * The fee of a method within its region's range (issue "Money out"): a bank wire costs the low
- * end, a cash pickup the middle, a mobile wallet the high end, as SPEC §2's "lowest, medium,
- * higher fees" says. The middle is rounded half-up to a whole basis point.
+ * end, a cash pickup the middle, a mobile wallet the high end, as the method cards' "lowest,
+ * medium, higher fees" say (docs/transfers.md "Regions and fees"). The middle is rounded half-up to
+ * a whole basis point.
  */
 export function feeBasisPointsFor(
   region: InternationalRegion,

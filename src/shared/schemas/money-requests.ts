@@ -1,11 +1,14 @@
 import { z } from 'zod'
+import { pageQuerySchema } from './pages.ts'
 
 export const DESCRIPTION_MAX_LENGTH = 140
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/
 const IDEMPOTENCY_KEY_MESSAGE =
   'An Idempotency-Key header (8 to 100 letters, digits or _.:-) is required'
 
-/** Every money POST names its submission with an Idempotency-Key header (DESIGN §4). */
+/**
+ * Every money POST names its submission with an Idempotency-Key (docs/api.md "Idempotency keys").
+ */
 export const idempotencyHeadersSchema = z.object({
   'idempotency-key': z
     .string({ error: IDEMPOTENCY_KEY_MESSAGE })
@@ -18,7 +21,6 @@ export const USER_SEARCH_MIN_LENGTH = 3
 export const USER_SEARCH_MAX_LENGTH = 50
 export const USER_SEARCH_LIMIT = 20
 export const TRANSACTIONS_DEFAULT_LIMIT = 20
-export const TRANSACTIONS_MAX_LIMIT = 100
 
 /**
  * An amount as a request may send it: a decimal string or a JSON number. Its decimals are
@@ -36,7 +38,7 @@ const descriptionSchema = z
   .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
   .nullish()
 
-/** SPEC §3 "User transfer" payload. */
+/** The Sabi transfer body (docs/transfers.md "Sabi transfers"). */
 export const sendToUserRequestSchema = z.object({
   fromWalletId: walletIdSchema('Please select a wallet'),
   recipientUserId: z.uuid({ error: 'Please select a recipient' }),
@@ -58,7 +60,9 @@ export const openWalletRequestSchema = z.object({
   currencyId: z
     .number({ error: 'Please select a currency' })
     .int()
-    .min(1, 'Please select a currency'),
+    .min(1, 'Please select a currency')
+    // A PostgreSQL `integer`: anything larger names no currency.
+    .max(2_147_483_647, 'Please select a currency'),
 })
 
 export const userSearchQuerySchema = z.object({
@@ -84,12 +88,4 @@ export const userSearchResultSchema = z.object({
 })
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>
 
-export const transactionsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(TRANSACTIONS_MAX_LIMIT, `limit must be at most ${TRANSACTIONS_MAX_LIMIT}`)
-    .default(TRANSACTIONS_DEFAULT_LIMIT),
-  cursor: z.string().max(200).optional(),
-})
+export const transactionsQuerySchema = pageQuerySchema(TRANSACTIONS_DEFAULT_LIMIT)

@@ -4,18 +4,18 @@ import { decimalStringSchema } from './reference.ts'
 
 /** A request can be paid for this long after it is made (issue "Getting paid"). */
 export const PAYMENT_REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000
-/** SPEC §2: the description a link carries when the requester gave none. */
+/** The description a link carries when the requester gave none (docs/getting-paid.md). */
 export const DEFAULT_REQUEST_DESCRIPTION = 'Payment request'
 export const PAYMENT_REQUEST_STATUSES = ['open', 'paid', 'cancelled', 'expired'] as const
 export type PaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number]
-/** The path of the page that pays a request (SPEC §2 "/pay"). */
+/** The path of the page that pays a request (docs/getting-paid.md "Pay links"). */
 export const PAY_PAGE_PATH = '/pay'
 /** The most requests the list returns, newest first. */
 export const PAYMENT_REQUESTS_LIST_LIMIT = 100
 
 const MISSING_INFORMATION = 'Missing Information - Please select a wallet and enter an amount'
 
-/** `POST /api/payment-requests` with SPEC §5's message for a missing wallet or amount. */
+/** `POST /api/payment-requests` with its message for a missing wallet or amount. */
 export const createPaymentRequestSchema = z.object({
   walletId: z.uuid({ error: MISSING_INFORMATION }),
   amount: amountInputSchema,
@@ -35,9 +35,9 @@ export const payPaymentRequestSchema = z.object({
 export type PayPaymentRequest = z.infer<typeof payPaymentRequestSchema>
 
 /**
- * What a `/pay?data=` link carries (SPEC §2: recipientId, walletId, amount, currency,
- * description) plus the request's id. The stored request is the truth: a link whose fields
- * disagree with it has been tampered with and pays nothing.
+ * What a `/pay?data=` link carries (recipientId, walletId, amount, currency, description)
+ * plus the request's id (docs/getting-paid.md "Pay links"). The stored request is the truth: a link
+ * whose fields disagree with it has been tampered with and pays nothing.
  */
 export const payLinkDataSchema = z.object({
   recipientId: z.string().max(100),
@@ -49,7 +49,7 @@ export const payLinkDataSchema = z.object({
 })
 export type PayLinkData = z.infer<typeof payLinkDataSchema>
 
-/** The `/pay?data=<JSON>` path of a request, exactly as SPEC §2 describes it. */
+/** The `/pay?data=<JSON>` path of a request, exactly as docs/getting-paid.md describes it. */
 export function payLinkPath(data: PayLinkData): string {
   return `${PAY_PAGE_PATH}?${new URLSearchParams({ data: JSON.stringify(data) })}`
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { amountInputSchema, DESCRIPTION_MAX_LENGTH } from './money-requests.ts'
 import { decimalStringSchema } from './reference.ts'
 
-/** SPEC §7: the description of a sale when none is given, and the payload's fixed type. */
+/** The description of a sale when none is given, and the body's fixed type (docs/api.md). */
 export const DEFAULT_SALE_DESCRIPTION = 'POS Sale'
 export const POS_SALE_TYPE = 'pos_sale'
 export const POS_SALE_METHODS = ['card', 'qr'] as const
@@ -31,9 +31,10 @@ export const cardNumberSchema = z
   .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits'))
 
 /**
- * SPEC §3 / §7 POS sale payload (walletId, amount as a number, customerInfo, description,
+ * The POS sale body (walletId, amount as a number, customerInfo, description,
  * type "pos_sale"), plus how the customer pays: by card (the default; `card.number` in
- * sandbox picks a test outcome) or by QR code, which makes a payment request for the sale.
+ * sandbox picks a test outcome) or by QR code, which makes a payment request for the sale
+ * (docs/getting-paid.md "POS terminal").
  */
 export const posSaleRequestSchema = z.object({
   walletId: z.uuid({ error: MISSING_INFORMATION }),

@@ -7,7 +7,7 @@ export const FREQUENT_RECIPIENT_USES = 3
 /** How many recent recipients a screen offers. */
 export const RECENT_RECIPIENTS_LIMIT = 20
 
-/** SPEC §3 Recipient as the API returns it, with what the screen needs to fill itself in. */
+/** A saved recipient as the API returns it, with what the screen needs to fill itself in. */
 export const recipientSchema = z.object({
   id: z.string(),
   kind: z.enum(RECIPIENT_KINDS),

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
-/** A decimal string with exactly the asset's decimals, as money travels on the wire (DESIGN §3). */
+/**
+ * A decimal string with exactly the asset's decimals, as money travels (docs/money.md "On the
+ * wire").
+ */
 export const decimalStringSchema = z.string().regex(/^-?\d+(\.\d+)?$/)
 
 export const currencySchema = z.object({
@@ -64,6 +67,7 @@ export const walletSchema = z.object({
 })
 export type Wallet = z.infer<typeof walletSchema>
 
+/** GET /api/health (liveness): always 200 from a live process; the database is reported. */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'unreachable']),
@@ -73,6 +77,12 @@ export const healthSchema = z.object({
   version: z.string(),
 })
 export type Health = z.infer<typeof healthSchema>
+
+/**
+ * GET /api/ready (readiness): 200 `ready` when the database answers and the server is not
+ * shutting down; 503 `draining` from the shutdown signal on, `unavailable` without a database.
+ */
+export const readinessSchema = z.object({ status: z.enum(['ready', 'draining', 'unavailable']) })
 
 export const initSchema = z.object({ sandbox: z.boolean(), version: z.string() })
 

@@ -4,7 +4,10 @@ import { decimalStringSchema } from './reference.ts'
 export const TRANSACTION_TYPES = ['send', 'receive', 'add_funds', 'purchase', 'withdraw'] as const
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const
 
-/** A transaction as its viewer sees it (SPEC §3): `type` is `send` for the sender, `receive` for the recipient. */
+/**
+ * A transaction as its viewer sees it (docs/data-model.md "Transaction"): `type` is `send` for the
+ * sender, `receive` for the recipient.
+ */
 export const transactionSchema = z.object({
   id: z.string(),
   fromUserId: z.string().nullable(),
@@ -15,7 +18,8 @@ export const transactionSchema = z.object({
   fee: decimalStringSchema,
   exchangeRate: decimalStringSchema.nullable(),
   convertedAmount: decimalStringSchema.nullable(),
-  // Any other type or status is shown generically (SPEC §4), so the schema does not refuse it.
+  // Any other type or status is shown generically (docs/data-model.md "Transaction"), so the
+  // schema does not refuse it.
   type: z.string(),
   status: z.string(),
   description: z.string().nullable(),

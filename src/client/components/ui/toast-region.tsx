@@ -4,7 +4,8 @@ import { useCommonMessages } from '#client/components/messages.ts'
 import { cn } from '#client/lib/cn.ts'
 import { dismissToast, TOAST_DURATION_MS, type ToastItem, useToasts } from '#client/lib/toast.ts'
 
-// SPEC §9: a right swipe past 50 px dismisses a toast, and F8 moves focus to the toast area.
+// A right swipe past 50 px dismisses a toast, and F8 moves focus to the toast area
+// (docs/screens.md "Toasts").
 const SWIPE_THRESHOLD_PX = 50
 const FOCUS_HOTKEY = ['F8']
 

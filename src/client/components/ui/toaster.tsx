@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useToasts } from '#client/lib/toast.ts'
 
-// The Radix toast code is about an eighth of the landing page's budget (DESIGN §8), and no
-// first paint needs it, so it loads once the browser is idle, or at once for an early toast.
+// The Radix toast code is about an eighth of the landing page's budget (docs/performance.md
+// "Page weight"), and no first paint needs it, so it loads once the browser is idle, or at once
+// for an early toast.
 const ToastRegion = lazy(() =>
   import('./toast-region.tsx').then((module) => ({ default: module.ToastRegion })),
 )

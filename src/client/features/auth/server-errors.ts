@@ -8,7 +8,8 @@ export function serverErrorMessage(error: unknown, fallback: string): string {
 
 /**
  * The per-field problems of a 400 response, so a rule the server checks and the form did not
- * still lands beside its field. The body is the text after the "<status>: " prefix (SPEC §8).
+ * still lands beside its field. The body is the text after the "<status>: " prefix
+ * (docs/api.md "The client's fetch wrapper").
  */
 export function serverFieldErrors(error: unknown): { path: string; message: string }[] {
   if (!(error instanceof ApiError) || error.status !== 400) return []

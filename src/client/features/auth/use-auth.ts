@@ -5,8 +5,8 @@ import { type User, userSchema } from '#shared/schemas/auth.ts'
 export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const
 
 /**
- * The signed-in user, or null for a visitor (SPEC §4). A failed call counts as signed out and
- * is never shown; it is not retried.
+ * The signed-in user, or null for a visitor (docs/account.md). A failed call counts as signed out
+ * and is never shown; it is not retried.
  */
 export function useAuth(): { user: User | null; isLoading: boolean; isAuthenticated: boolean } {
   const { data, isLoading } = useQuery({

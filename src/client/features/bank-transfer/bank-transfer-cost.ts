@@ -5,8 +5,8 @@ import { BANK_TRANSFER_FEE_BASIS_POINTS } from '#shared/schemas/bank.ts'
 export type BankTransferCost = { amount: Money; fee: Money; total: Money }
 
 /**
- * What a bank transfer costs (SPEC §2, §9): the 2% fee on top of the amount, rounded half-up
- * to the currency's minor unit by the same shared helper the server charges with, so the
+ * What a bank transfer costs (docs/money.md "Fees"): the 2% fee on top of the amount, rounded
+ * half-up to the currency's minor unit by the same shared helper the server charges with, so the
  * summary is exactly what leaves the wallet.
  */
 export function bankTransferCost(amount: Money): BankTransferCost {

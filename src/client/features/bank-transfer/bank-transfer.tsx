@@ -50,7 +50,7 @@ type AmountMessages = ReturnType<typeof useAmountMessages>
 
 type BankTransferMessages = ReturnType<typeof useBankTransferMessages>
 
-/** SPEC §5: an account name of at least 2 characters; at most what the server accepts. */
+/** An account name of at least 2 characters; at most what the server accepts. */
 const ACCOUNT_NAME_MIN_LENGTH = 2
 const ACCOUNT_NAME_MAX_LENGTH = 100
 
@@ -58,9 +58,9 @@ const NO_WALLETS: readonly Wallet[] = []
 const NO_BANKS: readonly Bank[] = []
 
 /**
- * SPEC §5 "Bank transfer", worded in the user's language with the shared schema's messages: a
- * wallet, a bank, an account number of at least 10 digits, an account name, an amount above
- * zero with no more decimals than the wallet's currency has, an optional description.
+ * docs/transfers.md "Bank transfers", worded in the user's language with the shared schema's
+ * messages: a wallet, a bank, an account number of at least 10 digits, an account name, an amount
+ * above zero with no more decimals than the wallet's currency has, an optional description.
  */
 function bankTransferFormSchema(
   t: BankTransferMessages,
@@ -132,11 +132,12 @@ function sameCurrency(wallet: Wallet, bank: Bank): boolean {
 type SentTransfer = { id: string; recipientName: string }
 
 /**
- * The bank transfer (SPEC §2, §5, §8, §9; issue "Money out"): wallet, bank, account number,
- * the holder's name filled by name enquiry (a different typed name warns), amount and the 2%
- * fee on top. Insufficient funds disable "Send to Bank" and say by how much. Saved recipients
- * fill the form in one tap. After sending, a panel follows the transfer until the bank settles
- * it. Every submission carries one Idempotency-Key, reused if the same submission is retried.
+ * The bank transfer (docs/screens.md "Bank transfer screen"; issue "Money out"): wallet, bank,
+ * account number, the holder's name filled by name enquiry (a different typed name warns), amount
+ * and the 2% fee on top. Insufficient funds disable "Send to Bank" and say by how much. Saved
+ * recipients fill the form in one tap. After sending, a panel follows the transfer until the bank
+ * settles it. Every submission carries one Idempotency-Key, reused if the same submission is
+ * retried.
  */
 export function BankTransfer() {
   const t = useBankTransferMessages()
@@ -271,7 +272,8 @@ export function BankTransfer() {
       ? subtract(cost.total, balance)
       : null
 
-  // A bank receives one currency only (SPEC §3): say which wallet pays it, or that none does.
+  // A bank receives one currency only (docs/transfers.md "Banks"): say which wallet pays it, or
+  // that none does.
   const payerExists = bank ? walletList.some((candidate) => sameCurrency(candidate, bank)) : true
   const bankProblem = !bank
     ? undefined
@@ -557,6 +559,8 @@ function AccountLookupStatus({
   }
   if (error) {
     const missing = error instanceof ApiError && error.status === 404
+    // No bank partner is connected: say so, rather than suggest the account is at fault.
+    const unavailable = error instanceof ApiError && error.code === 'PROVIDER_UNAVAILABLE'
     return (
       <div
         role="alert"
@@ -566,7 +570,11 @@ function AccountLookupStatus({
         <p className="flex min-w-0 items-start gap-1.5">
           <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
           <span className="min-w-0 break-words">
-            {missing ? t('accountNotFound') : t('accountCheckFailed')}
+            {missing
+              ? t('accountNotFound')
+              : unavailable
+                ? t('bankTransfersUnavailable')
+                : t('accountCheckFailed')}
           </span>
         </p>
         {missing ? null : (

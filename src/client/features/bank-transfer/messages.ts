@@ -26,6 +26,7 @@ export const useBankTransferMessages = defineMessages('bankTransfer', {
   accountHolder: 'Account holder: {{name}}',
   accountNotFound: "We couldn't find this account. Check the bank and the account number.",
   accountCheckFailed: "Couldn't check the account right now.",
+  bankTransfersUnavailable: 'Bank transfers are not available right now. Please try again later.',
   retry: 'Retry',
   nameMismatch:
     'The name you typed does not match the name at the bank ({{name}}). Check you are paying the right person.',

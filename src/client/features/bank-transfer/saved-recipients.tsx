@@ -32,8 +32,8 @@ export function recipientBankName(recipient: Recipient, bankNames: ReadonlyMap<s
 }
 
 /**
- * The bank accounts paid before (SPEC §3 Recipient), most recently paid first, the frequent
- * ones marked. Tapping one fills the form; each can be forgotten.
+ * The bank accounts paid before (docs/transfers.md "Saved recipients"), most recently paid first,
+ * the frequent ones marked. Tapping one fills the form; each can be forgotten.
  */
 export function SavedRecipients({
   enabled,

@@ -13,7 +13,7 @@ async function fetchBanks() {
   return bankListSchema.parse(await apiRequest('GET', '/api/banks'))
 }
 
-/** The banks Sabi pays into (SPEC §3), each with the one currency it receives. */
+/** The banks Sabi pays into (docs/transfers.md "Banks"), each with the one currency it receives. */
 export function useBanks({ enabled }: { enabled: boolean }) {
   return useQuery({ queryKey: BANKS_QUERY_KEY, queryFn: fetchBanks, enabled })
 }

@@ -77,7 +77,7 @@ const NUMBER_LABELS: Readonly<Record<CustomerNumberKind, BillMessageKey>> = {
 
 /**
  * What the number field is called: the chosen biller's own name for it, "Payment reference"
- * for government and tax payments, else the spec's "Account/meter number".
+ * for government and tax payments, else "Account/meter number" (docs/screens.md).
  */
 export function customerNumberLabel(
   t: BillMessages,

@@ -85,8 +85,9 @@ function isPaymentReferenceType(type: BillPaymentType | undefined): boolean {
 }
 
 /**
- * SPEC §5's bill pay rules with their messages, in the user's language, plus what the chosen
- * biller expects of the number (length, digits) and the amount's decimals and limit in naira.
+ * The bill pay rules with their messages (docs/transfers.md "Bills"), in the user's language, plus
+ * what the chosen biller expects of the number (length, digits) and the amount's decimals and limit
+ * in naira.
  */
 function billFormSchema(t: BillMessages, wallets: readonly Wallet[]) {
   return z
@@ -161,10 +162,10 @@ function typedAmount(text: string): Money | null {
 }
 
 /**
- * The bill form (SPEC §2 Bill pay, §5, §8): bill type, provider for that type, the customer
- * number, amount and wallet. The number is checked with the biller as it is typed, and the
- * customer's name shown before paying; a number the biller does not know blocks paying, and so
- * does an amount above the balance. Bills carry no fee. One Idempotency-Key per submission.
+ * The bill form (docs/screens.md "Bill pay screen"): bill type, provider for that type, the
+ * customer number, amount and wallet. The number is checked with the biller as it is typed, and the
+ * customer's name shown before paying; a number the biller does not know blocks paying, and so does
+ * an amount above the balance. Bills carry no fee. One Idempotency-Key per submission.
  */
 export function BillPayForm({
   billType,

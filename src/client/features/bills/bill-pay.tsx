@@ -12,8 +12,8 @@ function typeFromSearch(search: string): BillPaymentType | undefined {
 }
 
 /**
- * Bill pay (SPEC §2): the two promo cards, the six bill-type buttons, then the form, which
- * gives way to the payment's progress once it is sent.
+ * Bill pay (docs/screens.md "Bill pay screen"): the two promo cards, the six bill-type buttons,
+ * then the form, which gives way to the payment's progress once it is sent.
  */
 export function BillPay() {
   const search = useSearch()

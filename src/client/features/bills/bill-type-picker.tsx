@@ -24,8 +24,8 @@ const PROMOS: readonly {
 ]
 
 /**
- * SPEC §2's two promo cards, "Pay TSA and State" and "Pay Taxes": each opens the same bill form
- * for a government or tax payment by payment reference.
+ * The two promo cards, "Pay TSA and State" and "Pay Taxes" (docs/screens.md "Bill pay screen"):
+ * each opens the same bill form for a government or tax payment by payment reference.
  */
 export function BillPromoCards({
   selected,
@@ -79,7 +79,7 @@ export function BillPromoCards({
   )
 }
 
-/** SPEC §2's six bill-type buttons; the chosen one is pressed. */
+/** The six bill-type buttons (docs/screens.md "Bill pay screen"); the chosen one is pressed. */
 export function BillTypeButtons({
   selected,
   onChoose,

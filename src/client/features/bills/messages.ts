@@ -4,7 +4,7 @@ export const useBillMessages = defineMessages('bills', {
   back: 'Back',
   title: 'Bill Pay',
   description: 'Pay for power, airtime, TV, rent and more from your naira wallet.',
-  // The two promo cards (SPEC §2 Bill pay).
+  // The two promo cards (docs/screens.md "Bill pay screen").
   promoHeading: 'Government and tax',
   promoGovernmentTitle: 'Pay TSA and State',
   promoGovernmentText: 'Government payments, permits and licences',
@@ -61,7 +61,7 @@ export const useBillMessages = defineMessages('bills', {
     'Sandbox: every number is accepted, except one ending in 0000 (not found) or 9999 (fails at the biller).',
   submit: 'Pay Bill',
   submitting: 'Paying...',
-  // SPEC §5.
+  // Validation (docs/transfers.md "Bills").
   selectBillType: 'Please select a bill type',
   selectProvider: 'Please select a provider',
   accountRequired: 'Account number is required',
@@ -71,7 +71,7 @@ export const useBillMessages = defineMessages('bills', {
   amountDecimals: 'Amount can have at most {{decimals}} decimal places',
   amountTooLarge: 'Amount can be at most {{max}}',
   selectWallet: 'Please select a wallet',
-  // SPEC §8.
+  // Toasts (docs/screens.md "Texts").
   successTitle: 'Bill Payment Successful',
   successText: 'Your bill has been paid successfully',
   failedTitle: 'Payment Failed',

@@ -86,7 +86,7 @@ export function ControlRow({
   )
 }
 
-/** The four designs of SPEC §2 as a radio group of swatches. */
+/** The four designs (docs/account.md "Card") as a radio group of swatches. */
 export function ThemePicker({
   t,
   theme,

@@ -1,3 +1,4 @@
+import { formatDate } from '#client/lib/format-date.ts'
 import type { Card } from '#shared/schemas/card.ts'
 
 export type CardRequest = Card['requests'][number]
@@ -9,9 +10,5 @@ export function latestRequest(card: Card, kind: CardRequest['kind']): CardReques
 
 /** "Dec 1": a delivery day. The server counts business days in UTC, so the day is read in UTC. */
 export function formatDeliveryDay(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(iso))
+  return formatDate(iso, 'day', { language, timeZone: 'UTC' })
 }

@@ -1,4 +1,7 @@
-/** The card designs of SPEC §2; each is a CSS gradient so a theme costs no image bytes. */
+/**
+ * The card designs (docs/account.md "Card"); each is a CSS gradient so a theme costs no image
+ * bytes.
+ */
 export const CARD_THEMES = {
   rainbow:
     'bg-[linear-gradient(135deg,#be123c_0%,#c2410c_25%,#047857_55%,#1d4ed8_80%,#6d28d9_100%)]',

@@ -2,6 +2,7 @@ import { CreditCard, Receipt } from 'lucide-react'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useLanguage } from '#client/i18n/i18n.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import type { Card as CardData } from '#shared/schemas/card.ts'
 import { useCardMessages } from './messages.ts'
 
@@ -9,12 +10,6 @@ import { useCardMessages } from './messages.ts'
 export function CardTransactions({ transactions }: { transactions: CardData['transactions'] }) {
   const t = useCardMessages()
   const language = useLanguage()
-  const dateFormat = new Intl.DateTimeFormat(language, {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
   return (
     <Card>
       <CardHeader>
@@ -41,7 +36,7 @@ export function CardTransactions({ transactions }: { transactions: CardData['tra
                     {transaction.description || t('cardPayment')}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {dateFormat.format(new Date(transaction.createdAt))}
+                    {formatDate(transaction.createdAt, 'dayTime', { language })}
                   </p>
                 </div>
                 <span className="shrink-0 text-sm font-semibold tabular-nums">

@@ -1,8 +1,8 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
 
 /**
- * Strings of the card page (SPEC §2 "Card page"): the visitor's sample card and the signed-in
- * user's own card, its reveal, replacement and physical-card dialogs.
+ * Strings of the card page (docs/screens.md "Card page"): the visitor's sample card and the
+ * signed-in user's own card, its reveal, replacement and physical-card dialogs.
  */
 export const useCardMessages = defineMessages('card', {
   title: 'Your Sabi card',

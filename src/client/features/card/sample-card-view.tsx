@@ -30,6 +30,7 @@ import {
 import { formatSampleAmount } from '#client/features/demo/sample-money.ts'
 import { useLanguage } from '#client/i18n/i18n.ts'
 import { cn } from '#client/lib/cn.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import { CardAction, ControlRow, SpendingPanel, ThemePicker } from './card-parts.tsx'
 import type { CardTheme } from './card-themes.ts'
 import { copyText } from './copy-text.ts'
@@ -38,7 +39,7 @@ import { VirtualCard } from './virtual-card.tsx'
 
 type CardMessages = ReturnType<typeof useCardMessages>
 
-// Sample figures (SPEC §9: spending limit 5000), shown to visitors only.
+// Sample figures (spending limit 5000, docs/screens.md "Card page"), shown to visitors only.
 const SAMPLE_CARD_NUMBER = '4000123456781234'
 const SAMPLE_CVV = '847'
 const SAMPLE_EXPIRY = '12/28'
@@ -62,7 +63,7 @@ const SAMPLE_CARD_TRANSACTIONS = [
 ] as const
 
 /**
- * /card for a visitor: the static sample card of SPEC §2 "Card page"; every change stays on
+ * /card for a visitor: the static sample card of docs/screens.md "Card page"; every change stays on
  * this page and nothing is sent anywhere.
  */
 export function SampleCardView() {
@@ -253,13 +254,6 @@ export function SampleCardView() {
 
 function SampleTransactions({ t }: { t: CardMessages }) {
   const language = useLanguage()
-  const dateFormat = new Intl.DateTimeFormat(language, {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  })
   return (
     <Card>
       <CardHeader>
@@ -274,7 +268,9 @@ function SampleTransactions({ t }: { t: CardMessages }) {
               </span>
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{t(key)}</p>
-                <p className="text-xs text-muted-foreground">{dateFormat.format(new Date(at))}</p>
+                <p className="text-xs text-muted-foreground">
+                  {formatDate(at, 'dayTime', { language, timeZone: 'UTC' })}
+                </p>
               </div>
               <span
                 className={cn(

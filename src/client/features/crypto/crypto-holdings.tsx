@@ -18,7 +18,7 @@ export function totalUsdValue(holdings: readonly CryptoHolding[]): Money<'USD'> 
   }, zero('USD'))
 }
 
-/** One holding: the coin, how much of it (8 decimals, SPEC §9) and what it is worth now. */
+/** One holding: the coin, how much of it (8 decimals) and what it is worth now. */
 export function HoldingRow({ holding }: { holding: CryptoHolding }) {
   const t = useCryptoMessages()
   return (

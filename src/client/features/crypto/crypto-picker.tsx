@@ -11,8 +11,8 @@ import type { useCryptocurrencies } from './use-crypto.ts'
 const SKELETON_COUNT = 4
 
 /**
- * The coins on sale (SPEC §2 Buy Crypto) with the server's price and 24h change, green when
- * it is not a fall and red when it is. Choosing one opens the purchase form.
+ * The coins on sale (docs/screens.md "Buy Crypto screen") with the server's price and 24h change,
+ * green when it is not a fall and red when it is. Choosing one opens the purchase form.
  */
 export function CryptoPicker({
   cryptocurrencies,

@@ -58,7 +58,7 @@ const METHODS: readonly {
   { value: 'card', label: 'methodCard', hint: 'methodCardHint', icon: CreditCard },
 ]
 
-/** Under one cent: SPEC §5's minimum of 0.01, even when typed with extra decimals. */
+/** Under one cent: below the minimum of 0.01, even when typed with extra decimals. */
 function isBelowOneCent(text: string): boolean {
   const match = /^(\d*)(?:\.(\d*))?$/.exec(text.replace(/\s+/g, ''))
   if (!match) return false
@@ -67,8 +67,8 @@ function isBelowOneCent(text: string): boolean {
 }
 
 /**
- * SPEC §5's crypto purchase rules with their messages, in the user's language. The amount is
- * in US dollars, so it has at most two decimals.
+ * The crypto purchase rules with their messages (docs/exchange-and-crypto.md "Buying crypto"), in
+ * the user's language. The amount is in US dollars, so it has at most two decimals.
  */
 function purchaseFormSchema(t: CryptoMessages) {
   return z.object({
@@ -102,7 +102,7 @@ function purchaseFormSchema(t: CryptoMessages) {
 
 type FormValues = z.infer<ReturnType<typeof purchaseFormSchema>>
 
-/** SPEC §5 defaults: no coin and no currency chosen (id 0), amount 0, paid from a wallet. */
+/** The defaults: no coin and no currency chosen (id 0), amount 0, paid from a wallet. */
 const DEFAULT_VALUES: FormValues = {
   cryptoCurrencyId: 0,
   fiatCurrencyId: 0,
@@ -143,8 +143,8 @@ function estimateCost(
 }
 
 /**
- * Buy Crypto (SPEC §2, §4, §5, §8): choose a coin at the server's price, then an amount in US
- * dollars, the paying currency and wallet or card. The preview is amount ÷ price to 8
+ * Buy Crypto (docs/screens.md "Buy Crypto screen"): choose a coin at the server's price, then an
+ * amount in US dollars, the paying currency and wallet or card. The preview is amount ÷ price to 8
  * decimals, truncated as the server does. One Idempotency-Key per submission.
  */
 export function CryptoPurchase() {
@@ -319,7 +319,7 @@ function PurchaseForm({
           placeholder={t('amountPlaceholder')}
           error={errors.amount?.message}
           disabled={pending}
-          // The default is 0 (SPEC §5): selecting it lets the first key press replace it.
+          // The default is 0: selecting it lets the first key press replace it.
           onFocus={(event) => event.currentTarget.select()}
           {...form.register('amount')}
         />

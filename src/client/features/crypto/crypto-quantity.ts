@@ -12,7 +12,7 @@ import {
 export const USD_SYMBOL = '$'
 /** Crypto prices travel in US dollars with 8 decimals. */
 export const CRYPTO_PRICE_DECIMALS = 8
-/** SPEC §9: a crypto amount is shown to 8 decimals. */
+/** A crypto amount is shown to 8 decimals (docs/screens.md "Display rules"). */
 export const CRYPTO_DISPLAY_DECIMALS = 8
 const CENTS_PER_DOLLAR = 100n
 
@@ -24,9 +24,9 @@ export function coinDecimals(code: string): number {
 
 /**
  * The coins a US-dollar amount buys at a price, as the server computes them: amount ÷ price in
- * the coin's smallest unit, truncated (never rounded up), then written with SPEC §9's 8
- * decimals (USDT's 6 are padded). Null when the amount or the price is not usable, or the
- * amount buys nothing. Everything is bigint arithmetic on the decimal texts: no float ever
+ * the coin's smallest unit, truncated (never rounded up), then written with the 8 decimals
+ * crypto is shown with (USDT's 6 are padded; docs/screens.md "Display rules"). Null when the
+ * amount or the price is not usable, or the amount buys nothing. Everything is bigint arithmetic on the decimal texts: no float ever
  * touches the figure the buyer reads.
  */
 export function previewCryptoQuantity(

@@ -4,7 +4,7 @@ import { cryptoHoldingSchema } from '#shared/schemas/exchange.ts'
 import { cryptocurrencySchema } from '#shared/schemas/reference.ts'
 
 export const CRYPTOCURRENCIES_QUERY_KEY = ['/api/cryptocurrencies'] as const
-/** A purchase invalidates this key, as it does the wallets and transactions (SPEC §7). */
+/** A purchase invalidates this key, as it does the wallets and transactions (docs/api.md). */
 export const CRYPTO_HOLDINGS_QUERY_KEY = ['/api/crypto/holdings'] as const
 
 const cryptocurrencyListSchema = cryptocurrencySchema.array()

@@ -13,7 +13,7 @@ import { useDashboardMessages } from './messages.ts'
 
 type Tool = {
   key: string
-  /** No target means the tool is not usable yet (SPEC §2: inventory is "Coming soon"). */
+  /** No target means the tool is not usable yet (inventory is "Coming soon"). */
   href: string | null
   label: string
   text: string
@@ -47,9 +47,9 @@ function useSalesTodayCount(enabled: boolean): number {
 }
 
 /**
- * The small-business shortcuts (SPEC §2) with statuses that say how things stand: the POS
- * terminal is Active (with today's sales, if any), request payment is Ready or counts the
- * requests still open, bill pay is Available, and inventory is not usable yet.
+ * The small-business shortcuts (docs/screens.md "Dashboard") with statuses that say how things
+ * stand: the POS terminal is Active (with today's sales, if any), request payment is Ready or
+ * counts the requests still open, bill pay is Available, and inventory is not usable yet.
  */
 export function BusinessTools() {
   const t = useDashboardMessages()

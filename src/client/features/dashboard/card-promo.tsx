@@ -2,7 +2,7 @@ import { ChevronRight, Wifi } from 'lucide-react'
 import { Link } from 'wouter'
 import { useDashboardMessages } from './messages.ts'
 
-/** The virtual card promotion (SPEC §2), one large link to /card. */
+/** The virtual card promotion (docs/screens.md "Dashboard"), one large link to /card. */
 export function CardPromo() {
   const t = useDashboardMessages()
   return (

@@ -61,7 +61,7 @@ const TILES: readonly { href: string; label: MessageKey; text: MessageKey; icon:
 const focusRing =
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2'
 
-/** Send, receive, exchange and buy crypto, one tap each (SPEC §2). */
+/** Send, receive, exchange and buy crypto, one tap each (docs/screens.md "Dashboard"). */
 export function QuickActions() {
   const t = useDashboardMessages()
   return (
@@ -101,7 +101,7 @@ export function QuickActions() {
   )
 }
 
-/** History, POS and bill pay as larger tiles (SPEC §2). */
+/** History, POS and bill pay as larger tiles (docs/screens.md "Dashboard"). */
 export function ServiceTiles() {
   const t = useDashboardMessages()
   return (

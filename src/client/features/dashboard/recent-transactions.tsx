@@ -8,7 +8,7 @@ import { TransactionSkeletons } from '#client/features/transactions/transaction-
 import { useRecentTransactions } from '#client/features/transactions/use-transactions.ts'
 import { useDashboardMessages } from './messages.ts'
 
-/** SPEC §9: the dashboard lists 5 transactions and shows 4 skeleton rows while loading. */
+/** The dashboard lists 5 transactions and shows 4 skeleton rows while loading (docs/screens.md). */
 export const RECENT_TRANSACTION_COUNT = 5
 const SKELETON_ROWS = 4
 
@@ -31,7 +31,7 @@ function EmptyState() {
   )
 }
 
-/** The newest transactions (SPEC §2), with a link to the full history. */
+/** The newest transactions (docs/screens.md "Dashboard"), with a link to the full history. */
 export function RecentTransactions({ enabled }: { enabled: boolean }) {
   const t = useDashboardMessages()
   const transactions = useRecentTransactions({ enabled })

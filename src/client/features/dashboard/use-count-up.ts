@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 
-/** SPEC §9: the balance counts up over 1500 ms. */
+/** The balance counts up over 1500 ms (docs/screens.md "Dashboard"). */
 export const BALANCE_ANIMATION_MS = 1500
 
 function prefersReducedMotion(): boolean {

@@ -8,7 +8,7 @@ import type { Wallet } from '#shared/schemas/reference.ts'
 import { useDashboardMessages } from './messages.ts'
 import { useCountUp } from './use-count-up.ts'
 
-// SPEC §3: with no wallet to read, the balance is shown in dollars.
+// With no wallet to read, the balance is shown in dollars (docs/data-model.md "Currency").
 const FALLBACK_CURRENCY = { code: 'USD', symbol: '$' }
 
 function AnimatedBalance({
@@ -48,7 +48,7 @@ function BalanceSkeleton({ label }: { label: string }) {
   )
 }
 
-/** The USD wallet (SPEC §2: "the USD wallet balance"), whichever position it has in the list. */
+/** The USD wallet (docs/screens.md "Dashboard"), whichever position it has in the list. */
 function usdWallet(wallets: readonly Wallet[]): Wallet | undefined {
   return wallets.find((wallet) => wallet.currency.code.toUpperCase() === 'USD')
 }
@@ -60,7 +60,7 @@ function isFunded(wallet: Wallet): boolean {
 
 /**
  * Every wallet together in the user's display currency (Settings), an estimate at current
- * rates, shown under the USD balance of SPEC §2 and never instead of it.
+ * rates, shown under the USD balance (docs/screens.md "Dashboard") and never instead of it.
  */
 function WalletsTotal({ code }: { code: string }) {
   const t = useDashboardMessages()

@@ -9,6 +9,7 @@ import {
 import { Badge } from '#client/components/ui/badge.tsx'
 import { useLanguage } from '#client/i18n/i18n.ts'
 import { cn } from '#client/lib/cn.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import type { AssetCode } from '#shared/money.ts'
 import { useDemoMessages } from './messages.ts'
 import { formatSampleAmount } from './sample-money.ts'
@@ -98,7 +99,7 @@ const ICONS: Record<TransactionType, LucideIcon> = {
   withdraw: Banknote,
 }
 
-/** SPEC §9: "+" for money in, "-" for money out. */
+/** "+" for money in, "-" for money out (docs/screens.md "Display rules"). */
 function signFor(type: TransactionType): '+' | '-' {
   return type === 'receive' || type === 'add_funds' ? '+' : '-'
 }
@@ -121,13 +122,6 @@ export function SampleTransactionList({
 }) {
   const t = useDemoMessages()
   const language = useLanguage()
-  const dateFormat = new Intl.DateTimeFormat(language, {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  })
   return (
     <ul className="divide-y">
       {transactions.map((transaction) => {
@@ -150,7 +144,7 @@ export function SampleTransactionList({
                 {t(DESCRIPTION_KEYS[transaction.description])}
               </p>
               <p className="text-xs text-muted-foreground">
-                {dateFormat.format(new Date(transaction.createdAt))}
+                {formatDate(transaction.createdAt, 'dayTime', { language, timeZone: 'UTC' })}
               </p>
             </div>
             <div className="flex flex-col items-end gap-1">

@@ -94,9 +94,9 @@ function Panel({ children, className }: { children: ReactNode; className?: strin
 }
 
 /**
- * The currency exchange (SPEC §2 Exchange, §5, §8): amount and from-currency, a swap button,
- * the to-currency with what arrives, the rate with its 24h change, and the 0.5% fee. Once both
- * currencies and an amount are set, a quote locks the rate for 30 seconds and is renewed as it
+ * The currency exchange (docs/screens.md "Exchange screen"): amount and from-currency, a swap
+ * button, the to-currency with what arrives, the rate with its 24h change, and the 0.5% fee. Once
+ * both currencies and an amount are set, a quote locks the rate for 30 seconds and is renewed as it
  * lapses; the exchange is sent with that quote and one Idempotency-Key per submission.
  */
 export function ExchangeForm() {
@@ -192,7 +192,7 @@ export function ExchangeForm() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (submitting.current || pending) return
-    // SPEC §5, in its order: inputs, then the source wallet, then its balance.
+    // In the documented order: inputs, then the source wallet, then its balance.
     if (!from || !to || !amount) {
       toast({ title: t('invalidTitle'), description: t('invalidText'), variant: 'destructive' })
       return

@@ -54,7 +54,7 @@ export function formatRate(rateText: string): string {
   return groupDigits(`${whole}.${significant}`)
 }
 
-/** SPEC §9's exchange fee as a percentage text: 50 basis points are "0.5%". */
+/** The exchange fee as a percentage text: 50 basis points are "0.5%". */
 export function feePercentText(basisPoints: bigint = EXCHANGE_FEE_BASIS_POINTS): string {
   const whole = basisPoints / 100n
   const hundredths = (basisPoints % 100n).toString().padStart(2, '0').replace(/0+$/, '')
@@ -64,9 +64,10 @@ export function feePercentText(basisPoints: bigint = EXCHANGE_FEE_BASIS_POINTS):
 export type ExchangeFigures = { fee: Money; receive: Money; totalDebit: Money }
 
 /**
- * What an exchange costs and yields at a rate, with the server's arithmetic (SPEC §9): the
- * receiver gets amount x rate rounded half-up to the target's minor unit; the 0.5% fee is
- * added on top in the source currency, rounded half-up. Null when the amount buys nothing.
+ * What an exchange costs and yields at a rate, with the server's arithmetic
+ * (docs/exchange-and-crypto.md "Currency exchange"): the receiver gets amount x rate rounded
+ * half-up to the target's minor unit; the 0.5% fee is added on top in the source currency, rounded
+ * half-up. Null when the amount buys nothing.
  */
 export function estimateExchange(
   amount: Money,

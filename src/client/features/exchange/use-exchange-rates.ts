@@ -11,8 +11,8 @@ async function fetchExchangeRates() {
 }
 
 /**
- * The market's rates with their 24h change (SPEC §7). They move every minute; the exchange
- * form shows these until a quote, which carries the live rate, replaces them.
+ * The market's rates with their 24h change (docs/exchange-and-crypto.md). They move every minute;
+ * the exchange form shows these until a quote, which carries the live rate, replaces them.
  */
 export function useExchangeRates({ enabled }: { enabled: boolean }) {
   return useQuery({ queryKey: EXCHANGE_RATES_QUERY_KEY, queryFn: fetchExchangeRates, enabled })

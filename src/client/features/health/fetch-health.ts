@@ -12,8 +12,9 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Reads GET /api/health. A degraded server answers 503 with the same body, so that answer is
- * shown as a status rather than as a failure; anything else that is not a health report is.
+ * Reads GET /api/health. A server without its database answers 200 with `status: degraded`;
+ * a 503 that carries a health report (as servers before readiness had answered) is shown as a
+ * status too, rather than as a failure; anything else that is not a health report is.
  */
 export async function fetchHealth(): Promise<Health> {
   try {

@@ -1,4 +1,4 @@
-/** Which set of install instructions fits the visitor's device (SPEC §2 "Install instructions"). */
+/** Which set of install instructions fits the visitor's device (docs/screens.md "Install"). */
 export type InstallPlatform = 'ios' | 'android' | 'desktop'
 
 /**

@@ -14,9 +14,9 @@ function currentPlatform(): InstallPlatform {
 }
 
 /**
- * "Download App", which reads "Install App" once the browser offers installation (SPEC §2).
- * With a browser prompt it asks the browser; without one, or if the prompt fails, it opens
- * written instructions for the visitor's device.
+ * "Download App", which reads "Install App" once the browser offers installation (docs/screens.md
+ * "Install"). With a browser prompt it asks the browser; without one, or if the prompt fails, it
+ * opens written instructions for the visitor's device.
  *
  * The prerendered landing page is this same markup without React: the data attributes carry
  * both labels for src/client/landing/enhance.ts, which gives the button the same behaviour

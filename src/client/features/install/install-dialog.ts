@@ -36,8 +36,8 @@ export function openInstallDialog(dialog: HTMLDialogElement, returnFocusTo: HTML
 }
 
 /**
- * What the "Download App" / "Install App" button does (SPEC §2): the browser's own prompt when
- * it offers one, otherwise (or when the prompt fails) the written instructions.
+ * What the "Download App" / "Install App" button does (docs/screens.md "Install"): the browser's
+ * own prompt when it offers one, otherwise (or when the prompt fails) the written instructions.
  */
 export async function requestInstall(dialog: HTMLDialogElement, trigger: HTMLElement | null) {
   if (canInstall() && (await promptInstall())) return

@@ -22,7 +22,7 @@ function stepsFor(platform: InstallPlatform, t: InstallMessages): string[] {
 }
 
 /**
- * The alert shown when the browser offers no install prompt (SPEC §2 "Install instructions"):
+ * The alert shown when the browser offers no install prompt (docs/screens.md "Install"):
  * a native `<dialog>`, closed until `openInstallDialog` opens it, so the React page and the
  * prerendered page (which has no React in the browser) show the very same markup. Its buttons
  * close it through `<form method="dialog">`, which needs no script.

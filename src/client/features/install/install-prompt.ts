@@ -45,7 +45,7 @@ export function subscribeToInstallPrompt(onChange: () => void): () => void {
   }
 }
 
-/** True once the browser has offered installation and it has not been accepted yet (SPEC §4). */
+/** True once the browser has offered installation and it has not been accepted yet. */
 export function canInstall(): boolean {
   return deferredPrompt !== null
 }
@@ -53,8 +53,8 @@ export function canInstall(): boolean {
 /**
  * Shows the browser's own install prompt. Resolves to false when there was no prompt to show
  * or showing it failed, so the caller can fall back to written instructions; a failure is only
- * logged as a warning (SPEC §4), never shown as an error. The offer is cleared when the
- * visitor accepts.
+ * logged as a warning (docs/screens.md "Install"), never shown as an error. The offer is cleared
+ * when the visitor accepts.
  */
 export async function promptInstall(): Promise<boolean> {
   const event = deferredPrompt

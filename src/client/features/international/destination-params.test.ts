@@ -36,7 +36,7 @@ describe('readDestination', () => {
 })
 
 describe('display helpers', () => {
-  it('draws flags and writes fee percents as SPEC §9 does', () => {
+  it('draws flags and writes fee percents as docs/transfers.md does', () => {
     expect(flagOf('GB')).toBe('🇬🇧')
     expect(flagOf('gb')).toBe('')
     expect([150n, 200n, 175n, 250n, 400n].map(formatBasisPoints)).toEqual([

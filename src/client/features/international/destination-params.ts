@@ -8,7 +8,7 @@ import {
 
 /**
  * The destinations the transfer options screen links to as /send-money/international?region=
- * (SPEC §2): each is a region, some with a country chosen in it.
+ * (docs/screens.md "Transfer options"): each is a region, some with a country chosen in it.
  */
 const REGION_ALIASES: Readonly<Record<string, { region: string; countryCode?: string }>> = {
   usa: { region: 'north-america', countryCode: 'US' },
@@ -59,7 +59,7 @@ export function flagOf(countryCode: string): string {
 }
 
 /**
- * A fee in basis points as SPEC §9 writes percents: one decimal unless a second is needed
+ * A fee in basis points as docs/transfers.md writes percents: one decimal unless a second is needed
  * (150 is "1.5", 200 is "2.0", 175 is "1.75").
  */
 export function formatBasisPoints(basisPoints: bigint): string {

@@ -32,7 +32,7 @@ export const DELIVERY_LABELS: Readonly<Record<DeliveryEstimate, MessageKey>> = {
   within_minutes: 'deliveryWithinMinutes',
 }
 
-/** SPEC §2's three method cards: how long each takes and how its fees compare. */
+/** The three method cards: how long each takes and how its fees compare. */
 export const METHOD_DISPLAY: Readonly<
   Record<
     InternationalMethod,

@@ -2,7 +2,7 @@ import { defineMessages } from '#client/i18n/i18n.ts'
 
 export const useInternationalMessages = defineMessages('international', {
   back: 'Back',
-  // /transfer-global (SPEC §2 Transfer global).
+  // /transfer-global (docs/screens.md "Transfer global").
   globalTitle: 'Send Money Globally',
   globalDescription: 'Send to bank accounts, cash pickup points and mobile wallets abroad.',
   methodsHeading: 'Ways to receive',

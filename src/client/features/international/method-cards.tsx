@@ -6,9 +6,9 @@ import { DELIVERY_LABELS, METHOD_DISPLAY } from './international-labels.ts'
 import { useInternationalMessages } from './messages.ts'
 
 /**
- * SPEC §2's three method cards: bank wire (1-3 business days, lowest fees), cash pickup
- * (within hours, medium fees), mobile wallet (within minutes, higher fees). They inform; the
- * method itself is chosen on the transfer screen.
+ * The three method cards (docs/screens.md "Transfer global"): bank wire (1-3 business days, lowest
+ * fees), cash pickup (within hours, medium fees), mobile wallet (within minutes, higher fees). They
+ * inform; the method itself is chosen on the transfer screen.
  */
 export function MethodCards() {
   const t = useInternationalMessages()

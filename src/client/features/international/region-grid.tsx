@@ -9,8 +9,8 @@ import { useInternationalMessages } from './messages.ts'
 const FLAGS_SHOWN = 3
 
 /**
- * SPEC §2's six destination regions, each with its displayed fee range (SPEC §9), leading to
- * /international-transfer?region={id}.
+ * The six destination regions, each with its fee range (docs/transfers.md "Regions and fees"),
+ * leading to /international-transfer?region={id}.
  */
 export function RegionGrid() {
   const t = useInternationalMessages()

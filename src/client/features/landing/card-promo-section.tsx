@@ -58,7 +58,7 @@ export function CardPromoSection() {
   )
 }
 
-/** The card drawn in CSS: a masked number ending 1234, valid thru 12/28, Visa (SPEC §2). */
+/** The card drawn in CSS: a masked number ending 1234, valid thru 12/28, Visa. */
 function CardPreview({ t }: { t: LandingMessages }) {
   return (
     <div className="relative w-full max-w-sm">

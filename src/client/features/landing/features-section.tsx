@@ -14,7 +14,7 @@ type Feature = { icon: LucideIcon; title: string; text: string; points: string[]
 
 export function FeaturesSection() {
   const t = useLandingMessages()
-  // SPEC §1's visitor bullets, one card each.
+  // The features grid of docs/screens.md "Landing page", one card each.
   const features: Feature[] = [
     {
       icon: Wallet,

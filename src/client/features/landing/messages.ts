@@ -1,6 +1,6 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
 
-/** English strings of the landing page (SPEC §1 and §2 "Landing page"). */
+/** English strings of the landing page (docs/screens.md "Landing page"). */
 export const useLandingMessages = defineMessages('landing', {
   skipToContent: 'Skip to content',
   homeLabel: 'Sabi home',

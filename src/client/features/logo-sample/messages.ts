@@ -1,6 +1,6 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
 
-/** Strings of /logo-sample, which compares the two logo designs (SPEC §2). */
+/** Strings of /logo-sample, which compares the two logo designs (docs/screens.md "Routes"). */
 export const useLogoSampleMessages = defineMessages('logoSample', {
   title: 'Logo designs',
   subtitle: 'Two designs for the Sabi mark. The green S is the one in use across the app.',

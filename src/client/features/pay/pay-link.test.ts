@@ -49,7 +49,7 @@ describe('readPayLink', () => {
     })
   })
 
-  it('takes the bare SPEC §2 link: a number amount, no request id, the default description', () => {
+  it('takes a bare link: a number amount, no request id, the default description', () => {
     const link = readPayLink(
       searchOf({ recipientId: REQUESTER, walletId: WALLET, amount: 12.5, currency: 'USD' }),
     )

@@ -13,7 +13,7 @@ export type PayLink = {
   amount: Money
   currency: AssetCode
   description: string
-  /** The stored request behind the link; a bare SPEC §2 link has none. */
+  /** The stored request behind the link; a bare link (docs/getting-paid.md) has none. */
   requestId: string | null
 }
 
@@ -28,10 +28,10 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Reads the `data` parameter of a /pay address (SPEC §2: JSON with recipientId, walletId,
- * amount, currency and description, plus the request's id). Anything that is not such a
- * link (no data, broken JSON, an unknown currency, an amount that is not above zero) is null:
- * the page says the link is not valid and offers nothing to pay.
+ * Reads the `data` parameter of a /pay address (docs/getting-paid.md "Pay links": JSON with
+ * recipientId, walletId, amount, currency and description, plus the request's id). Anything that is
+ * not such a link (no data, broken JSON, an unknown currency, an amount that is not above zero) is
+ * null: the page says the link is not valid and offers nothing to pay.
  */
 export function readPayLink(search: string): PayLink | null {
   const text = new URLSearchParams(search).get('data')

@@ -223,8 +223,9 @@ async function fetchUser(id: string) {
 }
 
 /**
- * A bare SPEC §2 link (no stored request): a plain Sabi transfer to the recipient, of the
- * link's amount and currency. Nothing on the server marks it paid, so it could be paid again.
+ * A bare link (no stored request; docs/getting-paid.md "Pay links"): a plain Sabi transfer to the
+ * recipient, of the link's amount and currency. Nothing on the server marks it paid, so it could be
+ * paid again.
  */
 function BareLink({ link }: { link: PayLink }) {
   const t = usePayMessages()

@@ -7,7 +7,7 @@ export const usePosMessages = defineMessages('pos', {
   tabNewSale: 'New Sale',
   tabHistory: 'Sales History',
   tabAnalytics: 'Analytics',
-  // New Sale (SPEC §2, §4, §5, §8).
+  // New Sale (docs/screens.md "POS terminal screen").
   saleHeading: 'Sale details',
   wallet: 'Receiving wallet',
   walletPlaceholder: 'Select a wallet',

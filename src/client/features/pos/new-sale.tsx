@@ -68,10 +68,10 @@ function decimalsOf(wallet: Wallet): number {
 }
 
 /**
- * New Sale (SPEC §2, §4, §5, §7, §8): a receiving wallet, an amount, a description and an
- * optional customer. Charge takes the card at once ("Processing..." meanwhile; the form resets
- * on success); Generate QR Code makes a QR sale that completes when the customer pays it with
- * Sabi; Print Receipt prints the last completed sale, or the sale being rung up.
+ * New Sale (docs/screens.md "POS terminal screen"): a receiving wallet, an amount, a description
+ * and an optional customer. Charge takes the card at once ("Processing..." meanwhile; the form
+ * resets on success); Generate QR Code makes a QR sale that completes when the customer pays it
+ * with Sabi; Print Receipt prints the last completed sale, or the sale being rung up.
  */
 export function NewSale() {
   const t = usePosMessages()
@@ -143,7 +143,7 @@ export function NewSale() {
   })
   const pending = mutation.isPending
 
-  /** The spec's payload for the form as it is, or null after saying what is missing. */
+  /** The sale's body for the form as it is, or null after saying what is missing. */
   function saleBody(method: Method): SaleBody | null {
     if (!wallet || !amount?.ok) {
       if (amountError) setShowErrors(true)

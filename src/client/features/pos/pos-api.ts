@@ -20,7 +20,7 @@ export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number]
 
 const saleListSchema = posSaleSchema.array()
 
-/** The body as the spec's payload (SPEC §7) plus how the customer pays. */
+/** The POS sale body (docs/api.md "Money endpoints") plus how the customer pays. */
 export type SaleBody = Omit<PosSaleRequest, 'type' | 'method'> & {
   type: 'pos_sale'
   method: 'card' | 'qr'
@@ -49,9 +49,9 @@ export function isQrSaleExpired(sale: PosSale, nowMs: number): boolean {
 }
 
 /**
- * One sale, watched while its QR code is on screen. The app otherwise never polls (SPEC §9),
- * but the merchant is waiting for the customer's payment: so while the sale is pending and
- * `watching` holds, and only then, it is fetched again every two seconds.
+ * One sale, watched while its QR code is on screen. The app otherwise never polls (docs/api.md
+ * "Data fetching"), but the merchant is waiting for the customer's payment: so while the sale is
+ * pending and `watching` holds, and only then, it is fetched again every two seconds.
  */
 export function useWatchedSale(sale: PosSale | null, watching: boolean) {
   return useQuery({

@@ -15,17 +15,12 @@ import {
 } from '#client/features/receive/payment-requests-api.ts'
 import { requestAmountText } from '#client/features/receive/request-format.ts'
 import { ApiError } from '#client/lib/api.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { PosSale } from '#shared/schemas/pos.ts'
 import { usePosMessages } from './messages.ts'
 import { isQrSaleExpired, useWatchedSale } from './pos-api.ts'
-
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
 
 /**
  * A QR sale at the counter: the code of its payment request, for the customer to scan and pay
@@ -120,7 +115,7 @@ export function QrSaleDialog({
               </p>
               {expiresAt ? (
                 <p className="text-xs text-muted-foreground">
-                  {t('qrExpires', { time: timeFormat.format(expiresAt) })}
+                  {t('qrExpires', { time: formatDate(expiresAt, 'time') })}
                 </p>
               ) : null}
             </div>

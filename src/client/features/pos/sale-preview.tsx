@@ -16,8 +16,9 @@ export type TypedSale = {
 }
 
 /**
- * The sale preview (SPEC §2): what is being rung up, as the customer will be charged; right
- * after a sale completes, that sale, which is what Print Receipt then prints.
+ * The sale preview (docs/screens.md "POS terminal screen"): what is being rung up, as the customer
+ * will be charged; right after a sale completes, that sale, which is what Print Receipt then
+ * prints.
  */
 export function SalePreview({ sale, typed }: { sale: PosSale | null; typed: TypedSale }) {
   const t = usePosMessages()

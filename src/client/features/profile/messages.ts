@@ -1,6 +1,8 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
 
-/** Strings of the profile page (SPEC §2 "Profile"), its two dialogs and its quick actions. */
+/**
+ * Strings of the profile page (docs/screens.md "Profile screen"), its dialogs and quick actions.
+ */
 export const useProfileMessages = defineMessages('profile', {
   title: 'Profile',
   description: 'Your personal details and the state of your account.',

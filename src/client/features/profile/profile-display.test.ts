@@ -16,7 +16,7 @@ describe('profileName', () => {
 })
 
 describe('memberSinceDate', () => {
-  it('writes the date in long US format', () => {
+  it('writes the date long, in English by default', () => {
     expect(memberSinceDate('2026-11-22T12:00:00.000Z')).toBe('November 22, 2026')
   })
   it('gives null for a missing or unreadable date', () => {

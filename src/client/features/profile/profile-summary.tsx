@@ -35,8 +35,9 @@ export function VerificationBadge({ status }: { status: VerificationStatus }) {
 }
 
 /**
- * The top of the profile (SPEC §2): avatar or initials, name, @username, e-mail and the
- * verification badge, with Edit Profile and, until the user is verified, Complete Verification.
+ * The top of the profile (docs/screens.md "Profile screen"): avatar or initials, name, @username,
+ * e-mail and the verification badge, with Edit Profile and, until the user is verified, Complete
+ * Verification.
  */
 export function ProfileSummary({
   user,

@@ -62,7 +62,7 @@ function StatusRow({
   )
 }
 
-/** Email, account and identity verification (SPEC §2), the last from `verificationStatus`. */
+/** Email, account and identity verification, the last from `verificationStatus`. */
 export function StatusCards({ user }: { user: User }) {
   const t = useProfileMessages()
   const status = verificationStatusOf(user)

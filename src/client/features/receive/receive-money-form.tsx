@@ -46,10 +46,10 @@ function decimalsOf(wallet: Wallet): number {
 type Created = { fingerprint: string; request: PaymentRequest }
 
 /**
- * SPEC §2 /receive-money: a wallet, an amount and an optional description, a preview of what
- * the payer will see, and three ways to send the request. Each action stores the request on
- * the server first (once for the same form content; the next action reuses it), then copies
- * its link, shares it, or shows it as a QR code.
+ * /receive-money (docs/screens.md "Receive Money screen"): a wallet, an amount and an optional
+ * description, a preview of what the payer will see, and three ways to send the request. Each
+ * action stores the request on the server first (once for the same form content; the next action
+ * reuses it), then copies its link, shares it, or shows it as a QR code.
  */
 export function ReceiveMoneyForm() {
   const t = useReceiveMessages()
@@ -93,7 +93,7 @@ export function ReceiveMoneyForm() {
   /** The stored request for the form as it is, made now if there is none yet. */
   async function ensureRequest(): Promise<PaymentRequest | null> {
     if (!body || !fingerprint) {
-      // SPEC §5: a missing wallet or amount is a toast; a malformed amount shows by its field.
+      // A missing wallet or amount is a toast; a malformed amount shows by its field.
       if (wallet && amount && !amount.ok && amount.problem !== 'not_positive') {
         setShowAmountError(true)
       } else {

@@ -7,9 +7,10 @@ function isShareCancelled(error: unknown): boolean {
 }
 
 /**
- * SPEC §2 "Share uses the device share sheet, otherwise copies text": the sheet gets the title,
- * the sentence and the link; without a sheet (most desktop browsers), or when it fails for a
- * reason other than the user closing it, the sentence and the link are copied as one text.
+ * Share uses the device's share sheet, otherwise copies text (docs/screens.md "Receive Money
+ * screen"): the sheet gets the title, the sentence and the link; without a sheet (most desktop
+ * browsers), or when it fails for a reason other than the user closing it, the sentence and the
+ * link are copied as one text.
  */
 export async function sharePaymentRequest({
   title,

@@ -2,6 +2,7 @@ import { History, Monitor, Smartphone } from 'lucide-react'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
+import { formatDate } from '#client/lib/format-date.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { SessionInfo } from '#shared/schemas/account.ts'
@@ -15,17 +16,9 @@ type SettingsMessages = ReturnType<typeof useSettingsMessages>
 /** Seen within this long counts as "Active now": the server refreshes last-seen lazily. */
 const ACTIVE_NOW_MS = 5 * 60 * 1000
 
-// Like the transaction list: US English month, day and time ("Jan 5, 3:04 PM").
-const whenFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
-
+// Like the transaction list: month, day and time ("Jan 5, 3:04 PM" in English).
 function formatWhen(iso: string): string {
-  return whenFormat.format(new Date(iso))
+  return formatDate(iso, 'dayTime')
 }
 
 function lastSeenText(t: SettingsMessages, session: SessionInfo, nowMs: number): string {

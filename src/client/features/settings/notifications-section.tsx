@@ -13,7 +13,7 @@ const ROWS = [
   { key: 'smsNotifications', label: 'sms', text: 'smsText' },
 ] as const satisfies readonly { key: NotificationKey; label: string; text: string }[]
 
-/** SPEC §2: push on, e-mail on, SMS off until the user changes them; each saves at once. */
+/** Push on, e-mail on, SMS off until the user changes them; each saves at once. */
 export function NotificationsSection({ settings }: { settings: Settings }) {
   const t = useSettingsMessages()
   const save = useUpdateSettings()

@@ -11,7 +11,10 @@ import { HEADER_NAV_ITEMS } from './nav-items.ts'
 import { isActivePath } from './user-display.ts'
 import { UserMenu } from './user-menu.tsx'
 
-/** The signed-in header (SPEC §2): sticky, with a collapsible copy of the nav on small screens. */
+/**
+ * The signed-in header (docs/screens.md): sticky, with a collapsible copy of the nav on small
+ * screens.
+ */
 export function AppHeader() {
   const t = useShellMessages()
   const [location] = useLocation()

@@ -4,7 +4,9 @@ import { useShellMessages } from './messages.ts'
 import { TAB_ITEMS } from './nav-items.ts'
 import { isActivePath } from './user-display.ts'
 
-/** The mobile tab bar (SPEC §2), fixed to the bottom of small screens only. */
+/**
+ * The mobile tab bar (docs/screens.md "Bottom tab bar"), fixed to the bottom of small screens only.
+ */
 export function BottomTabBar() {
   const t = useShellMessages()
   const [location] = useLocation()

@@ -25,9 +25,9 @@ function isLanguage(value: string): value is Language {
 }
 
 /**
- * The header's EN / FR / ES / HA selector (SPEC §2). It is the same setting as the language on
- * the Settings page: for a signed-in user the choice is saved on the server too, so it follows
- * them to other devices and comes back after signing in again.
+ * The header's EN / FR / ES / HA selector (docs/screens.md "Header"). It is the same setting as the
+ * language on the Settings page: for a signed-in user the choice is saved on the server too, so it
+ * follows them to other devices and comes back after signing in again.
  */
 export function LanguageMenu() {
   const t = useShellMessages()

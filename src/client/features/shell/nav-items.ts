@@ -14,7 +14,7 @@ type ShellMessageKey = Parameters<ReturnType<typeof useShellMessages>>[0]
 
 export type NavItem = { href: string; label: ShellMessageKey; icon: LucideIcon }
 
-/** The header's four links, also listed by the mobile menu (SPEC §2). */
+/** The header's four links, also listed by the mobile menu (docs/screens.md "Header"). */
 export const HEADER_NAV_ITEMS: readonly NavItem[] = [
   { href: '/send-money', label: 'navSendMoney', icon: Send },
   { href: '/receive-money', label: 'navReceive', icon: ArrowDownLeft },
@@ -23,7 +23,7 @@ export const HEADER_NAV_ITEMS: readonly NavItem[] = [
   { href: '/pos-terminal', label: 'navShop', icon: ShoppingBag },
 ]
 
-/** The mobile bottom tab bar (SPEC §2). */
+/** The mobile bottom tab bar (docs/screens.md "Bottom tab bar"). */
 export const TAB_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'tabHome', icon: House },
   { href: '/send-money', label: 'tabSend', icon: Send },

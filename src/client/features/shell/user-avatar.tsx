@@ -1,7 +1,10 @@
 import { cn } from '#client/lib/cn.ts'
 import { type DisplayableUser, userInitials } from './user-display.ts'
 
-/** The profile image, else the user's initials, else "U" (SPEC §2); decorative beside a name. */
+/**
+ * The profile image, else the user's initials, else "U" (docs/screens.md); decorative beside a
+ * name.
+ */
 export function UserAvatar({
   user,
   className,

@@ -10,7 +10,7 @@ function clean(value: string | null | undefined): string {
   return value?.trim() ?? ''
 }
 
-/** Avatar letters (SPEC §2): initials of first and last name, else "U". */
+/** Avatar letters (docs/screens.md "Header"): initials of first and last name, else "U". */
 export function userInitials(user: DisplayableUser | null): string {
   const initials = [clean(user?.firstName), clean(user?.lastName)]
     .map((name) => name.charAt(0))
@@ -20,8 +20,8 @@ export function userInitials(user: DisplayableUser | null): string {
 }
 
 /**
- * The short name the header shows (SPEC §2): the first name, else the part of the e-mail before
- * the @, else the caller's translated fallback ("User").
+ * The short name the header shows (docs/screens.md "Header"): the first name, else the part of
+ * the e-mail before the @, else the caller's translated fallback ("User").
  */
 export function userDisplayName(user: DisplayableUser | null, fallback: string): string {
   const firstName = clean(user?.firstName)
@@ -36,9 +36,9 @@ export function userFullName(user: DisplayableUser | null): string {
 }
 
 /**
- * Whether a navigation target is the current page (SPEC §2 bottom bar): Home only on exactly
- * "/", every other target on a path-prefix match that respects segment boundaries, so /card is
- * active on /card/settings but not on /cards.
+ * Whether a navigation target is the current page (docs/screens.md "Bottom tab bar"): Home only on
+ * exactly "/", every other target on a path-prefix match that respects segment boundaries, so /card
+ * is active on /card/settings but not on /cards.
  */
 export function isActivePath(target: string, location: string): boolean {
   if (target === '/') return location === '/'

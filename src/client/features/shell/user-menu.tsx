@@ -13,7 +13,10 @@ import { useShellMessages } from './messages.ts'
 import { UserAvatar } from './user-avatar.tsx'
 import { userDisplayName, userFullName } from './user-display.ts'
 
-/** The header's account menu (SPEC §2): avatar and name, then profile, settings and sign out. */
+/**
+ * The header's account menu (docs/screens.md): avatar and name, then profile, settings and sign
+ * out.
+ */
 export function UserMenu() {
   const t = useShellMessages()
   const { user } = useAuth()

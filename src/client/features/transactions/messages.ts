@@ -11,7 +11,7 @@ export const useTransactionMessages = defineMessages('transactions', {
   statusCompleted: 'Completed',
   statusPending: 'Pending',
   statusFailed: 'Failed',
-  // The history page (SPEC §2 /transactions).
+  // The history page (docs/screens.md "Transaction History").
   back: 'Back',
   historyTitle: 'Transaction History',
   historyDescription: 'Every payment in and out of your wallets.',

@@ -65,7 +65,7 @@ describe('transactionAmountDisplay', () => {
 })
 
 describe('amountSign and capitalisedType', () => {
-  it('follows the spec', () => {
+  it('follows the display rules of docs/screens.md', () => {
     expect(['receive', 'add_funds', 'send', 'purchase', 'withdraw', 'x'].map(amountSign)).toEqual([
       '+',
       '+',

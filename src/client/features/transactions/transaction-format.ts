@@ -1,16 +1,9 @@
 import { formatAmount, formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import { add, groupDigits } from '#shared/money.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 
 const HOUR_MS = 60 * 60 * 1000
-
-// The spec's display patterns are date-fns's "h:mm a" and "MMM d": US English formats.
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })
 
 export type DateLabel =
   | { kind: 'today'; time: string }
@@ -18,19 +11,20 @@ export type DateLabel =
   | { kind: 'date'; text: string }
 
 /**
- * SPEC §9: under 24 hours old "Today, h:mm a", under 48 hours "Yesterday, h:mm a", otherwise
- * "MMM d, h:mm a". The words are the caller's, so they can be translated.
+ * docs/screens.md "Display rules": under 24 hours old "Today, h:mm a", under 48 hours "Yesterday,
+ * h:mm a", otherwise "MMM d, h:mm a". The words are the caller's, so they can be translated.
  */
 export function transactionDateLabel(createdAt: string, nowMs: number): DateLabel {
   const date = new Date(createdAt)
-  const time = timeFormat.format(date)
+  // "h:mm a" and "MMM d" in English (docs/screens.md "Display rules"), the user's language's own.
+  const time = formatDate(date, 'time')
   const ageMs = nowMs - date.getTime()
   if (ageMs < 24 * HOUR_MS) return { kind: 'today', time }
   if (ageMs < 48 * HOUR_MS) return { kind: 'yesterday', time }
-  return { kind: 'date', text: `${dayFormat.format(date)}, ${time}` }
+  return { kind: 'date', text: `${formatDate(date, 'day')}, ${time}` }
 }
 
-/** SPEC §9: + for money in, - for money out, nothing for any other type. */
+/** + for money in, - for money out, nothing for any other type (docs/screens.md). */
 export function amountSign(type: string): '+' | '-' | '' {
   if (type === 'receive' || type === 'add_funds') return '+'
   if (type === 'send' || type === 'purchase' || type === 'withdraw') return '-'
@@ -45,8 +39,8 @@ export type AmountDisplay = {
 }
 
 /**
- * The amount a row shows (SPEC §9): for a send with a fee above zero, amount plus fee, added
- * in minor units of the wallet's currency so no cent is lost.
+ * The amount a row shows (docs/screens.md "Display rules"): for a send with a fee above zero,
+ * amount plus fee, added in minor units of the wallet's currency so no cent is lost.
  */
 export function transactionAmountDisplay(transaction: Transaction): AmountDisplay {
   const symbol = transaction.fromWallet?.currency.symbol ?? '$'
@@ -67,13 +61,13 @@ export function transactionAmountDisplay(transaction: Transaction): AmountDispla
   return { text: `${sign}${symbol}${formatAmount(transaction.amount, code)}`, feeBreakdown: null }
 }
 
-/** "add_funds" → "Add funds", for the default description "<Type> transaction" (SPEC §9). */
+/** "add_funds" → "Add funds", for the default description "<Type> transaction". */
 export function capitalisedType(type: string): string {
   const words = type.replaceAll('_', ' ').trim()
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-/** SPEC §9: a crypto amount is shown to 8 decimals. */
+/** A crypto amount is shown to 8 decimals (docs/screens.md "Display rules"). */
 const CRYPTO_DISPLAY_DECIMALS = 8
 
 /** What went in and what came out of a conversion, formatted for the row's detail line. */

@@ -10,7 +10,7 @@ import { TransactionSkeletons } from './transaction-skeletons.tsx'
 import { TransactionStatusBadge } from './transaction-status-badge.tsx'
 import { useTransactionHistory } from './use-transactions.ts'
 
-/** SPEC §9: the history shows 8 skeleton rows while it loads. */
+/** The history shows 8 skeleton rows while it loads (docs/screens.md "Transaction History"). */
 const SKELETON_ROWS = 8
 
 function EmptyState({ onAddFunds }: { onAddFunds: () => void }) {
@@ -38,7 +38,7 @@ function EmptyState({ onAddFunds }: { onAddFunds: () => void }) {
   )
 }
 
-/** Every transaction of the user with its details and status (SPEC §2 "All Transactions"). */
+/** Every transaction of the user with its details and status (docs/screens.md). */
 export function TransactionHistory({ enabled }: { enabled: boolean }) {
   const t = useTransactionMessages()
   const history = useTransactionHistory({ enabled })

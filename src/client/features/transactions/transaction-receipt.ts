@@ -1,4 +1,5 @@
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import { add } from '#shared/money.ts'
 import type { PayoutInfo, TransactionDetails } from '#shared/schemas/transactions.ts'
 import type { useTransactionMessages } from './messages.ts'
@@ -94,21 +95,12 @@ export function statusLabel(status: string, t: Translate): string {
   return known ? t(known) : humaniseKey(status)
 }
 
-// A receipt is read later and elsewhere, so its date is absolute and carries the year.
-const receiptDateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
-
+/** A receipt is read later and elsewhere, so its date is absolute and carries the year. */
 export function formatReceiptDate(iso: string): string {
-  return receiptDateFormat.format(new Date(iso))
+  return formatDate(iso, 'dateTime')
 }
 
-/** The description the lists show: the transaction's own, else "<Type> transaction" (SPEC §9). */
+/** The description the lists show: the transaction's own, else "<Type> transaction". */
 export function transactionTitle(transaction: TransactionDetails, t: Translate): string {
   return (
     transaction.description?.trim() ||

@@ -42,7 +42,7 @@ const TYPE_ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
     tone: 'bg-amber-100 text-amber-700 dark:bg-amber-900/40 dark:text-amber-300',
   },
 }
-// Any other type gets a generic icon (SPEC §4).
+// Any other type gets a generic icon (docs/screens.md "Display rules").
 const GENERIC_ICON = { icon: ArrowLeftRight, tone: 'bg-muted text-muted-foreground' }
 
 /** The icon and colours of a transaction type, shared by the lists and the details view. */

@@ -1,4 +1,7 @@
-/** Placeholder rows shaped like TransactionRow, shown while a list loads (SPEC §9 counts them). */
+/**
+ * Placeholder rows shaped like TransactionRow, shown while a list loads (docs/screens.md counts
+ * them).
+ */
 export function TransactionSkeletons({ count, label }: { count: number; label: string }) {
   return (
     <div role="status" aria-label={label}>

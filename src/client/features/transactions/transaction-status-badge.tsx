@@ -13,7 +13,7 @@ const STATUS_BADGES: Record<
   failed: { variant: 'destructive', label: 'statusFailed' },
 }
 
-/** SPEC §4: Completed, Pending or Failed; any other status shows no badge. */
+/** Completed, Pending or Failed; any other status shows no badge (docs/screens.md). */
 export function TransactionStatusBadge({ status }: { status: string }) {
   const t = useTransactionMessages()
   const badge = STATUS_BADGES[status]

@@ -1,19 +1,9 @@
 import { Check, Clock, Loader2, Send, X } from 'lucide-react'
 import { cn } from '#client/lib/cn.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
 import { statusLabel } from './transaction-receipt.ts'
-
-// Steps follow each other by seconds, so the time carries them; the day is there for payouts
-// that take longer.
-const stepTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: true,
-})
 
 const STEP_LOOKS: Record<string, { icon: typeof Check; tone: string }> = {
   pending: {
@@ -64,7 +54,11 @@ export function TransactionTimeline({ transaction }: { transaction: TransactionD
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <p className="text-sm font-semibold">{statusLabel(event.status, t)}</p>
                 <time dateTime={event.createdAt} className="text-xs text-muted-foreground">
-                  {stepTimeFormat.format(new Date(event.createdAt))}
+                  {
+                    // Steps follow each other by seconds, so the time carries them; the day is
+                    // there for payouts that take longer.
+                    formatDate(event.createdAt, 'dayTimeSeconds')
+                  }
                 </time>
               </div>
               <p className="mt-0.5 text-sm break-words text-muted-foreground">{event.message}</p>

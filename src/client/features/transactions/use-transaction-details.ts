@@ -13,10 +13,10 @@ async function fetchTransactionDetails(id: string) {
 }
 
 /**
- * One transaction with its timeline. The app otherwise never polls (SPEC §9), but a payout is
- * settled by its provider seconds or days later, and the user is watching for that step: so
- * while the status is `pending`, and only then, the details are fetched again. The key sits
- * under TRANSACTIONS_QUERY_KEY, so money actions refresh it too.
+ * One transaction with its timeline. The app otherwise never polls (docs/api.md "Data fetching"),
+ * but a payout is settled by its provider seconds or days later, and the user is watching for that
+ * step: so while the status is `pending`, and only then, the details are fetched again. The key
+ * sits under TRANSACTIONS_QUERY_KEY, so money actions refresh it too.
  */
 export function useTransactionDetails(id: string | undefined) {
   return useQuery({

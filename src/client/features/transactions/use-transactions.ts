@@ -9,7 +9,7 @@ async function fetchRecentTransactions() {
   return transactionPageSchema.parse(await apiRequest('GET', '/api/transactions'))
 }
 
-/** The newest page of the user's transactions (SPEC §7); only once a user exists. */
+/** The newest page of the user's transactions (docs/api.md); only once a user exists. */
 export function useRecentTransactions({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: TRANSACTIONS_QUERY_KEY,
@@ -18,7 +18,7 @@ export function useRecentTransactions({ enabled }: { enabled: boolean }) {
   })
 }
 
-/** SPEC §7, §9: the history asks for 50 transactions at a time. */
+/** The history asks for 50 transactions at a time (docs/screens.md "Transaction History"). */
 export const HISTORY_PAGE_SIZE = 50
 
 const FIRST_PAGE: string | null = null

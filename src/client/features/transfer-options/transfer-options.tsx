@@ -29,7 +29,7 @@ type MessageKey = Parameters<Messages>[0]
 
 const SEARCH_DEBOUNCE_MS = 250
 
-/** SPEC §2: the international cards and where each leads. */
+/** The international cards and where each leads (docs/screens.md "Transfer options"). */
 const DESTINATIONS: readonly {
   region: string
   flag: string
@@ -355,9 +355,10 @@ function InternationalTab({ term, enabled, t }: { term: string; enabled: boolean
 }
 
 /**
- * SPEC §2 /transfer-options: three tabs sharing one search text. The recipients are the user's
- * own (people they have paid on Sabi, bank accounts and people abroad they have sent to), never
- * samples; banks lead to the bank transfer, destinations to the international transfer.
+ * /transfer-options (docs/screens.md "Transfer options"): three tabs sharing one search text. The
+ * recipients are the user's own (people they have paid on Sabi, bank accounts and people abroad
+ * they have sent to), never samples; banks lead to the bank transfer, destinations to the
+ * international transfer.
  */
 export function TransferOptions() {
   const t = useTransferOptionsMessages()

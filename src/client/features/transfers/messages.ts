@@ -2,7 +2,7 @@ import { defineMessages } from '#client/i18n/i18n.ts'
 
 export const useTransferMessages = defineMessages('transfers', {
   back: 'Back',
-  // The Send Money hub (SPEC §2).
+  // The Send Money hub (docs/screens.md "Send Money hub").
   hubTitle: 'Send Money',
   hubDescription: 'Choose how you want to send money.',
   sendOptions: 'Ways to send',
@@ -21,7 +21,7 @@ export const useTransferMessages = defineMessages('transfers', {
   whyTracking: 'Real-time transaction tracking',
   whySupport: '24/7 customer support',
   whyRates: 'Competitive exchange rates',
-  // The user-to-user transfer (SPEC §2 /sabi-transfer).
+  // The user-to-user transfer (docs/screens.md "Sabi transfer screen").
   transferTitle: 'Sabi Transfer',
   transferDescription: 'Send money instantly to other Sabi users.',
   recipientHeading: 'Recipient',

@@ -28,8 +28,8 @@ async function searchUsers(term: string) {
 }
 
 /**
- * Finds another Sabi user by name or username (SPEC §2): nothing is asked of the server below
- * three characters, and results list first name, last name and @username.
+ * Finds another Sabi user by name or username (docs/transfers.md "Finding a recipient"): nothing is
+ * asked of the server below three characters, and results list first name, last name and @username.
  */
 export function RecipientSearch({ onSelect }: { onSelect: (user: UserSearchResult) => void }) {
   const t = useTransferMessages()

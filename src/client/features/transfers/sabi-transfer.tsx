@@ -52,9 +52,9 @@ function _assetOf(wallet: Wallet): AssetCode {
 }
 
 /**
- * SPEC §5 "Send form schema", worded in the user's language: a wallet, a recipient, an amount
- * of at least one minor unit, an optional description. The amount's decimals depend on the
- * chosen wallet's currency, so they are checked once the wallet is known.
+ * The Sabi transfer rules (docs/transfers.md "Sabi transfers"), worded in the user's language: a
+ * wallet, a recipient, an amount of at least one minor unit, an optional description. The amount's
+ * decimals depend on the chosen wallet's currency, so they are checked once the wallet is known.
  */
 function sendFormSchema(t: TransferMessages, a: AmountMessages, wallets: readonly Wallet[]) {
   return z
@@ -98,9 +98,9 @@ async function postTransfer({ body, key }: Submission) {
 }
 
 /**
- * The user-to-user transfer (SPEC §2, §4, §5): pick a recipient, then a wallet and an amount.
- * Success resets the form and the selection; every submission carries one Idempotency-Key,
- * reused if the same submission is sent again.
+ * The user-to-user transfer (docs/screens.md "Sabi transfer screen"): pick a recipient, then a
+ * wallet and an amount. Success resets the form and the selection; every submission carries one
+ * Idempotency-Key, reused if the same submission is sent again.
  */
 export function SabiTransfer() {
   const t = useTransferMessages()
@@ -168,7 +168,7 @@ export function SabiTransfer() {
   }
 
   function refuse(fieldErrors: FieldErrors<FormValues>) {
-    // SPEC §5: a missing recipient is a toast, as it has no field of its own to sit beside.
+    // A missing recipient is a toast, as it has no field of its own to sit beside.
     if (fieldErrors.recipientUserId) {
       toast({
         title: t('noRecipientTitle'),

@@ -10,7 +10,7 @@ async function fetchCurrencies() {
   return currencyListSchema.parse(await apiRequest('GET', '/api/currencies'))
 }
 
-/** The currencies Sabi offers (SPEC §7); they change with a release, not while the app runs. */
+/** The currencies Sabi offers; they change with a release, not while the app runs. */
 export function useCurrencies({ enabled }: { enabled: boolean }) {
   return useQuery({ queryKey: CURRENCIES_QUERY_KEY, queryFn: fetchCurrencies, enabled })
 }

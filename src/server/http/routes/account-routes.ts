@@ -7,7 +7,7 @@ import {
   toTransactionsCsv,
 } from '#server/exports/export-transactions-csv.ts'
 import { exportUserData } from '#server/exports/export-user-data.ts'
-import type { IdentityVerifier } from '#server/providers/sandbox-identity-verifier.ts'
+import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
 import type { Sealer } from '#server/secrets/seal.ts'
 import { readSettings, updateSettings } from '#server/settings/user-settings.ts'
 import { deactivateAccount } from '#server/users/deactivate-account.ts'
@@ -26,6 +26,7 @@ import {
 } from '#shared/schemas/account.ts'
 import { userSchema } from '#shared/schemas/auth.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { clientAddress } from '../client-address.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
@@ -40,7 +41,7 @@ const sensitiveRateLimit = {
   rateLimit: {
     max: 20,
     timeWindow: '15 minutes',
-    keyGenerator: (request: FastifyRequest) => request.userId ?? request.ip,
+    keyGenerator: (request: FastifyRequest) => request.userId ?? clientAddress(request),
   },
 }
 
@@ -194,7 +195,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         db,
         await currentUser(request, reply),
         request.body.password,
-        request.ip,
+        clientAddress(request),
       )
       await reply.signOut()
       return reply.status(204).send(null)

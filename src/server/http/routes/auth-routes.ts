@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { changePassword } from '#server/auth/change-password.ts'
-import { listUserSessions, revokeUserSession } from '#server/auth/sessions.ts'
+import { listUserSessions, revokeUserSession, SESSIONS_LIST_LIMIT } from '#server/auth/sessions.ts'
 import { signInUser } from '#server/auth/sign-in-user.ts'
 import { signUpUser } from '#server/auth/sign-up-user.ts'
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from '#server/auth/two-factor.ts'
@@ -26,6 +26,9 @@ import {
   userSchema,
 } from '#shared/schemas/auth.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { pageQuerySchema } from '#shared/schemas/pages.ts'
+import { clientAddress } from '../client-address.ts'
+import { sendPage } from '../paged-reply.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errorResponses = {
@@ -40,7 +43,7 @@ const sensitiveRateLimit = {
   rateLimit: {
     max: 20,
     timeWindow: '15 minutes',
-    keyGenerator: (request: FastifyRequest) => request.userId ?? request.ip,
+    keyGenerator: (request: FastifyRequest) => request.userId ?? clientAddress(request),
   },
 }
 
@@ -104,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = await signInUser(db, sealer, request.body, request.ip)
+      const user = await signInUser(db, sealer, request.body, clientAddress(request))
       await reply.signIn(user.id)
       return toUserResponse(user)
     },
@@ -208,7 +211,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: sensitiveRateLimit,
     },
     async (request, reply) =>
-      enableTwoFactor(db, sealer, await currentUser(request, reply), request.body.code, request.ip),
+      enableTwoFactor(
+        db,
+        sealer,
+        await currentUser(request, reply),
+        request.body.code,
+        clientAddress(request),
+      ),
   )
 
   app.post(
@@ -225,7 +234,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = await currentUser(request, reply)
-      await disableTwoFactor(db, sealer, user, request.body.code, request.ip)
+      await disableTwoFactor(db, sealer, user, request.body.code, clientAddress(request))
       return reply.status(204).send(null)
     },
   )
@@ -244,7 +253,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = await currentUser(request, reply)
-      await changePassword(db, user, request.sessionId, request.body, request.ip)
+      await changePassword(db, user, request.sessionId, request.body, clientAddress(request))
       return reply.status(204).send(null)
     },
   )
@@ -254,12 +263,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['auth'],
-        summary: 'Login activity: your signed-in sessions (device, address, last seen)',
-        response: { 200: z.array(sessionInfoSchema), 401: apiErrorSchema },
+        summary:
+          'Login activity: your signed-in sessions (device, address, last seen), newest first (keyset pagination: pass the X-Next-Cursor header as cursor)',
+        querystring: pageQuerySchema(SESSIONS_LIST_LIMIT),
+        response: { 200: z.array(sessionInfoSchema), 400: apiErrorSchema, 401: apiErrorSchema },
       },
       preHandler: requireUser,
     },
-    (request) => listUserSessions(db, signedInUserId(request), request.sessionId),
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await listUserSessions(db, signedInUserId(request), request.sessionId, request.query),
+      ),
   )
 
   app.delete(

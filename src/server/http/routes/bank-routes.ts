@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { sendToBank } from '#server/bank/send-to-bank.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
-import { resolveSandboxAccount } from '#server/providers/sandbox-bank.ts'
+import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import { getTransaction } from '#server/transactions/get-transaction.ts'
 import { AppError } from '#shared/errors.ts'
 import {
@@ -28,16 +28,19 @@ const errors = {
   429: apiErrorSchema,
 }
 
-export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+const BANKS_UNAVAILABLE = 'Bank transfers are not available right now'
+
+export const bankRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  config: Config
+  providers: Providers
+}> = async (app, { db, config, providers }) => {
   app.get(
     '/api/banks',
     {
       schema: {
         tags: ['bank'],
-        summary: 'The banks Sabi pays into (SPEC §3)',
+        summary: 'The banks Sabi pays into',
         response: { 200: z.array(bankSchema) },
       },
     },
@@ -55,14 +58,15 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       },
       preHandler: requireUser,
     },
-    (request) => {
+    async (request) => {
       const { bankCode, accountNumber } = request.query
+      const partner = requireProvider(providers.bank, BANKS_UNAVAILABLE)
       const bank = BANKS.find((candidate) => candidate.code === bankCode)
       if (!bank)
         throw new AppError('VALIDATION_FAILED', 'Please select a bank', [
           { path: 'bankCode', message: 'Please select a bank' },
         ])
-      const accountName = resolveSandboxAccount(accountNumber)
+      const accountName = await partner.resolveAccount({ bankCode, accountNumber })
       if (!accountName)
         throw new AppError('NOT_FOUND', `No account ${accountNumber} was found at ${bank.name}`)
       return { bankCode, accountNumber, accountName }
@@ -83,8 +87,12 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       preHandler: requireUser,
       config: moneyRouteConfig(config),
     },
-    (request, reply) =>
-      handleMoneyPost(db, request, reply, (tx, userId) => sendToBank(tx, userId, request.body)),
+    (request, reply) => {
+      const partner = requireProvider(providers.bank, BANKS_UNAVAILABLE)
+      return handleMoneyPost(db, request, reply, (tx, userId) =>
+        sendToBank(tx, userId, request.body, partner),
+      )
+    },
   )
 
   app.get(

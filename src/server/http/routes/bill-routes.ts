@@ -4,6 +4,7 @@ import { findBillCustomer, findBillerOrThrow } from '#server/bills/find-bill-cus
 import { payBill } from '#server/bills/pay-bill.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import {
   BILL_PAYMENT_TYPES,
   billCustomerQuerySchema,
@@ -27,17 +28,20 @@ const errors = {
   429: apiErrorSchema,
 }
 
-export const billRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+const BILLS_UNAVAILABLE = 'Bill payments are not available right now'
+
+export const billRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  config: Config
+  providers: Providers
+}> = async (app, { db, config, providers }) => {
   app.get(
     '/api/billers',
     {
       schema: {
         tags: ['bills'],
         summary:
-          'The bill types (SPEC §3, plus government and tax) with their providers and what each calls its customer number',
+          'The bill types, plus government and tax, with their providers and what each calls its customer number',
         response: { 200: z.array(billTypeGroupSchema) },
       },
     },
@@ -55,10 +59,11 @@ export const billRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       },
       preHandler: requireUser,
     },
-    (request) => {
+    async (request) => {
       const { billType, provider, accountNumber } = request.query
+      const aggregator = requireProvider(providers.biller, BILLS_UNAVAILABLE)
       const biller = findBillerOrThrow(billType, provider)
-      const customer = findBillCustomer(biller, accountNumber)
+      const customer = await findBillCustomer(biller, accountNumber, aggregator)
       return {
         billType,
         provider: biller.id,
@@ -83,7 +88,11 @@ export const billRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       preHandler: requireUser,
       config: moneyRouteConfig(config),
     },
-    (request, reply) =>
-      handleMoneyPost(db, request, reply, (tx, userId) => payBill(tx, userId, request.body)),
+    (request, reply) => {
+      const aggregator = requireProvider(providers.biller, BILLS_UNAVAILABLE)
+      return handleMoneyPost(db, request, reply, (tx, userId) =>
+        payBill(tx, userId, request.body, aggregator),
+      )
+    },
   )
 }

@@ -17,6 +17,7 @@ import {
   updateCardRequestSchema,
 } from '#shared/schemas/card.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { clientAddress } from '../client-address.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
@@ -75,7 +76,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; sealer: Sealer }>
         rateLimit: {
           max: 20,
           timeWindow: '15 minutes',
-          keyGenerator: (request: FastifyRequest) => request.userId ?? request.ip,
+          keyGenerator: (request: FastifyRequest) => request.userId ?? clientAddress(request),
         },
       },
     },
@@ -86,7 +87,14 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; sealer: Sealer }>
         throw new AppError('UNAUTHORIZED', 'Unauthorized')
       }
       reply.header('cache-control', 'no-store')
-      return revealCard(db, sealer, user, await cardOf(request), request.body, request.ip)
+      return revealCard(
+        db,
+        sealer,
+        user,
+        await cardOf(request),
+        request.body,
+        clientAddress(request),
+      )
     },
   )
 

@@ -6,6 +6,7 @@ import { listHoldings } from '#server/crypto/list-holdings.ts'
 import type { Database } from '#server/db/client.ts'
 import { exchangeCurrency } from '#server/exchange/exchange-currency.ts'
 import { quoteExchange } from '#server/exchange/quote-exchange.ts'
+import type { Providers } from '#server/providers/providers.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   cryptoHoldingSchema,
@@ -29,10 +30,11 @@ const errors = {
   503: apiErrorSchema,
 }
 
-export const exchangeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const exchangeRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  config: Config
+  providers: Providers
+}> = async (app, { db, config, providers }) => {
   app.post(
     '/api/quotes',
     {
@@ -85,7 +87,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     },
     (request, reply) =>
       handleMoneyPost(db, request, reply, (tx, userId) =>
-        buyCrypto(tx, userId, request.body, { cardPaymentsAvailable: config.sandbox }),
+        buyCrypto(tx, userId, request.body, providers.funding),
       ),
   )
 

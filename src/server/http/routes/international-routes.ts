@@ -4,6 +4,7 @@ import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { quoteInternationalTransfer } from '#server/international/quote-international-transfer.ts'
 import { sendInternationalTransfer } from '#server/international/send-international-transfer.ts'
+import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   basisPointsToPercent,
@@ -48,11 +49,12 @@ const REGIONS: InternationalRegionInfo[] = INTERNATIONAL_REGIONS.map((region) =>
   countries: region.countries.map((country) => ({ ...country })),
 }))
 
-/** Money abroad (SPEC §2 Transfer global): regions, locked quotes, and the transfer itself. */
-export const internationalRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+/** Money abroad (docs/transfers.md): regions, locked quotes, and the transfer itself. */
+export const internationalRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  config: Config
+  providers: Providers
+}> = async (app, { db, config, providers }) => {
   app.get(
     '/api/international/regions',
     {
@@ -98,9 +100,14 @@ export const internationalRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
       preHandler: requireUser,
       config: moneyRouteConfig(config),
     },
-    (request, reply) =>
-      handleMoneyPost(db, request, reply, (tx, userId) =>
-        sendInternationalTransfer(tx, userId, request.body),
-      ),
+    (request, reply) => {
+      const partner = requireProvider(
+        providers.international,
+        'Transfers abroad are not available right now',
+      )
+      return handleMoneyPost(db, request, reply, (tx, userId) =>
+        sendInternationalTransfer(tx, userId, request.body, partner),
+      )
+    },
   )
 }

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { addFunds } from '#server/funding/add-funds.ts'
+import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import { sendToUser } from '#server/transfers/send-to-user.ts'
-import { AppError } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   addFundsRequestSchema,
@@ -25,10 +25,11 @@ const moneyErrors = {
   503: apiErrorSchema,
 }
 
-export const moneyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const moneyRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  config: Config
+  providers: Providers
+}> = async (app, { db, config, providers }) => {
   app.post(
     '/api/send-money/sabi-user',
     {
@@ -51,7 +52,8 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     {
       schema: {
         tags: ['money'],
-        summary: 'Add funds to a wallet by card or bank (sandbox only; Idempotency-Key required)',
+        summary:
+          'Add funds to a wallet by card or bank through the funding provider (503 without one; Idempotency-Key required)',
         headers: idempotencyHeadersSchema,
         body: addFundsRequestSchema,
         response: { 201: transactionSchema, ...moneyErrors },
@@ -60,13 +62,10 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
       config: moneyRouteConfig(config),
     },
     (request, reply) => {
-      if (!config.sandbox) {
-        throw new AppError(
-          'NOT_AVAILABLE',
-          'Adding funds is not available yet: no payment provider is connected',
-        )
-      }
-      return handleMoneyPost(db, request, reply, (tx, userId) => addFunds(tx, userId, request.body))
+      const funding = requireProvider(providers.funding, 'Adding funds is not available right now')
+      return handleMoneyPost(db, request, reply, (tx, userId) =>
+        addFunds(tx, userId, request.body, funding),
+      )
     },
   )
 }

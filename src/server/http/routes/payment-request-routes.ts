@@ -11,12 +11,15 @@ import {
 import { payPaymentRequest } from '#server/payment-requests/pay-payment-request.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
+import { pageQuerySchema } from '#shared/schemas/pages.ts'
 import {
   createPaymentRequestSchema,
+  PAYMENT_REQUESTS_LIST_LIMIT,
   paymentRequestSchema,
   payPaymentRequestSchema,
 } from '#shared/schemas/payment-requests.ts'
 import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import { sendPage } from '../paged-reply.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
@@ -57,12 +60,19 @@ export const paymentRequestRoutes: FastifyPluginAsyncZod<{ db: Database; config:
     {
       schema: {
         tags: ['payment requests'],
-        summary: 'Your payment requests, newest first',
-        response: { 200: z.array(paymentRequestSchema), 401: apiErrorSchema },
+        summary:
+          'Your payment requests, newest first (keyset pagination: pass the X-Next-Cursor header as cursor)',
+        querystring: pageQuerySchema(PAYMENT_REQUESTS_LIST_LIMIT),
+        response: {
+          200: z.array(paymentRequestSchema).describe('A page of requests'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+        },
       },
       preHandler: requireUser,
     },
-    (request) => listPaymentRequests(db, signedInUserId(request)),
+    async (request, reply) =>
+      sendPage(reply, await listPaymentRequests(db, signedInUserId(request), request.query)),
   )
 
   app.get(

@@ -5,16 +5,19 @@ import type { Database } from '#server/db/client.ts'
 import { getPosSale, listPosSales } from '#server/pos/list-pos-sales.ts'
 import { makePosSale } from '#server/pos/make-pos-sale.ts'
 import { posAnalytics } from '#server/pos/pos-analytics.ts'
-import type { CardAcquirer } from '#server/providers/sandbox-card-acquirer.ts'
+import type { CardAcquirer } from '#server/providers/card-acquirer.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
+import { pageQuerySchema } from '#shared/schemas/pages.ts'
 import {
   analyticsQuerySchema,
+  POS_SALES_LIST_LIMIT,
   posAnalyticsSchema,
   posSaleRequestSchema,
   posSaleSchema,
 } from '#shared/schemas/pos.ts'
 import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import { sendPage } from '../paged-reply.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
@@ -28,7 +31,7 @@ const errors = {
   503: apiErrorSchema,
 }
 
-/** The POS terminal (SPEC §2 /pos-terminal): card and QR sales, their history and analytics. */
+/** The POS terminal (docs/getting-paid.md): card and QR sales, their history and analytics. */
 export const posRoutes: FastifyPluginAsyncZod<{
   db: Database
   config: Config
@@ -59,12 +62,15 @@ export const posRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['pos'],
-        summary: 'Your sales, newest first, with status and customer',
-        response: { 200: z.array(posSaleSchema), 401: apiErrorSchema },
+        summary:
+          'Your sales, newest first, with status and customer (keyset pagination: pass the X-Next-Cursor header as cursor)',
+        querystring: pageQuerySchema(POS_SALES_LIST_LIMIT),
+        response: { 200: z.array(posSaleSchema), 400: apiErrorSchema, 401: apiErrorSchema },
       },
       preHandler: requireUser,
     },
-    (request) => listPosSales(db, signedInUserId(request)),
+    async (request, reply) =>
+      sendPage(reply, await listPosSales(db, signedInUserId(request), request.query)),
   )
 
   app.get(

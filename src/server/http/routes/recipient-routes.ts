@@ -6,7 +6,7 @@ import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { recipientListQuerySchema, recipientSchema } from '#shared/schemas/recipients.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
-/** The user's saved recipients (SPEC §3), offered again by the bank and international screens. */
+/** The user's saved recipients, offered again by the bank and international screens. */
 export const recipientRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/recipients',

@@ -2,13 +2,20 @@ import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
-import { healthSchema, initSchema } from '#shared/schemas/reference.ts'
+import { createReadiness, type Readiness } from '#server/readiness.ts'
+import {
+  type Health,
+  healthSchema,
+  initSchema,
+  readinessSchema,
+} from '#shared/schemas/reference.ts'
 
-const HEALTH_QUERY_TIMEOUT_MS = 2_000
+// Short: a probe wants its answer fast, and a database slower than this is not serving anyway.
+const DATABASE_CHECK_TIMEOUT_MS = 1_000
 
 async function databaseAnswers(handle: DatabaseHandle): Promise<boolean> {
   const timeout = new Promise<false>((resolve) =>
-    setTimeout(() => resolve(false), HEALTH_QUERY_TIMEOUT_MS).unref(),
+    setTimeout(() => resolve(false), DATABASE_CHECK_TIMEOUT_MS).unref(),
   )
   const query = handle.db.execute(sql`select 1`).then(
     () => true,
@@ -21,7 +28,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   database: DatabaseHandle
   config: Config
   version: string
-}> = async (app, { database, config, version }) => {
+  /** Set to draining when shutdown begins; a test app that never shuts down may omit it. */
+  readiness?: Readiness | undefined
+}> = async (app, { database, config, version, readiness = createReadiness() }) => {
   const startedAtMs = Date.now()
 
   app.get(
@@ -29,20 +38,43 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['system'],
-        summary: 'Whether the server and its database answer (503 when the database does not)',
-        response: { 200: healthSchema, 503: healthSchema },
+        summary:
+          'Liveness: 200 whenever the process answers; the database state is reported, not required',
+        response: { 200: healthSchema },
       },
     },
-    async (_request, reply) => {
+    async (): Promise<Health> => {
       const ok = await databaseAnswers(database)
-      return reply.status(ok ? 200 : 503).send({
+      return {
         status: ok ? 'ok' : 'degraded',
         database: ok ? 'ok' : 'unreachable',
         databaseKind: database.kind,
         sandbox: config.sandbox,
         uptimeSeconds: Math.round((Date.now() - startedAtMs) / 1000),
         version,
-      })
+      }
+    },
+  )
+
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary:
+          'Readiness: 200 when the database answers and the server is not shutting down, else 503',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      if (readiness.draining) return reply.status(503).send({ status: 'draining' })
+      if (!(await databaseAnswers(database))) {
+        return reply.status(503).send({ status: 'unavailable' })
+      }
+      // Checked again: shutdown may have begun while the database answered.
+      return readiness.draining
+        ? reply.status(503).send({ status: 'draining' })
+        : reply.send({ status: 'ready' })
     },
   )
 

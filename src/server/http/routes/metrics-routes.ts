@@ -1,0 +1,28 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyPluginAsync } from 'fastify'
+import type { Config } from '#server/config.ts'
+import { metricsRegistry } from '#server/metrics/metrics.ts'
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header ?? '')
+  const expected = Buffer.from(`Bearer ${token}`)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/**
+ * `GET /metrics` in Prometheus' text format (docs/operations.md "Metrics"). With METRICS_TOKEN
+ * set it answers only `Authorization: Bearer <token>`; the endpoint stays out of the API's
+ * OpenAPI document, since it is the operator's, not a client's.
+ */
+export const metricsRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const token = config.metricsToken
+    if (token && !bearerMatches(request.headers.authorization, token)) {
+      return reply
+        .status(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .send({ message: 'Unauthorized', code: 'UNAUTHORIZED' })
+    }
+    return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics())
+  })
+}

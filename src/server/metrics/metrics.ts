@@ -1,0 +1,128 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+
+/**
+ * Sabi's Prometheus metrics, served at `GET /metrics` (docs/operations.md "Metrics"). One
+ * registry per process: metrics describe the process, and every app built in it (the tests
+ * build several) adds to the same counters.
+ */
+export const metricsRegistry = new Registry()
+collectDefaultMetrics({ register: metricsRegistry, prefix: 'sabi_' })
+
+export const httpRequestDuration = new Histogram({
+  name: 'sabi_http_request_duration_seconds',
+  help: 'HTTP requests by method, route pattern and status code',
+  labelNames: ['method', 'route', 'status_code'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+})
+
+export const moneyActions = new Counter({
+  name: 'sabi_money_actions_total',
+  help: 'Money POSTs by action (route) and outcome (completed, replayed, or the error code)',
+  labelNames: ['action', 'outcome'] as const,
+  registers: [metricsRegistry],
+})
+
+export const idempotentReplays = new Counter({
+  name: 'sabi_idempotent_replays_total',
+  help: 'Money POSTs answered with the stored response of an earlier one with the same key',
+  labelNames: ['action'] as const,
+  registers: [metricsRegistry],
+})
+
+export const rateLimitRefusals = new Counter({
+  name: 'sabi_rate_limit_refusals_total',
+  help: 'Requests refused with 429, by route pattern',
+  labelNames: ['route'] as const,
+  registers: [metricsRegistry],
+})
+
+export const payoutsHeldForReview = new Counter({
+  name: 'sabi_payouts_held_for_review_total',
+  help: 'Payouts this process moved to needs_review',
+  registers: [metricsRegistry],
+})
+
+/** What the database-backed gauges read at each scrape. */
+export type DatabaseGauges = {
+  journals(): Promise<number>
+  payoutsByStatus(): Promise<{ status: string; count: number; oldestAgeSeconds: number }[]>
+  pool(): { total: number; idle: number; waiting: number } | undefined
+}
+
+let gaugeSource: DatabaseGauges | undefined
+
+/**
+ * Points the gauges that read the database at one (the server's). Read at scrape time, so
+ * they are true across instances: every instance reports the same ledger and payouts.
+ */
+export function watchDatabase(source: DatabaseGauges): void {
+  gaugeSource = source
+}
+
+new Gauge({
+  name: 'sabi_ledger_journals',
+  help: 'Journals posted to the ledger (all time)',
+  registers: [metricsRegistry],
+  async collect() {
+    if (gaugeSource) this.set(await gaugeSource.journals())
+  },
+})
+
+type PayoutRows = Awaited<ReturnType<DatabaseGauges['payoutsByStatus']>>
+let payoutReading: Promise<PayoutRows> | undefined
+
+/**
+ * The payout rows of the scrape in progress: the registry collects its gauges in parallel, and
+ * the two payout gauges share one query rather than make one each.
+ */
+function readPayouts(source: DatabaseGauges): Promise<PayoutRows> {
+  payoutReading ??= source.payoutsByStatus().finally(() => {
+    payoutReading = undefined
+  })
+  return payoutReading
+}
+
+new Gauge({
+  name: 'sabi_payouts',
+  help: 'Payouts by status',
+  labelNames: ['status'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    if (!gaugeSource) return
+    const rows = await readPayouts(gaugeSource)
+    this.reset()
+    for (const row of rows) this.set({ status: row.status }, row.count)
+  },
+})
+
+new Gauge({
+  name: 'sabi_payout_oldest_age_seconds',
+  help: 'Age of the oldest payout in each open status (pending, submitted, needs_review)',
+  labelNames: ['status'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    if (!gaugeSource) return
+    const rows = await readPayouts(gaugeSource)
+    this.reset()
+    for (const row of rows) {
+      if (['pending', 'submitted', 'needs_review'].includes(row.status)) {
+        this.set({ status: row.status }, row.oldestAgeSeconds)
+      }
+    }
+  },
+})
+
+new Gauge({
+  name: 'sabi_db_pool_connections',
+  help: 'Database pool connections: total open, idle, and requests waiting for one',
+  labelNames: ['state'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    const pool = gaugeSource?.pool()
+    if (!pool) return
+    this.set({ state: 'total' }, pool.total)
+    this.set({ state: 'idle' }, pool.idle)
+    this.set({ state: 'waiting' }, pool.waiting)
+  },
+})

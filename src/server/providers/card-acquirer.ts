@@ -1,0 +1,14 @@
+export type CardAuthorization =
+  | { approved: true; authorizationCode: string }
+  | { approved: false; reason: string }
+
+/** Whoever takes card payments for Sabi's POS terminals (a card acquirer). */
+export type CardAcquirer = {
+  readonly name: string
+  authorize(input: {
+    saleId: string
+    amountMinor: bigint
+    asset: string
+    cardNumber: string
+  }): Promise<CardAuthorization>
+}

@@ -1,0 +1,90 @@
+import type { Config } from '#server/config.ts'
+import { createHttpRatesProvider } from '#server/market/http-rates-provider.ts'
+import type { RatesProvider } from '#server/market/rates-provider.ts'
+import { referencePriceBook } from '#server/market/refresh-market.ts'
+import { createSandboxRatesProvider } from '#server/market/sandbox-rates-provider.ts'
+import type { PayoutProvider } from '#server/payouts/payout-provider.ts'
+import { SEED_CRYPTOCURRENCIES } from '#server/reference/reference-data.ts'
+import { AppError } from '#shared/errors.ts'
+import type { BankProvider } from './bank-provider.ts'
+import type { BillerProvider } from './biller-provider.ts'
+import type { CardAcquirer } from './card-acquirer.ts'
+import type { FundingProvider } from './funding-provider.ts'
+import type { IdentityVerifier } from './identity-verifier.ts'
+import { createSandboxBankProvider } from './sandbox-bank.ts'
+import { createSandboxBillerProvider } from './sandbox-biller.ts'
+import { createSandboxCardAcquirer } from './sandbox-card-acquirer.ts'
+import { createSandboxFundingProvider } from './sandbox-funding.ts'
+import { createSandboxIdentityVerifier } from './sandbox-identity-verifier.ts'
+import { createSandboxInternationalProvider } from './sandbox-international.ts'
+
+/**
+ * Every outside party Sabi deals with, chosen once at start-up and passed to the routes, the
+ * payout worker and the market feed; no use case picks one itself. A party that is not
+ * configured is absent, and whatever needs it answers 503 PROVIDER_UNAVAILABLE before any
+ * money moves (docs/operations.md "Providers").
+ */
+export type Providers = {
+  /** Name enquiry and bank payouts. */
+  bank?: BankProvider | undefined
+  /** Customer lookup and bill payments. */
+  biller?: BillerProvider | undefined
+  /** Transfers abroad. */
+  international?: PayoutProvider | undefined
+  /** Card payments at the POS terminal. */
+  cardAcquirer?: CardAcquirer | undefined
+  /** Top-ups by card or bank, and crypto bought by card. */
+  funding?: FundingProvider | undefined
+  /** BVN and NIN checks. */
+  identityVerifier?: IdentityVerifier | undefined
+  /** Exchange rates and crypto prices. */
+  rates?: RatesProvider | undefined
+}
+
+/** The simulated parties of sandbox mode: no real money moves and no real person is checked. */
+export function sandboxProviders(): Providers {
+  return {
+    bank: createSandboxBankProvider(),
+    biller: createSandboxBillerProvider(),
+    international: createSandboxInternationalProvider(),
+    cardAcquirer: createSandboxCardAcquirer(),
+    funding: createSandboxFundingProvider(),
+    identityVerifier: createSandboxIdentityVerifier(),
+    rates: createSandboxRatesProvider(
+      referencePriceBook(),
+      new Set(SEED_CRYPTOCURRENCIES.map((crypto) => crypto.code)),
+    ),
+  }
+}
+
+/**
+ * The providers configuration asks for: the sandbox's in sandbox mode, and otherwise only what
+ * is configured. No real bank, biller, acquirer or registry is connected yet, so a production
+ * server offers what needs them as unavailable rather than pretending; the rates feed is
+ * `FX_RATES_URL` in either mode.
+ */
+export function providersFor(config: Config): Providers {
+  const chosen: Providers = config.sandbox ? sandboxProviders() : {}
+  if (config.fxRatesUrl) chosen.rates = createHttpRatesProvider(config.fxRatesUrl)
+  return chosen
+}
+
+/** The payout providers by the name each payout records, for the worker to send to. */
+export function payoutProvidersOf(providers: Providers): ReadonlyMap<string, PayoutProvider> {
+  const present = [providers.bank, providers.biller, providers.international].filter(
+    (provider): provider is PayoutProvider => provider !== undefined,
+  )
+  return new Map(present.map((provider) => [provider.name, provider]))
+}
+
+/**
+ * The provider a request needs, or a 503 PROVIDER_UNAVAILABLE saying which service is out
+ * (`unavailable`, e.g. "Bank transfers are not available right now"), thrown before any money
+ * moves or any idempotency key is spent.
+ */
+export function requireProvider<P>(provider: P | undefined, unavailable: string): P {
+  if (provider === undefined) {
+    throw new AppError('PROVIDER_UNAVAILABLE', `${unavailable}. Please try again later.`)
+  }
+  return provider
+}

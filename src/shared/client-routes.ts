@@ -1,0 +1,41 @@
+/**
+ * Every page of the app, the route table `src/client/app.tsx` is built from. The server
+ * answers these paths with the app (200) and any other page path with the app's own not-found
+ * page under a 404 status, so a crawler, a monitor or a mistyped `/healthz` is told the truth.
+ */
+export const CLIENT_ROUTES = {
+  home: '/',
+  dashboard: '/dashboard',
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  test: '/test',
+  minimal: '/minimal',
+  logoSample: '/logo-sample',
+  card: '/card',
+  profile: '/profile',
+  sendMoney: '/send-money',
+  sabiTransfer: '/sabi-transfer',
+  transferOptions: '/transfer-options',
+  transactions: '/transactions',
+  transactionDetails: '/transactions/:id',
+  bankTransfer: '/bank-transfer',
+  exchange: '/exchange',
+  billPay: '/bill-pay',
+  cryptoPurchase: '/crypto-purchase',
+  transferGlobal: '/transfer-global',
+  internationalTransfer: '/international-transfer',
+  sendMoneyInternational: '/send-money/international',
+  receiveMoney: '/receive-money',
+  pay: '/pay',
+  posTerminal: '/pos-terminal',
+  settings: '/settings',
+} as const
+
+const PATTERNS = Object.values(CLIENT_ROUTES).map(
+  (route) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}/?$`),
+)
+
+/** Whether a path (no query) is one of the app's pages. */
+export function isClientRoute(path: string): boolean {
+  return PATTERNS.some((pattern) => pattern.test(path))
+}

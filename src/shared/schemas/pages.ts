@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+/** A list answered as a JSON array names its next page here (absent on the last page). */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor'
+/** The most rows any page holds. */
+export const PAGE_MAX_LIMIT = 100
+
+/**
+ * `?limit=&cursor=` of a keyset-paged list: at most PAGE_MAX_LIMIT rows, and a cursor that is
+ * only ever one this server handed out (checked, not trusted, by the server's keyset-page).
+ */
+export function pageQuerySchema(defaultLimit: number) {
+  return z.object({
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`)
+      .default(defaultLimit),
+    cursor: z.string().max(200, 'Invalid cursor').optional(),
+  })
+}
+export type PageQuery = { limit: number; cursor?: string | undefined }
