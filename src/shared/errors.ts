@@ -9,6 +9,14 @@ export const APP_ERROR_STATUS = {
   /** A card payment the card's issuer (the sandbox acquirer) declined. */
   PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
+  /** An outgoing payment sent without its transaction PIN (docs/security.md "Transaction PIN"). */
+  PIN_REQUIRED: 403,
+  /** An outgoing payment by a user who has not created a PIN yet. */
+  PIN_NOT_SET: 403,
+  /** A wrong PIN; the body says how many attempts are left. */
+  PIN_INVALID: 403,
+  /** Five wrong PINs in a row: locked for 30 minutes (the body says until when). */
+  PIN_LOCKED: 423,
   /** A method the path does not answer to (with an Allow header). */
   METHOD_NOT_ALLOWED: 405,
   NOT_FOUND: 404,
@@ -32,18 +40,23 @@ export type AppErrorCode = keyof typeof APP_ERROR_STATUS
 
 export type FieldError = { path: string; message: string }
 
+/** What some refusals add to `{message, code}` (docs/api.md "Errors"). */
+export type ErrorDetails = { attemptsLeft?: number; lockedUntil?: string }
+
 /** An expected failure with a message safe to show to the user. */
 export class AppError extends Error {
   readonly code: AppErrorCode
   readonly status: number
   /** For bad input: which fields, as in a validation error's `errors[]`. */
   readonly errors: FieldError[] | undefined
+  readonly details: ErrorDetails | undefined
 
-  constructor(code: AppErrorCode, message: string, errors?: FieldError[]) {
+  constructor(code: AppErrorCode, message: string, errors?: FieldError[], details?: ErrorDetails) {
     super(message)
     this.name = 'AppError'
     this.code = code
     this.status = APP_ERROR_STATUS[code]
     this.errors = errors
+    this.details = details
   }
 }

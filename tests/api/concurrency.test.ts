@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { cryptocurrencySchema, currencySchema, walletSchema } from '#shared/schemas/reference.ts'
-import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
+import { addFunds, moneyPost, signUpClient, walletIn, withPin } from '../factories/money.ts'
 import { buildSignUp } from '../factories/users.ts'
 import {
   createHttpClient,
   type ServerProcess,
+  signUpWithPin,
   startServerProcess,
 } from '../setup/server-process.ts'
 import { createTestApp, createTestClient } from '../setup/test-app.ts'
@@ -175,7 +176,7 @@ describe.skipIf(skip !== undefined)(
         const people = await Promise.all(
           Array.from({ length: 6 }, async () => {
             const client = createHttpClient(one.url)
-            const signUp = await client.request('POST', '/api/auth/signup', buildSignUp())
+            const signUp = await signUpWithPin(client, buildSignUp())
             expect(signUp.status).toBe(201)
             const id =
               typeof signUp.body === 'object' && signUp.body && 'id' in signUp.body
@@ -208,7 +209,11 @@ describe.skipIf(skip !== undefined)(
           return client.request(
             'POST',
             '/api/send-money/sabi-user',
-            { fromWalletId: from.usdId, recipientUserId: to.id, amount: `${(i % 40) + 1}.00` },
+            withPin({
+              fromWalletId: from.usdId,
+              recipientUserId: to.id,
+              amount: `${(i % 40) + 1}.00`,
+            }),
             { 'idempotency-key': randomUUID() },
           )
         })

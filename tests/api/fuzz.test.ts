@@ -36,7 +36,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { queryRows } from '#server/db/client.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
-import { addFunds, signUpClient, walletIn } from '../factories/money.ts'
+import { addFunds, signUpClient, TEST_PIN, walletIn } from '../factories/money.ts'
 import {
   type Answer,
   allowOf,
@@ -222,6 +222,8 @@ function hintsFor(world: World, account: Account | undefined): Hints {
         return 'Obi'
       case 'code':
         return '000000'
+      case 'pin':
+        return TEST_PIN
       case 'walletId':
       case 'fromWalletId':
       case 'defaultWalletId':

@@ -348,6 +348,7 @@ function signedOutHints(email: string, password: string): Hints {
       phoneNumber: '+2348012345678',
       idNumber: '12345678901',
       displayCurrency: 'NGN',
+      pin: '2580',
     }
     return fields[name]
   }

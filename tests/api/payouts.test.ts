@@ -10,12 +10,13 @@ import { formatMinor, parseScaled } from '#shared/money.ts'
 import { recipientSchema } from '#shared/schemas/recipients.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
 import { transactionDetailsSchema, transactionSchema } from '#shared/schemas/transactions.ts'
-import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
+import { addFunds, moneyPost, signUpClient, walletIn, withPin } from '../factories/money.ts'
 import { buildSignUp } from '../factories/users.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
 import {
   createHttpClient,
   type ServerProcess,
+  signUpWithPin,
   startServerProcess,
 } from '../setup/server-process.ts'
 import { createTestApp, createTestClient, type TestClient } from '../setup/test-app.ts'
@@ -251,7 +252,7 @@ describe.skipIf(skip !== undefined)(
         const first = await startServerProcess(url)
         running.push(first)
         const client = createHttpClient(first.url)
-        expect((await client.request('POST', '/api/auth/signup', buildSignUp())).status).toBe(201)
+        expect((await signUpWithPin(client, buildSignUp())).status).toBe(201)
         const wallets = walletSchema
           .array()
           .parse((await client.request('GET', '/api/wallets')).body)
@@ -270,13 +271,13 @@ describe.skipIf(skip !== undefined)(
             client.request(
               'POST',
               '/api/send-money/bank',
-              {
+              withPin({
                 fromWalletId: ngn.id,
                 bankCode: '044',
                 accountNumber,
                 accountName: 'Amina Bello',
                 amount: '100.00',
-              },
+              }),
               key(),
             ),
           ),

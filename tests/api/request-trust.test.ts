@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '#server/config.ts'
 import { queryRows } from '#server/db/client.ts'
 import { sessionInfoSchema } from '#shared/schemas/account.ts'
-import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
+import { addFunds, moneyPost, signUpClient, TEST_PIN, walletIn } from '../factories/money.ts'
 import { createTestApp, createTestClient } from '../setup/test-app.ts'
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.ts'
 
@@ -106,7 +106,13 @@ describe('who a request comes from', () => {
     const recipient = await signUpClient(createTestClient(app))
     const ngn = await walletIn(sender, 'NGN')
     await addFunds(sender, ngn.id, '500.00')
-    const transfer = { fromWalletId: ngn.id, recipientUserId: recipient.id, amount: '100.00' }
+    // With the right PIN, so that only the site check can refuse it.
+    const transfer = {
+      fromWalletId: ngn.id,
+      recipientUserId: recipient.id,
+      amount: '100.00',
+      pin: TEST_PIN,
+    }
     const refused = [
       { origin: 'https://evil.example' },
       { origin: 'null' },

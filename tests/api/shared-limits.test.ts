@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { walletSchema } from '#shared/schemas/reference.ts'
+import { withPin } from '../factories/money.ts'
 import { buildSignUp } from '../factories/users.ts'
 import {
   createHttpClient,
   type ServerProcess,
+  signUpWithPin,
   startServerProcess,
 } from '../setup/server-process.ts'
 import { createTestDatabase, type TestDatabase } from '../setup/test-database.ts'
@@ -42,7 +44,7 @@ describe.skipIf(skip !== undefined)(
 
       // Sign-ups from one address: 3 allowed in all, wherever they land.
       const signUps = [
-        await onOne.request('POST', '/api/auth/signup', buildSignUp()),
+        await signUpWithPin(onOne, buildSignUp()),
         await createHttpClient(two.url).request('POST', '/api/auth/signup', buildSignUp()),
         await createHttpClient(one.url).request('POST', '/api/auth/signup', buildSignUp()),
         await createHttpClient(two.url).request('POST', '/api/auth/signup', buildSignUp()),
@@ -60,7 +62,7 @@ describe.skipIf(skip !== undefined)(
       const ngn = wallets.find((wallet) => wallet.currency.code === 'NGN')
       if (!ngn) throw new Error('no NGN wallet')
       const money = (client: typeof onOne, path: string, body: unknown) =>
-        client.request('POST', path, body, { 'idempotency-key': randomUUID() })
+        client.request('POST', path, withPin(body), { 'idempotency-key': randomUUID() })
       // Four money POSTs in the minute, over two routes and two instances; the fifth is refused.
       const statuses = [
         (

@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { walletSchema } from '#shared/schemas/reference.ts'
+import { TEST_PIN } from '../factories/money.ts'
 import { buildSignUp } from '../factories/users.ts'
 import { databaseUrl, ensureTemplate } from '../setup/postgres-template.ts'
-import { createHttpClient, startServerProcess } from '../setup/server-process.ts'
+import { createHttpClient, signUpWithPin, startServerProcess } from '../setup/server-process.ts'
 
 /**
  * `npm run bench:transfers` (issue "Ledger core", docs/performance.md "Transfer throughput"):
@@ -93,7 +94,7 @@ async function runPhase(
         const response = await from.client.request(
           'POST',
           '/api/send-money/sabi-user',
-          { fromWalletId: from.usdWalletId, recipientUserId: to.id, amount: '0.01' },
+          { fromWalletId: from.usdWalletId, recipientUserId: to.id, amount: '0.01', pin: TEST_PIN },
           { 'idempotency-key': randomUUID() },
         )
         if (response.status === 201) latencies.push(performance.now() - started)
@@ -144,7 +145,7 @@ try {
     const created = await Promise.all(
       Array.from({ length: Math.min(10, USERS - batch) }, async () => {
         const client = createHttpClient(server.url)
-        const signUp = await client.request('POST', '/api/auth/signup', buildSignUp())
+        const signUp = await signUpWithPin(client, buildSignUp())
         if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.text}`)
         const id =
           typeof signUp.body === 'object' && signUp.body && 'id' in signUp.body

@@ -9,9 +9,13 @@ import {
 import type { TestClient } from '../setup/test-app.ts'
 import { buildSignUp } from './users.ts'
 
+/** The transaction PIN every signed-up test user gets, unless a test asks for none. */
+export const TEST_PIN = '2580'
+
 export async function signUpClient(
   client: TestClient,
   overrides: Parameters<typeof buildSignUp>[0] = {},
+  options: { pin?: string | null } = {},
 ) {
   const body = buildSignUp(overrides)
   const response = await client.post('/api/auth/signup', body)
@@ -20,7 +24,18 @@ export async function signUpClient(
     typeof response.body === 'object' && response.body && 'id' in response.body
       ? String(response.body.id)
       : ''
-  return { ...body, id }
+  const pin = options.pin === undefined ? TEST_PIN : options.pin
+  if (pin !== null) {
+    const set = await client.post('/api/pin', { pin, password: body.password })
+    expect(set.status, set.text).toBe(200)
+  }
+  return { ...body, id, pin }
+}
+
+/** A money body with the test PIN beside it, unless the test has put its own `pin` there. */
+export function withPin(body: unknown, pin: string = TEST_PIN): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || 'pin' in body) return body
+  return { ...body, pin }
 }
 
 export async function listWallets(client: TestClient): Promise<Wallet[]> {
@@ -41,7 +56,7 @@ export function moneyPost(
   body: unknown,
   key: string = randomUUID(),
 ) {
-  return client.post(url, body, { 'idempotency-key': key })
+  return client.post(url, withPin(body), { 'idempotency-key': key })
 }
 
 export async function addFunds(

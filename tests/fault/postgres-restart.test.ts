@@ -18,6 +18,7 @@ import { formatMinor } from '#shared/money.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
 import { transactionDetailsSchema, transactionSchema } from '#shared/schemas/transactions.ts'
+import { TEST_PIN } from '../factories/money.ts'
 import { buildSignUp } from '../factories/users.ts'
 import {
   type PrivatePostgres,
@@ -256,6 +257,7 @@ describe.skipIf(skip !== undefined)(
             recipientUserId: transfer.to.id,
             amount: formatMinor(transfer.amountMinor, 2),
             description: 'fault test',
+            pin: TEST_PIN,
           },
         })
         const attempt: Attempt = {
@@ -414,9 +416,8 @@ describe.skipIf(skip !== undefined)(
       const [a] = instances
       if (!a) throw new Error('server A did not start')
       for (let i = 0; i < PEOPLE; i++) {
-        const signUp = await call(a.server.url, 'POST', '/api/auth/signup', {
-          body: buildSignUp(),
-        })
+        const account = buildSignUp()
+        const signUp = await call(a.server.url, 'POST', '/api/auth/signup', { body: account })
         if (signUp.kind !== 'reply' || signUp.status !== 201)
           throw new Error(`sign-up failed: ${JSON.stringify(signUp)}`)
         const id = signUpReplySchema.parse(signUp.body).id
@@ -425,6 +426,12 @@ describe.skipIf(skip !== undefined)(
           .map((header) => header.split(';')[0] ?? '')
           .find((pair) => pair.startsWith('sabi_sid='))
         if (!cookie) throw new Error('sign-up set no session cookie')
+        const pin = await call(a.server.url, 'POST', '/api/pin', {
+          cookie,
+          body: { pin: TEST_PIN, password: account.password },
+        })
+        if (pin.kind !== 'reply' || pin.status !== 200)
+          throw new Error(`setting the PIN failed: ${JSON.stringify(pin)}`)
         const listed = await call(a.server.url, 'GET', '/api/wallets', { cookie })
         if (listed.kind !== 'reply') throw new Error(listed.error)
         const ngn = walletSchema
@@ -703,6 +710,7 @@ describe.skipIf(skip !== undefined)(
           accountNumber: '3141592653',
           accountName: 'Ngozi Eze',
           amount: '1.00',
+          pin: TEST_PIN,
         },
       })
       expect(sent.kind === 'reply' ? sent.status : sent.error).toBe(201)

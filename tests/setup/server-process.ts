@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import type { SignUpRequest } from '#shared/schemas/auth.ts'
+import { TEST_PIN } from '../factories/money.ts'
 import { TEST_SESSION_SECRET } from './test-app.ts'
 
 export type ServerProcess = { url: string; process: ChildProcess; stop(): Promise<void> }
@@ -109,4 +111,19 @@ export function createHttpClient(baseUrl: string) {
     },
     cookie: () => cookie,
   }
+}
+
+type HttpClient = ReturnType<typeof createHttpClient>
+
+/**
+ * Signs a new user up through a real server and gives them the test transaction PIN, as
+ * signUpClient does in-process; answers the sign-up's response.
+ */
+export async function signUpWithPin(client: HttpClient, body: SignUpRequest) {
+  const signUp = await client.request('POST', '/api/auth/signup', body)
+  if (signUp.status === 201) {
+    const pin = await client.request('POST', '/api/pin', { pin: TEST_PIN, password: body.password })
+    if (pin.status !== 200) throw new Error(`setting the PIN answered ${pin.status}: ${pin.text}`)
+  }
+  return signUp
 }

@@ -101,6 +101,24 @@ export const rateLimitCounters = pgTable(
 )
 
 /**
+ * A user's transaction PIN (docs/security.md "Transaction PIN"): only its argon2id hash, and the
+ * wrong attempts in a row, kept here so the lock holds across restarts and instances.
+ */
+export const transactionPins = pgTable(
+  'transaction_pins',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    pinHash: text('pin_hash').notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [check('transaction_pins_attempts_check', sql`${table.failedAttempts} >= 0`)],
+)
+
+/**
  * Failed sign-ins, kept in the database so the limit holds across server instances
  * (docs/running.md "Several instances"). Rows older than the window are deleted as new
  * failures arrive.
@@ -270,6 +288,14 @@ export const journals = pgTable(
     externalReference: varchar('external_reference', { length: 100 }),
     /** A correcting journal points at the journal it reverses (docs/ledger.md). */
     reversesJournalId: uuid('reverses_journal_id'),
+    /**
+     * The code printed on the journal's receipt that anyone can check at /verify/:code
+     * (docs/receipts.md): 64 bits from gen_random_uuid, so it cannot be guessed.
+     */
+    verificationCode: varchar('verification_code', { length: 16 })
+      .notNull()
+      .unique()
+      .default(sql`upper(substr(md5(gen_random_uuid()::text), 1, 16))`),
     ...timestamps,
   },
   (table) => [

@@ -34,7 +34,9 @@ import { internationalRoutes } from './routes/international-routes.ts'
 import { metricsRoutes } from './routes/metrics-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
 import { paymentRequestRoutes } from './routes/payment-request-routes.ts'
+import { pinRoutes } from './routes/pin-routes.ts'
 import { posRoutes } from './routes/pos-routes.ts'
+import { receiptRoutes } from './routes/receipt-routes.ts'
 import { recipientRoutes } from './routes/recipient-routes.ts'
 import { referenceRoutes } from './routes/reference-routes.ts'
 import { systemRoutes } from './routes/system-routes.ts'
@@ -192,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     verifier: providers.identityVerifier,
   })
   await app.register(cardRoutes, { db: database.db, sealer })
+  await app.register(pinRoutes, { db: database.db })
+  await app.register(receiptRoutes, { db: database.db })
   await app.register(webhookRoutes, { db: database.db, config })
   await app.register(systemRoutes, {
     database,

@@ -89,6 +89,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       message: error.message,
       code: error.code,
       ...(error.errors ? { errors: error.errors } : {}),
+      ...error.details,
     })
   }
   if (isDatabaseUnavailable(error)) {

@@ -3,7 +3,9 @@ import type { Config } from '#server/config.ts'
 import type { Database, Transaction } from '#server/db/client.ts'
 import { fingerprintRequest, runIdempotent } from '#server/idempotency/run-idempotent.ts'
 import { idempotentReplays, moneyActions } from '#server/metrics/metrics.ts'
+import { checkTransactionPin } from '#server/pin/transaction-pin.ts'
 import { AppError } from '#shared/errors.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { IDEMPOTENCY_KEY_PATTERN } from '#shared/schemas/money-requests.ts'
 import { clientAddress } from './client-address.ts'
 import { signedInUserId } from './session-plugin.ts'
@@ -18,6 +20,31 @@ export function moneyRouteConfig(config: Config) {
       timeWindow: '1 minute',
       keyGenerator: (request: FastifyRequest) => request.userId ?? clientAddress(request),
     },
+  }
+}
+
+/** The refusals a PIN-guarded route adds to its others (docs/security.md "Transaction PIN"). */
+export const pinRefusals = { 403: apiErrorSchema, 423: apiErrorSchema }
+
+/**
+ * The preHandler of every outgoing money POST (after requireUser): nothing moves without the
+ * user's transaction PIN (docs/security.md "Transaction PIN"). The PIN is then taken out of the
+ * body, so it is neither part of the idempotency fingerprint (a retry after a PIN change still
+ * replays) nor handed to the use case, stored or logged.
+ */
+export function requireTransactionPin(db: Database) {
+  return async (request: FastifyRequest) => {
+    const body = request.body
+    const fields: Record<string, unknown> =
+      typeof body === 'object' && body !== null ? { ...body } : {}
+    const pin = fields.pin
+    delete fields.pin
+    await checkTransactionPin(
+      db,
+      signedInUserId(request),
+      typeof pin === 'string' ? pin : undefined,
+    )
+    request.body = fields
   }
 }
 

@@ -116,6 +116,14 @@ const ERROR_SCHEMA = {
         additionalProperties: false,
       },
     },
+    attemptsLeft: {
+      type: 'integer',
+      description: 'With PIN_INVALID: wrong PINs still allowed before the PIN locks',
+    },
+    lockedUntil: {
+      type: 'string',
+      description: 'With PIN_LOCKED: when the PIN opens again (ISO 8601)',
+    },
   },
   required: ['message', 'code'],
   additionalProperties: false,
@@ -136,7 +144,8 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
   '402': { name: 'PaymentDeclined', description: "The card's issuer declined the payment" },
   '403': {
     name: 'Forbidden',
-    description: 'A state-changing request that another site made a browser send',
+    description:
+      'A state-changing request that another site made a browser send, or an outgoing payment without the right transaction PIN',
   },
   '404': { name: 'NotFound', description: 'No such resource, or not yours' },
   '409': {
@@ -159,6 +168,11 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
   '422': {
     name: 'IdempotencyMismatch',
     description: 'The Idempotency-Key was already used with another request body',
+  },
+  '423': {
+    name: 'Locked',
+    description:
+      'The transaction PIN is locked after 5 wrong attempts: `lockedUntil` says until when',
   },
   '429': {
     name: 'TooManyRequests',
@@ -227,7 +241,9 @@ function isInlineErrorResponse(response: unknown): boolean {
     return (
       names.includes('message') &&
       names.includes('code') &&
-      names.every((name) => ['message', 'code', 'errors'].includes(name))
+      names.every((name) =>
+        ['message', 'code', 'errors', 'attemptsLeft', 'lockedUntil'].includes(name),
+      )
     )
   })
 }

@@ -34,6 +34,7 @@ export function toTransactionResponse(
     status: journal.status,
     description: journal.description,
     reference: journal.reference,
+    verificationCode: journal.verificationCode,
     externalReference: journal.externalReference,
     createdAt: journal.createdAt.toISOString(),
     updatedAt: journal.updatedAt.toISOString(),

@@ -5,5 +5,9 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** With PIN_INVALID: wrong PINs still allowed before the PIN locks. */
+  attemptsLeft: z.number().int().optional(),
+  /** With PIN_LOCKED: when the PIN opens again (ISO 8601). */
+  lockedUntil: z.string().optional(),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>

@@ -24,6 +24,8 @@ export const transactionSchema = z.object({
   status: z.string(),
   description: z.string().nullable(),
   reference: z.string(),
+  /** The code anyone can check the receipt by at /verify/:code (docs/receipts.md). */
+  verificationCode: z.string(),
   externalReference: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

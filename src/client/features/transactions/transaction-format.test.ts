@@ -23,6 +23,7 @@ function transaction(overrides: Partial<Transaction>): Transaction {
     status: 'completed',
     description: null,
     reference: 'ref',
+    verificationCode: '7F3A9C2E11B04D8A',
     externalReference: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

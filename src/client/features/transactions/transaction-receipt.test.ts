@@ -50,6 +50,7 @@ function details(overrides: Partial<TransactionDetails> = {}): TransactionDetail
     status: 'completed',
     description: 'Bank transfer to Adaeze Okafor, GTBank',
     reference: 'SBI-REF-1',
+    verificationCode: '7F3A9C2E11B04D8A',
     externalReference: null,
     createdAt: '2025-03-10T12:00:00.000Z',
     updatedAt: '2025-03-10T12:00:04.000Z',

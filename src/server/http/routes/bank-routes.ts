@@ -15,8 +15,14 @@ import {
 } from '#shared/schemas/bank.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
+import { withTransactionPin } from '#shared/schemas/pin.ts'
 import { transactionDetailsSchema, transactionSchema } from '#shared/schemas/transactions.ts'
-import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import {
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '../money-route.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
@@ -81,10 +87,10 @@ export const bankRoutes: FastifyPluginAsyncZod<{
         summary:
           'Send to a bank account: 2% fee on top; pending until the bank answers (Idempotency-Key required)',
         headers: idempotencyHeadersSchema,
-        body: bankTransferRequestSchema,
-        response: { 201: transactionSchema, ...errors },
+        body: withTransactionPin(bankTransferRequestSchema),
+        response: { 201: transactionSchema, ...errors, ...pinRefusals },
       },
-      preHandler: requireUser,
+      preHandler: [requireUser, requireTransactionPin(db)],
       config: moneyRouteConfig(config),
     },
     (request, reply) => {

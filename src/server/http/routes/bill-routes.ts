@@ -15,8 +15,14 @@ import {
 } from '#shared/schemas/bills.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
+import { withTransactionPin } from '#shared/schemas/pin.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
-import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import {
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '../money-route.ts'
 import { requireUser } from '../session-plugin.ts'
 
 const errors = {
@@ -82,10 +88,10 @@ export const billRoutes: FastifyPluginAsyncZod<{
         summary:
           'Pay a bill from an NGN wallet, no fee; pending until the biller answers (Idempotency-Key required)',
         headers: idempotencyHeadersSchema,
-        body: billPaymentRequestSchema,
-        response: { 201: transactionSchema, ...errors },
+        body: withTransactionPin(billPaymentRequestSchema),
+        response: { 201: transactionSchema, ...errors, ...pinRefusals },
       },
-      preHandler: requireUser,
+      preHandler: [requireUser, requireTransactionPin(db)],
       config: moneyRouteConfig(config),
     },
     (request, reply) => {

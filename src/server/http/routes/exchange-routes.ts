@@ -16,8 +16,14 @@ import {
   quoteSchema,
 } from '#shared/schemas/exchange.ts'
 import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
+import { withTransactionPin } from '#shared/schemas/pin.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
-import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import {
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '../money-route.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
@@ -59,10 +65,10 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
         summary:
           "Exchange between two of your wallets at a live quote or today's rate (Idempotency-Key required)",
         headers: idempotencyHeadersSchema,
-        body: exchangeRequestSchema,
-        response: { 201: transactionSchema, ...errors },
+        body: withTransactionPin(exchangeRequestSchema),
+        response: { 201: transactionSchema, ...errors, ...pinRefusals },
       },
-      preHandler: requireUser,
+      preHandler: [requireUser, requireTransactionPin(db)],
       config: moneyRouteConfig(config),
     },
     (request, reply) =>
@@ -79,10 +85,10 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
         summary:
           'Buy crypto for a US-dollar amount, paid from a wallet or by card (Idempotency-Key required)',
         headers: idempotencyHeadersSchema,
-        body: cryptoPurchaseRequestSchema,
-        response: { 201: transactionSchema, ...errors },
+        body: withTransactionPin(cryptoPurchaseRequestSchema),
+        response: { 201: transactionSchema, ...errors, ...pinRefusals },
       },
-      preHandler: requireUser,
+      preHandler: [requireUser, requireTransactionPin(db)],
       config: moneyRouteConfig(config),
     },
     (request, reply) =>

@@ -18,8 +18,14 @@ import {
   internationalTransferRequestSchema,
 } from '#shared/schemas/international.ts'
 import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
+import { withTransactionPin } from '#shared/schemas/pin.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
-import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import {
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '../money-route.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
@@ -94,10 +100,10 @@ export const internationalRoutes: FastifyPluginAsyncZod<{
         summary:
           'Send money abroad at a locked quote; pending until the partner pays out (Idempotency-Key required)',
         headers: idempotencyHeadersSchema,
-        body: internationalTransferRequestSchema,
-        response: { 201: transactionSchema, ...errors },
+        body: withTransactionPin(internationalTransferRequestSchema),
+        response: { 201: transactionSchema, ...errors, ...pinRefusals },
       },
-      preHandler: requireUser,
+      preHandler: [requireUser, requireTransactionPin(db)],
       config: moneyRouteConfig(config),
     },
     (request, reply) => {

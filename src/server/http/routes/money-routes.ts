@@ -10,8 +10,14 @@ import {
   idempotencyHeadersSchema,
   sendToUserRequestSchema,
 } from '#shared/schemas/money-requests.ts'
+import { withTransactionPin } from '#shared/schemas/pin.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
-import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import {
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '../money-route.ts'
 import { requireUser } from '../session-plugin.ts'
 
 const moneyErrors = {
@@ -37,10 +43,10 @@ export const moneyRoutes: FastifyPluginAsyncZod<{
         tags: ['money'],
         summary: 'Send money to another Sabi user: free and instant (Idempotency-Key required)',
         headers: idempotencyHeadersSchema,
-        body: sendToUserRequestSchema,
-        response: { 201: transactionSchema, ...moneyErrors },
+        body: withTransactionPin(sendToUserRequestSchema),
+        response: { 201: transactionSchema, ...moneyErrors, ...pinRefusals },
       },
-      preHandler: requireUser,
+      preHandler: [requireUser, requireTransactionPin(db)],
       config: moneyRouteConfig(config),
     },
     (request, reply) =>

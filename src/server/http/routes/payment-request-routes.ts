@@ -18,7 +18,13 @@ import {
   paymentRequestSchema,
   payPaymentRequestSchema,
 } from '#shared/schemas/payment-requests.ts'
-import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
+import { withTransactionPin } from '#shared/schemas/pin.ts'
+import {
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '../money-route.ts'
 import { sendPage } from '../paged-reply.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
@@ -98,10 +104,10 @@ export const paymentRequestRoutes: FastifyPluginAsyncZod<{ db: Database; config:
           'Pay a request from your wallet in its currency, once (409 if paid, cancelled or expired; Idempotency-Key required)',
         params,
         headers: idempotencyHeadersSchema,
-        body: payPaymentRequestSchema,
-        response: { 201: paymentRequestSchema, ...errors },
+        body: withTransactionPin(payPaymentRequestSchema),
+        response: { 201: paymentRequestSchema, ...errors, ...pinRefusals },
       },
-      preHandler: requireUser,
+      preHandler: [requireUser, requireTransactionPin(db)],
       config: moneyRouteConfig(config),
     },
     (request, reply) =>

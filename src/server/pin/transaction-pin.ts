@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { isLoginBlocked, recordLoginFailure } from '#server/auth/login-throttle.ts'
+import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
+import { type Queryable, queryRows } from '#server/db/client.ts'
+import { transactionPins } from '#server/db/schema.ts'
+import type { UserRow } from '#server/users/find-user.ts'
+import { AppError } from '#shared/errors.ts'
+import {
+  PIN_LOCK_MINUTES,
+  PIN_MAX_ATTEMPTS,
+  type PinStatus,
+  type SetPinRequest,
+} from '#shared/schemas/pin.ts'
+
+// The PIN is hashed like a password (argon2id, src/server/auth/passwords.ts): with only 10,000
+// PINs the hash cannot stop an offline search, so the attempt limit below is what protects it.
+
+export async function readPinStatus(db: Queryable, userId: string): Promise<PinStatus> {
+  const [row] = await db
+    .select({ lockedUntil: transactionPins.lockedUntil })
+    .from(transactionPins)
+    .where(eq(transactionPins.userId, userId))
+  const lockedUntil = row?.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil : null
+  return { isSet: row !== undefined, lockedUntil: lockedUntil?.toISOString() ?? null }
+}
+
+/**
+ * Sets or replaces the PIN of a user who proves they know the account password. A wrong
+ * password counts as a failed sign-in, so this cannot be used to guess it; a new PIN clears
+ * any lock, since the password is the stronger secret.
+ */
+export async function setTransactionPin(
+  db: Queryable,
+  user: UserRow,
+  input: SetPinRequest,
+  ipAddress: string,
+): Promise<PinStatus> {
+  if (await isLoginBlocked(db, user.email, ipAddress)) {
+    throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await recordLoginFailure(db, user.email, ipAddress)
+    throw new AppError('VALIDATION_FAILED', 'Password is incorrect', [
+      { path: 'password', message: 'Password is incorrect' },
+    ])
+  }
+  const pinHash = await hashPassword(input.pin)
+  await db
+    .insert(transactionPins)
+    .values({ userId: user.id, pinHash })
+    .onConflictDoUpdate({
+      target: transactionPins.userId,
+      set: { pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: sql`now()` },
+    })
+  return { isSet: true, lockedUntil: null }
+}
+
+function lockedError(lockedUntil: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000))
+  return new AppError(
+    'PIN_LOCKED',
+    `Your PIN is locked after ${PIN_MAX_ATTEMPTS} wrong attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    { lockedUntil: lockedUntil.toISOString() },
+  )
+}
+
+/**
+ * Lets an outgoing payment through only with the user's PIN (docs/security.md "Transaction
+ * PIN"). Each attempt is counted before the PIN is compared, in one statement, so parallel
+ * guesses cannot get past the limit; the counter lives in the database, so it survives
+ * restarts and every instance shares it. The fifth wrong PIN in a row locks it for 30 minutes.
+ */
+export function checkTransactionPin(
+  db: Queryable,
+  userId: string,
+  pin: string | undefined,
+): Promise<void> {
+  if (pin === undefined) {
+    return Promise.reject(new AppError('PIN_REQUIRED', 'Enter your transaction PIN to continue'))
+  }
+  // A double tap (or any requests in parallel) with the same PIN is one attempt, not several:
+  // otherwise five taps with the right PIN would count as five attempts and lock it. Different
+  // PINs are separate attempts, each counted.
+  const key = createHash('sha256').update(`${userId}:${pin}`).digest('hex')
+  const running = attemptsInFlight.get(key)
+  if (running) return running
+  const attempt = attemptPin(db, userId, pin).finally(() => attemptsInFlight.delete(key))
+  attemptsInFlight.set(key, attempt)
+  return attempt
+}
+
+/** The PIN checks under way in this process, by a hash of the user and the PIN tried. */
+const attemptsInFlight = new Map<string, Promise<void>>()
+
+async function attemptPin(db: Queryable, userId: string, pin: string): Promise<void> {
+  const [reserved] = await queryRows(
+    db,
+    sql`update transaction_pins set
+          failed_attempts = case when locked_until <= now() then 1 else failed_attempts + 1 end,
+          locked_until = case
+            when (case when locked_until <= now() then 1 else failed_attempts + 1 end) >= ${PIN_MAX_ATTEMPTS}
+              then now() + ${`${PIN_LOCK_MINUTES} minutes`}::interval
+            else null end,
+          updated_at = now()
+        where user_id = ${userId} and (locked_until is null or locked_until <= now())
+        returning pin_hash, failed_attempts`,
+  )
+  if (!reserved) {
+    const [row] = await db
+      .select({ lockedUntil: transactionPins.lockedUntil })
+      .from(transactionPins)
+      .where(eq(transactionPins.userId, userId))
+    if (!row) {
+      throw new AppError('PIN_NOT_SET', 'Create a transaction PIN before sending money')
+    }
+    throw lockedError(row.lockedUntil ?? new Date())
+  }
+  if (await verifyPassword(String(reserved.pin_hash), pin)) {
+    await db
+      .update(transactionPins)
+      .set({ failedAttempts: 0, lockedUntil: null, updatedAt: sql`now()` })
+      .where(eq(transactionPins.userId, userId))
+    return
+  }
+  const attemptsLeft = Math.max(0, PIN_MAX_ATTEMPTS - Number(reserved.failed_attempts))
+  throw new AppError(
+    'PIN_INVALID',
+    attemptsLeft > 0
+      ? `Incorrect PIN. ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`
+      : `Incorrect PIN. Your PIN is now locked for ${PIN_LOCK_MINUTES} minutes.`,
+    undefined,
+    { attemptsLeft },
+  )
+}

@@ -1,0 +1,81 @@
+import { inArray } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { users } from '#server/db/schema.ts'
+
+/** Who paid and who was paid in a journal, as names a person reads. */
+export type PartyNames = { payer: string | null; payee: string | null }
+
+type JournalParties = { fromUserId: string | null; toUserId: string | null }
+
+/** The name people know a user by: their full name, else their username. */
+function nameOf(user: { firstName: string | null; lastName: string | null; username: string }) {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(' ').trim()
+  return full || user.username
+}
+
+export async function loadUserNames(
+  db: Queryable,
+  ids: readonly (string | null)[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))]
+  if (wanted.length === 0) return new Map()
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(users)
+    .where(inArray(users.id, wanted))
+  return new Map(rows.map((row) => [row.id, nameOf(row)]))
+}
+
+/**
+ * The payee of money that left through a provider, from the payout's details (written by
+ * src/server/bank, bills and international): the account holder the bank confirmed, the
+ * biller, or the person abroad.
+ */
+function payoutPayee(kind: string, details: Record<string, string>): string | null {
+  if (kind === 'bank') {
+    const name = details.resolvedAccountName || details.accountName
+    return name ? `${name}${details.bankName ? `, ${details.bankName}` : ''}` : null
+  }
+  if (kind === 'bill') return details.providerName ?? null
+  if (kind === 'international') {
+    const name = details.recipientName
+    return name ? `${name}${details.countryName ? `, ${details.countryName}` : ''}` : null
+  }
+  return null
+}
+
+export function partyNamesOf(
+  journal: JournalParties,
+  names: ReadonlyMap<string, string>,
+  payout: { kind: string; details: Record<string, string> } | null,
+): PartyNames {
+  const payer = journal.fromUserId ? (names.get(journal.fromUserId) ?? null) : null
+  const payee = payout
+    ? payoutPayee(payout.kind, payout.details)
+    : journal.toUserId
+      ? (names.get(journal.toUserId) ?? null)
+      : null
+  return { payer, payee }
+}
+
+/**
+ * A name as a stranger holding a receipt may see it: each word keeps its first letter
+ * ("Amaka Obi" → "A**** O**"), and a bank or country after a comma stays readable.
+ */
+export function maskName(name: string): string {
+  const [person = '', ...place] = name.split(', ')
+  const masked = person
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(
+      (word) =>
+        `${[...word][0] ?? ''}${'*'.repeat(Math.min(4, Math.max(2, [...word].length - 1)))}`,
+    )
+    .join(' ')
+  return [masked, ...place].join(', ')
+}
