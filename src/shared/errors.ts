@@ -24,6 +24,10 @@ export const APP_ERROR_STATUS = {
   USERNAME_TAKEN: 409,
   CONFLICT: 409,
   INSUFFICIENT_FUNDS: 409,
+  /** A locked quote that has lapsed: get a new one and let the user review it. */
+  QUOTE_EXPIRED: 409,
+  /** A quote already spent on an earlier transfer. */
+  QUOTE_USED: 409,
   /** A body that is not JSON where JSON is expected. */
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,

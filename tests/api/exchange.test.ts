@@ -150,7 +150,10 @@ for (const { kind, skip } of testDatabaseKinds()) {
           quoteId: q.id,
         })
         expect(response.status).toBe(409)
-        expect(response.body).toMatchObject({ message: expect.stringContaining('expired') })
+        expect(response.body).toMatchObject({
+          code: 'QUOTE_EXPIRED',
+          message: expect.stringContaining('expired'),
+        })
         expect((await walletIn(client, 'USD')).balance).toBe('200.00')
       })
 

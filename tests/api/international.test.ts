@@ -403,7 +403,7 @@ describeMoneyApi('international transfers', (context) => {
     const response = await send(client, q.id, wallet.id)
     expect(response.status).toBe(409)
     expect(response.body).toMatchObject({
-      code: 'CONFLICT',
+      code: 'QUOTE_EXPIRED',
       message: expect.stringContaining('Quote expired'),
     })
     expect((await walletIn(client, 'USD')).balance).toBe('1000.00')

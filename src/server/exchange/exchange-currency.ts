@@ -34,7 +34,7 @@ async function priceFromQuote(
   if (!quote) throw new AppError('NOT_FOUND', 'Quote not found')
   if (quote.expiresAt.getTime() <= nowMs) {
     throw new AppError(
-      'CONFLICT',
+      'QUOTE_EXPIRED',
       'This quote has expired. Please review the new rate and try again.',
     )
   }

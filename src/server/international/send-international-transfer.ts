@@ -85,10 +85,13 @@ export async function sendInternationalTransfer(
   if (!parsed.success) throw new Error(`quote ${quote.id} has unreadable details`)
   const details = parsed.data
   if (details.usedByJournalId) {
-    throw new AppError('CONFLICT', 'This quote has already been used: get a new quote')
+    throw new AppError('QUOTE_USED', 'This quote has already been used: get a new quote')
   }
   if (quote.expiresAt.getTime() <= nowMs) {
-    throw new AppError('CONFLICT', 'Quote expired. Please review the new quote and send again.')
+    throw new AppError(
+      'QUOTE_EXPIRED',
+      'Quote expired. Please review the new quote and send again.',
+    )
   }
   const wallet = await findOwnWallet(tx, userId, input.fromWalletId)
   if (wallet.id !== details.walletId || wallet.currencyId !== quote.fromCurrencyId) {

@@ -5,6 +5,7 @@ import { decodeCursor, exactTimestamp, olderThan, toPage } from '#server/db/keys
 import { journals } from '#server/db/schema.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
+import { loadCounterparties } from './party-names.ts'
 import { toTransactionResponse } from './to-transaction-response.ts'
 
 /**
@@ -43,8 +44,12 @@ export async function listTransactions(
       journal.convertedAsset ? [journal.asset, journal.convertedAsset] : [journal.asset],
     ),
   )
+  const counterparties = await loadCounterparties(db, userId, page.items)
   return {
-    items: page.items.map((journal) => toTransactionResponse(journal, userId, symbolOf)),
+    items: page.items.map((journal) => ({
+      ...toTransactionResponse(journal, userId, symbolOf),
+      counterparty: counterparties.get(journal.id) ?? null,
+    })),
     nextCursor: page.nextCursor,
   }
 }

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
-import { users } from '#server/db/schema.ts'
+import { stringFieldsOf } from '#server/db/json-fields.ts'
+import { payouts, users } from '#server/db/schema.ts'
 
 /** Who paid and who was paid in a journal, as names a person reads. */
 export type PartyNames = { payer: string | null; payee: string | null }
@@ -78,4 +79,46 @@ export function maskName(name: string): string {
     )
     .join(' ')
   return [masked, ...place].join(', ')
+}
+
+/**
+ * The other party of each journal as its viewer sees it (docs/data-model.md "Transaction"):
+ * whom they paid, or who paid them; null for money between their own wallets or from a card.
+ */
+export async function loadCounterparties(
+  db: Queryable,
+  viewerId: string,
+  journals: readonly { id: string; fromUserId: string | null; toUserId: string | null }[],
+): Promise<Map<string, string | null>> {
+  if (journals.length === 0) return new Map()
+  const [names, payoutRows] = await Promise.all([
+    loadUserNames(
+      db,
+      journals.flatMap((journal) => [journal.fromUserId, journal.toUserId]),
+    ),
+    db
+      .select({ journalId: payouts.journalId, kind: payouts.kind, details: payouts.details })
+      .from(payouts)
+      .where(
+        inArray(
+          payouts.journalId,
+          journals.map((journal) => journal.id),
+        ),
+      ),
+  ])
+  const payoutOf = new Map(
+    payoutRows.map((row) => [
+      row.journalId,
+      { kind: row.kind, details: stringFieldsOf(row.details) },
+    ]),
+  )
+  return new Map(
+    journals.map((journal) => {
+      const parties = partyNamesOf(journal, names, payoutOf.get(journal.id) ?? null)
+      const viewerPaid = journal.fromUserId === viewerId
+      const viewerGot = journal.toUserId === viewerId && !payoutOf.has(journal.id)
+      const other = viewerPaid && viewerGot ? null : viewerPaid ? parties.payee : parties.payer
+      return [journal.id, other]
+    }),
+  )
 }

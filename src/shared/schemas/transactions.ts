@@ -32,6 +32,12 @@ export const transactionSchema = z.object({
   fromWallet: z.object({ currency: z.object({ symbol: z.string(), code: z.string() }) }).nullable(),
   /** What `convertedAmount` is in: the target currency of an exchange, the coin of a purchase. */
   convertedCurrency: z.object({ symbol: z.string(), code: z.string() }).nullable(),
+  /**
+   * The other party as the viewer knows them: whom they paid (a user, a bank account holder, a
+   * biller, a person abroad) or who paid them. In lists and details; absent from a money POST's
+   * answer; null for money between one's own wallets or from a card.
+   */
+  counterparty: z.string().nullable().optional(),
 })
 export type Transaction = z.infer<typeof transactionSchema>
 

@@ -168,7 +168,7 @@ export function ExchangeForm() {
       if (
         body.quoteId &&
         error instanceof ApiError &&
-        (error.status === 409 || error.status === 404)
+        (error.code === 'QUOTE_EXPIRED' || error.status === 404)
       )
         quoteState.refresh()
     },

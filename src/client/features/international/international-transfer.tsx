@@ -216,7 +216,7 @@ export function InternationalTransfer({
       // shows its figures for the user to send again.
       const staleQuote =
         error instanceof ApiError &&
-        (error.status === 404 || (error.status === 409 && error.code === 'CONFLICT'))
+        (error.status === 404 || error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_USED')
       if (staleQuote) {
         quoteState.refresh()
         toast({ title: t('newQuoteTitle'), description: t('newQuoteText') })

@@ -1,15 +1,9 @@
 import { Printer, Share2 } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { copyText } from '#client/features/card/copy-text.ts'
-import { toast } from '#client/lib/toast.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
-import { buildReceiptText } from './transaction-receipt.ts'
-
-function isShareCancelled(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError'
-}
+import { shareReceipt } from './share-receipt.ts'
 
 /**
  * "Share receipt" hands the text receipt to the device's share sheet where there is one, else
@@ -21,28 +15,9 @@ export function TransactionReceiptActions({ transaction }: { transaction: Transa
   const [sharing, setSharing] = useState(false)
 
   async function share() {
-    const text = buildReceiptText(transaction, t)
     setSharing(true)
     try {
-      if ('share' in navigator && typeof navigator.share === 'function') {
-        try {
-          await navigator.share({ title: t('receiptTitle'), text })
-          return
-        } catch (error) {
-          // The user closing the sheet is an answer, not a failure; anything else falls back
-          // to the clipboard so the receipt still goes somewhere.
-          if (isShareCancelled(error)) return
-        }
-      }
-      if (await copyText(text)) {
-        toast({ title: t('receiptCopiedTitle'), description: t('receiptCopiedText') })
-      } else {
-        toast({
-          title: t('shareFailedTitle'),
-          description: t('shareFailedText'),
-          variant: 'destructive',
-        })
-      }
+      await shareReceipt(transaction, t)
     } finally {
       setSharing(false)
     }

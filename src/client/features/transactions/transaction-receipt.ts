@@ -1,6 +1,7 @@
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import { add } from '#shared/money.ts'
+import { groupVerificationCode } from '#shared/schemas/receipts.ts'
 import type { PayoutInfo, TransactionDetails } from '#shared/schemas/transactions.ts'
 import type { useTransactionMessages } from './messages.ts'
 import {
@@ -158,19 +159,22 @@ export function amountFields(transaction: TransactionDetails, t: Translate): Rec
  */
 export function summaryFields(transaction: TransactionDetails, t: Translate): ReceiptField[] {
   const fields: ReceiptField[] = [
+    ...(transaction.counterparty
+      ? [{ key: 'counterparty', label: t('fieldCounterparty'), value: transaction.counterparty }]
+      : []),
     { key: 'status', label: t('fieldStatus'), value: statusLabel(transaction.status, t) },
     { key: 'date', label: t('fieldDate'), value: formatReceiptDate(transaction.createdAt) },
     { key: 'type', label: t('fieldType'), value: capitalisedType(transaction.type) },
     { key: 'reference', label: t('fieldReference'), value: transaction.reference, look: 'mono' },
   ]
-  if (transaction.externalReference) {
-    fields.push({
-      key: 'externalReference',
-      label: t('fieldProviderReference'),
-      value: transaction.externalReference,
-      look: 'mono',
-    })
-  }
+  // The provider's own reference is an internal one: a receipt carries Sabi's reference and the
+  // code anyone can verify it by (docs/receipts.md), never it.
+  fields.push({
+    key: 'verificationCode',
+    label: t('fieldVerificationCode'),
+    value: groupVerificationCode(transaction.verificationCode),
+    look: 'mono',
+  })
   if (transaction.fromWallet) {
     fields.push({
       key: 'wallet',
@@ -228,6 +232,12 @@ function fieldLines(fields: readonly ReceiptField[]): string[] {
   return fields.map((field) => `${field.label}: ${field.value}`)
 }
 
+/** The public page that confirms this receipt (docs/receipts.md), on this site. */
+export function verifyUrlOf(transaction: { verificationCode: string }): string {
+  const origin = globalThis.location?.origin ?? ''
+  return `${origin}/verify/${groupVerificationCode(transaction.verificationCode)}`
+}
+
 /**
  * The receipt as plain text, for the share sheet or the clipboard: the same lines the screen
  * shows, in the same order, so what the user sends is what they saw.
@@ -254,5 +264,10 @@ export function buildReceiptText(transaction: TransactionDetails, t: Translate):
       ])
     }
   }
+  sections.push([
+    t('verifyHint', {
+      url: verifyUrlOf(transaction),
+    }),
+  ])
   return sections.map((lines) => lines.join('\n')).join('\n\n')
 }

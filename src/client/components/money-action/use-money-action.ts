@@ -1,0 +1,157 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useRef, useState } from 'react'
+import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
+import { type ErrorToastFallback, useShowErrorToast } from '#client/lib/show-error-toast.ts'
+import { toast } from '#client/lib/toast.ts'
+import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
+import { PIN_STATUS_QUERY_KEY } from './use-pin-status.ts'
+
+/** One line of the review sheet: a label and its figure. */
+export type ReviewRow = { label: string; value: string; strong?: boolean; testId?: string }
+
+/** What the review sheet shows before anything moves (docs/screens.md "Money actions"). */
+export type Review = {
+  title: string
+  /** Who gets the money, and the name the bank or Sabi confirmed for them. */
+  recipient?: { name: string; detail?: string; verified?: boolean }
+  rows: ReviewRow[]
+  /** When it arrives, or anything else the user should know before confirming. */
+  note?: string
+}
+
+/** One submission: where it goes, its body (without the PIN) and how to review it. */
+export type MoneySubmission = { path: string; body: Record<string, unknown>; review: Review }
+
+export type MoneyActionStep =
+  | { kind: 'closed' }
+  | { kind: 'review' }
+  | { kind: 'create-pin' }
+  | { kind: 'pin'; error: string | null }
+  | { kind: 'locked'; message: string }
+  | { kind: 'processing' }
+  | { kind: 'receipt'; transactionId: string }
+
+export type MoneyActionOptions<Result> = {
+  /** Reads the server's answer with the route's response schema. */
+  parse: (data: unknown) => Result
+  /** The transaction the receipt shows; null when the answer names none. */
+  transactionIdOf: (result: Result) => string | null
+  /** The failure toast's title and fallback text (docs/screens.md "Texts"). */
+  failure: ErrorToastFallback
+  /** The success toast, or null when the result is no success yet (a pending bill, say). */
+  success: (result: Result) => { title: string; description: string } | null
+  /** What the form does after a success, such as clearing itself. */
+  onSuccess?: (result: Result) => void | Promise<void>
+  /** A refusal the form deals with itself (a lapsed quote): true when it did. */
+  onRefused?: (error: ApiError) => boolean
+}
+
+export type MoneyAction = {
+  step: MoneyActionStep
+  submission: MoneySubmission | null
+  /** A submission is open in the sheet: the form keeps its inputs still meanwhile. */
+  busy: boolean
+  review: (submission: MoneySubmission) => void
+  confirm: (pinIsSet: boolean) => void
+  submitPin: (pin: string) => void
+  close: () => void
+}
+
+/**
+ * The one flow of every outgoing money action (docs/screens.md "Money actions"): review, PIN
+ * (created first if the user has none), processing, receipt. It owns the Idempotency-Key (the
+ * same body keeps its key, so a retry after a lost answer or a wrong PIN can never move money
+ * twice), the double-tap guard, the toasts and the refetch; each form keeps only its fields.
+ */
+export function useMoneyAction<Result>(options: MoneyActionOptions<Result>): MoneyAction {
+  const queryClient = useQueryClient()
+  const showErrorToast = useShowErrorToast()
+  const keys = useIdempotencyKey()
+  const [step, setStep] = useState<MoneyActionStep>({ kind: 'closed' })
+  const [submission, setSubmission] = useState<MoneySubmission | null>(null)
+  // A second tap lands before React has re-rendered; this catches it.
+  const sending = useRef(false)
+  const optionsRef = useRef(options)
+  optionsRef.current = options
+
+  const review = useCallback((next: MoneySubmission) => {
+    if (sending.current) return
+    setSubmission(next)
+    setStep({ kind: 'review' })
+  }, [])
+
+  const close = useCallback(() => {
+    if (sending.current) return
+    setStep({ kind: 'closed' })
+  }, [])
+
+  const confirm = useCallback((pinIsSet: boolean) => {
+    setStep(pinIsSet ? { kind: 'pin', error: null } : { kind: 'create-pin' })
+  }, [])
+
+  const refused = useCallback(
+    (error: unknown) => {
+      const { failure, onRefused } = optionsRef.current
+      if (error instanceof ApiError) {
+        if (error.code === 'PIN_INVALID' || error.code === 'PIN_REQUIRED') {
+          setStep({ kind: 'pin', error: error.serverMessage ?? failure.message })
+          return
+        }
+        if (error.code === 'PIN_LOCKED') {
+          void queryClient.invalidateQueries({ queryKey: PIN_STATUS_QUERY_KEY })
+          setStep({ kind: 'locked', message: error.serverMessage ?? failure.message })
+          return
+        }
+        if (error.code === 'PIN_NOT_SET') {
+          void queryClient.invalidateQueries({ queryKey: PIN_STATUS_QUERY_KEY })
+          setStep({ kind: 'create-pin' })
+          return
+        }
+        if (onRefused?.(error)) {
+          setStep({ kind: 'closed' })
+          return
+        }
+      }
+      setStep({ kind: 'closed' })
+      showErrorToast(error, failure)
+    },
+    [queryClient, showErrorToast],
+  )
+
+  const submitPin = useCallback(
+    (pin: string) => {
+      if (sending.current || !submission) return
+      sending.current = true
+      setStep({ kind: 'processing' })
+      const key = keys.keyFor({ path: submission.path, body: submission.body })
+      apiRequest('POST', submission.path, { ...submission.body, pin }, { idempotencyKey: key })
+        .then(async (data) => {
+          const { parse, transactionIdOf, success, onSuccess } = optionsRef.current
+          const result = parse(data)
+          keys.settle()
+          const said = success(result)
+          if (said) toast(said)
+          const transactionId = transactionIdOf(result)
+          setStep(transactionId ? { kind: 'receipt', transactionId } : { kind: 'closed' })
+          // The money has moved: what follows only refreshes the screen, and its failure is
+          // no failure of the payment.
+          await Promise.allSettled([onSuccess?.(result), refetchMoneyLists(queryClient)])
+        }, refused)
+        .finally(() => {
+          sending.current = false
+        })
+    },
+    [keys, queryClient, refused, submission],
+  )
+
+  return {
+    step,
+    submission,
+    busy: step.kind !== 'closed' && step.kind !== 'receipt',
+    review,
+    confirm,
+    submitPin,
+    close,
+  }
+}
