@@ -4,6 +4,7 @@ import { resolvedAccountSchema } from '#shared/schemas/bank.ts'
 import { transactionDetailsSchema, transactionSchema } from '#shared/schemas/transactions.ts'
 import {
   addFundsByApi,
+  E2E_PIN,
   expect,
   expectNoHorizontalOverflow,
   test,
@@ -40,6 +41,7 @@ async function sendByApi(page: Page, accountNumber: string, amount: string) {
       accountNumber,
       accountName: await holderOf(page, accountNumber),
       amount,
+      pin: E2E_PIN,
     },
     headers: { 'Idempotency-Key': randomUUID() },
   })

@@ -8,7 +8,10 @@ const EXPECTED_CONSOLE_ERRORS = [
   /Failed to load resource: the server responded with a status of 401/,
 ]
 
-export type SignedUpUser = SignUpRequest & { id: string }
+export type SignedUpUser = SignUpRequest & { id: string; pin: string | null }
+
+/** The transaction PIN every signed-up user gets, unless a test asks for none. */
+export const E2E_PIN = '2580'
 
 type Fixtures = {
   /** Patterns of console errors this test expects (on top of the usual ones). */
@@ -16,7 +19,10 @@ type Fixtures = {
   /** Fails the test on any unexpected console error or uncaught page error. */
   failOnConsoleErrors: undefined
   /** Creates a new account through the API in this page's browser context: the page is signed in. */
-  signUp: (overrides?: Partial<SignUpRequest>) => Promise<SignedUpUser>
+  signUp: (
+    overrides?: Partial<SignUpRequest>,
+    options?: { pin?: string | null },
+  ) => Promise<SignedUpUser>
 }
 
 export function newUserDetails(overrides: Partial<SignUpRequest> = {}): SignUpRequest {
@@ -49,7 +55,7 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   signUp: async ({ page }, use) => {
-    await use(async (overrides = {}) => {
+    await use(async (overrides = {}, options = {}) => {
       const details = newUserDetails(overrides)
       const response = await page.request.post('/api/auth/signup', { data: details })
       expect(response.status(), await response.text()).toBe(201)
@@ -59,7 +65,9 @@ export const test = base.extend<Fixtures>({
           ? body.id
           : ''
       expect(id).not.toBe('')
-      return { ...details, id }
+      const pin = options.pin === undefined ? E2E_PIN : options.pin
+      if (pin !== null) await setPinByApi(page, pin, details.password)
+      return { ...details, id, pin }
     })
   },
 })
@@ -89,6 +97,32 @@ export async function walletIn(page: Page, code: string): Promise<Wallet> {
 
 export async function walletBalance(page: Page, code: string): Promise<string> {
   return (await walletIn(page, code)).balance
+}
+
+/** Sets the signed-in user's transaction PIN through the API. */
+export async function setPinByApi(page: Page, pin: string, password: string) {
+  const response = await page.request.post('/api/pin', { data: { pin, password } })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+/**
+ * Confirms the review sheet of a money action and enters the PIN, as a user taps through it;
+ * the receipt (or the form's answer) follows.
+ */
+export async function confirmWithPin(page: Page, pin: string = E2E_PIN) {
+  const review = page.getByTestId('review-sheet')
+  await expect(review).toBeVisible()
+  await review.getByRole('button', { name: 'Confirm and enter PIN' }).click()
+  await expect(page.getByTestId('pin-step')).toBeVisible()
+  await page.getByRole('textbox', { name: 'Transaction PIN' }).fill(pin)
+}
+
+/** Closes the receipt a money action lands on, back to the form. */
+export async function closeReceipt(page: Page) {
+  const receipt = page.getByTestId('money-receipt')
+  await expect(receipt).toBeVisible()
+  await receipt.getByRole('button', { name: 'Done' }).click()
+  await expect(receipt).toBeHidden()
 }
 
 /** A sandbox top-up through the API, for tests whose subject is what comes after it. */

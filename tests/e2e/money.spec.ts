@@ -3,6 +3,8 @@ import type { Browser, Page, Request } from '@playwright/test'
 import { transactionPageSchema } from '#shared/schemas/transactions.ts'
 import {
   addFundsByApi,
+  closeReceipt,
+  confirmWithPin,
   expect,
   expectNoHorizontalOverflow,
   newUserDetails,
@@ -122,10 +124,32 @@ test('money moves from one user to another and shows in both histories', async (
   await expect(page.getByText('Sabi transfers are free and arrive instantly.')).toBeVisible()
   await expectNoHorizontalOverflow(page)
   await page.getByRole('button', { name: 'Send Money' }).click()
+  // The review names the recipient and the figures before anything moves.
+  const review = page.getByTestId('review-sheet')
+  await expect(review.getByRole('heading', { name: 'Review transfer' })).toBeVisible()
+  await expect(review.getByTestId('review-recipient')).toContainText(
+    `@${recipient.details.username}`,
+  )
+  await expect(review).toContainText('$125.50')
+  await expect(review).toContainText('Free')
+  expect(await walletBalance(page, 'USD')).toBe('500.00')
+  await confirmWithPin(page)
   await expect(page.getByText('Transfer Successful', { exact: true })).toBeVisible()
   await expect(
     page.getByText('Money sent successfully to Sabi user', { exact: true }),
   ).toBeVisible()
+  // It lands on the receipt: status, amount, the other party and a code anyone can check.
+  const receipt = page.getByTestId('money-receipt')
+  await expect(receipt.getByTestId('receipt-outcome')).toHaveText('Successful')
+  await expect(receipt.getByTestId('receipt-headline-amount')).toHaveText('-$125.50')
+  await expect(receipt.getByTestId('receipt-counterparty')).toHaveText(
+    `Chidi ${recipient.details.lastName}`,
+  )
+  await expect(receipt.getByTestId('receipt-verificationCode')).toHaveText(
+    /^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/,
+  )
+  await expectNoHorizontalOverflow(page)
+  await closeReceipt(page)
 
   // Success resets the form and the selection (docs/screens.md "Sabi transfer screen").
   await expect(page.getByTestId('selected-recipient')).toHaveCount(0)
@@ -209,6 +233,7 @@ test.describe('refusals', () => {
     await fillTransfer(page, '50')
     await expect(page.getByText('This is more than your balance of $20.00.')).toBeVisible()
     await page.getByRole('button', { name: 'Send Money' }).click()
+    await confirmWithPin(page)
     await expect(page.getByText('Transfer Failed', { exact: true })).toBeVisible()
     await expect(
       page.getByText(
@@ -246,7 +271,9 @@ test('a double click on Send Money sends once', async ({ page, signUp, browser, 
   await chooseRecipient(page, other.details)
   await fillTransfer(page, '10')
   await page.getByRole('button', { name: 'Send Money' }).dblclick()
-  await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled()
+  await expect(page.getByTestId('review-sheet')).toHaveCount(1)
+  await confirmWithPin(page)
+  await expect(page.getByRole('heading', { name: 'Processing...' })).toBeVisible()
   release()
   await expect(page.getByText('Transfer Successful', { exact: true })).toBeVisible()
 
@@ -286,11 +313,13 @@ test.describe('lost answers', () => {
     await chooseRecipient(page, other.details)
     await fillTransfer(page, '30')
     await page.getByRole('button', { name: 'Send Money' }).click()
+    await confirmWithPin(page)
     await expect(page.getByText('Transfer Failed', { exact: true })).toBeVisible()
     await expect(page.getByText('Failed to send money', { exact: true })).toBeVisible()
 
     // The same submission again: the same key, and the server answers with the first result.
     await page.getByRole('button', { name: 'Send Money' }).click()
+    await confirmWithPin(page)
     await expect(page.getByText('Transfer Successful', { exact: true })).toBeVisible()
     expect(keys).toHaveLength(2)
     expect(keys[0]).toBeTruthy()

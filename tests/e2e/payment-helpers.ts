@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto'
 import type { Browser, Locator, Page } from '@playwright/test'
 import jsQRImport from 'jsqr'
 import { type PaymentRequest, paymentRequestSchema } from '#shared/schemas/payment-requests.ts'
-import { expect, newUserDetails, type SignedUpUser, walletIn } from './fixtures.ts'
+import {
+  E2E_PIN,
+  expect,
+  newUserDetails,
+  type SignedUpUser,
+  setPinByApi,
+  walletIn,
+} from './fixtures.ts'
 
 // Node hands a CommonJS module's exports over as the default import, where some loaders
 // unwrap its `default` first: take the function wherever it is.
@@ -63,7 +70,8 @@ export async function signUpElsewhere(
     typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string'
       ? body.id
       : ''
-  const user: SignedUpUser = { ...details, id }
+  await setPinByApi(other, E2E_PIN, details.password)
+  const user: SignedUpUser = { ...details, id, pin: E2E_PIN }
   return { page: other, user, problems, close: () => context.close() }
 }
 
@@ -86,7 +94,7 @@ export async function requestPaymentByApi(
 export async function payRequestByApi(page: Page, request: PaymentRequest) {
   const wallet = await walletIn(page, request.currency.code)
   const response = await page.request.post(`/api/payment-requests/${request.id}/pay`, {
-    data: { fromWalletId: wallet.id, amount: request.amount },
+    data: { fromWalletId: wallet.id, amount: request.amount, pin: E2E_PIN },
     headers: { 'Idempotency-Key': randomUUID() },
   })
   expect(response.status(), await response.text()).toBe(201)

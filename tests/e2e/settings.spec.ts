@@ -4,6 +4,7 @@ import type { Download, Page } from '@playwright/test'
 import { generate } from 'otplib'
 import {
   addFundsByApi,
+  E2E_PIN,
   expect,
   expectNoHorizontalOverflow,
   newUserDetails,
@@ -418,7 +419,7 @@ test.describe('deactivation', () => {
     // Empty the wallet (a free transfer to someone else), and it goes through.
     const usd = await walletIn(page, 'USD')
     const sent = await page.request.post('/api/send-money/sabi-user', {
-      data: { fromWalletId: usd.id, recipientUserId: friendId, amount: '10.00' },
+      data: { fromWalletId: usd.id, recipientUserId: friendId, amount: '10.00', pin: E2E_PIN },
       headers: { 'Idempotency-Key': randomUUID() },
     })
     expect(sent.status(), await sent.text()).toBe(201)

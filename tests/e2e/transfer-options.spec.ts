@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import {
   addFundsByApi,
+  E2E_PIN,
   expect,
   expectNoHorizontalOverflow,
   newUserDetails,
@@ -35,7 +36,7 @@ test('transfer options: the user tab shows the people you paid and opens a trans
   await addFundsByApi(page, 'NGN', '100.00')
   const ngn = await walletIn(page, 'NGN')
   const sent = await page.request.post('/api/send-money/sabi-user', {
-    data: { fromWalletId: ngn.id, recipientUserId: friendId, amount: '5.00' },
+    data: { fromWalletId: ngn.id, recipientUserId: friendId, amount: '5.00', pin: E2E_PIN },
     headers: { 'Idempotency-Key': randomUUID() },
   })
   expect(sent.status()).toBe(201)
@@ -112,6 +113,7 @@ test('transfer options: a bank account you sent to is offered once the money has
       accountNumber: '0123456789',
       accountName: 'Test Holder',
       amount: '10.00',
+      pin: E2E_PIN,
     },
     headers: { 'Idempotency-Key': randomUUID() },
   })

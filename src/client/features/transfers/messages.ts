@@ -56,6 +56,8 @@ export const useTransferMessages = defineMessages('transfers', {
   descriptionTooLong: 'Description must be at most {{max}} characters',
   noRecipientTitle: 'No Recipient Selected',
   noRecipientText: 'Please select a recipient',
+  reviewTitle: 'Review transfer',
+  reviewArrival: 'Arrives instantly in their Sabi wallet.',
   successTitle: 'Transfer Successful',
   successText: 'Money sent successfully to Sabi user',
   failedTitle: 'Transfer Failed',

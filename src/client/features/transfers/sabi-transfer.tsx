@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, Send, Zap } from 'lucide-react'
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Controller, type FieldErrors, useForm } from 'react-hook-form'
 import { z } from 'zod'
+import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
+import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
@@ -19,12 +20,8 @@ import {
   useAmountMessages,
 } from '#client/lib/amount-messages.ts'
 
-import { apiRequest } from '#client/lib/api.ts'
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
-import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
-import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
-import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
 import { type AssetCode, formatMoney, isAssetCode } from '#shared/money.ts'
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -89,14 +86,6 @@ const EMPTY_FORM: FormValues = {
   description: '',
 }
 
-type Submission = { body: SendToUserRequest; key: string }
-
-async function postTransfer({ body, key }: Submission) {
-  return transactionSchema.parse(
-    await apiRequest('POST', '/api/send-money/sabi-user', body, { idempotencyKey: key }),
-  )
-}
-
 /**
  * The user-to-user transfer (docs/screens.md "Sabi transfer screen"): pick a recipient, then a
  * wallet and an amount. Success resets the form and the selection; every submission carries one
@@ -106,39 +95,28 @@ export function SabiTransfer() {
   const t = useTransferMessages()
   const a = useAmountMessages()
   const { isAuthenticated } = useAuth()
-  const queryClient = useQueryClient()
-  const showErrorToast = useShowErrorToast()
-  const keys = useIdempotencyKey()
   const wallets = useWallets({ enabled: isAuthenticated })
   const walletList = wallets.data ?? NO_WALLETS
   const [recipient, setRecipient] = useState<UserSearchResult | null>(null)
   // The details appear with the first recipient and stay while the user changes their mind.
   const [detailsShown, setDetailsShown] = useState(false)
-  // A second tap lands before React has re-rendered the disabled button; this catches it.
-  const submitting = useRef(false)
 
   const schema = useMemo(() => sendFormSchema(t, a, walletList), [t, a, walletList])
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_FORM })
   const { errors } = form.formState
 
-  const mutation = useMutation({
-    mutationFn: postTransfer,
-    onSuccess: async () => {
-      keys.settle()
-      toast({ title: t('successTitle'), description: t('successText') })
+  const action = useMoneyAction({
+    parse: (data) => transactionSchema.parse(data),
+    transactionIdOf: (transaction) => transaction.id,
+    failure: { title: t('failedTitle'), message: t('failedText') },
+    success: () => ({ title: t('successTitle'), description: t('successText') }),
+    onSuccess: () => {
       form.reset(EMPTY_FORM)
       setRecipient(null)
       setDetailsShown(false)
-      await refetchMoneyLists(queryClient)
-    },
-    onError: (error) => {
-      showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })
-    },
-    onSettled: () => {
-      submitting.current = false
     },
   })
-  const pending = mutation.isPending
+  const pending = action.busy
 
   const chooseRecipient = useCallback(
     (user: UserSearchResult | null) => {
@@ -153,18 +131,35 @@ export function SabiTransfer() {
   useRequestedRecipient(isAuthenticated, chooseRecipient)
 
   function submit(values: FormValues) {
-    if (submitting.current) return
     const wallet = walletList.find((candidate) => candidate.id === values.fromWalletId)
     const amount = typedWalletAmount(wallet, values.amount)
-    if (!wallet || !amount) return
+    if (!wallet || !amount || !recipient) return
     const body: SendToUserRequest = {
       fromWalletId: wallet.id,
       recipientUserId: values.recipientUserId,
       amount: formatMoney(amount),
       ...(values.description ? { description: values.description } : {}),
     }
-    submitting.current = true
-    mutation.mutate({ body, key: keys.keyFor(body) })
+    const shown = `${wallet.currency.symbol}${formatMoneyForDisplay(amount)}`
+    action.review({
+      path: '/api/send-money/sabi-user',
+      body,
+      review: {
+        title: t('reviewTitle'),
+        recipient: {
+          name: recipientName(recipient),
+          detail: `@${recipient.username}`,
+          verified: true,
+        },
+        rows: [
+          { label: t('summaryRecipientGets'), value: shown },
+          { label: t('summaryFee'), value: t('summaryFeeFree') },
+          { label: t('summaryTotal'), value: shown, strong: true },
+          ...(values.description ? [{ label: t('description'), value: values.description }] : []),
+        ],
+        note: t('reviewArrival'),
+      },
+    })
   }
 
   function refuse(fieldErrors: FieldErrors<FormValues>) {
@@ -317,6 +312,7 @@ export function SabiTransfer() {
           </section>
         </Card>
       ) : null}
+      <MoneyActionSheet action={action} />
     </div>
   )
 }

@@ -1,0 +1,148 @@
+import { BadgeCheck, Lock, ShieldCheck } from 'lucide-react'
+import { Button } from '#client/components/ui/button.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { SummaryRow } from '#client/components/ui/summary-row.tsx'
+import { CreatePinForm } from './create-pin-form.tsx'
+import { useMoneyActionMessages } from './messages.ts'
+import { MoneyReceipt } from './money-receipt.tsx'
+import { PinPad } from './pin-pad.tsx'
+import type { MoneyAction, Review } from './use-money-action.ts'
+import { usePinStatus } from './use-pin-status.ts'
+
+function ReviewStep({
+  review,
+  onConfirm,
+  onCancel,
+  checking,
+}: {
+  review: Review
+  onConfirm: () => void
+  onCancel: () => void
+  checking: boolean
+}) {
+  const t = useMoneyActionMessages()
+  return (
+    <div className="grid gap-4" data-testid="review-sheet">
+      <DialogTitle>{review.title}</DialogTitle>
+      <DialogDescription className="text-sm text-muted-foreground">
+        {t('reviewDescription')}
+      </DialogDescription>
+      {review.recipient ? (
+        <div className="rounded-xl border bg-secondary/60 p-3" data-testid="review-recipient">
+          <p className="text-xs font-medium text-muted-foreground">{t('recipientLabel')}</p>
+          <p className="break-words font-semibold">{review.recipient.name}</p>
+          {review.recipient.detail ? (
+            <p className="break-words text-sm text-muted-foreground">{review.recipient.detail}</p>
+          ) : null}
+          {review.recipient.verified ? (
+            <p className="mt-1 flex items-center gap-1 text-xs font-medium text-success">
+              <BadgeCheck className="size-3.5" aria-hidden="true" />
+              {t('verifiedName')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <dl className="grid gap-2 rounded-xl border p-3 text-sm">
+        {review.rows.map((row) => (
+          <SummaryRow
+            key={row.label}
+            label={row.label}
+            value={row.value}
+            {...(row.strong ? { strong: true } : {})}
+            {...(row.testId ? { testId: row.testId } : {})}
+          />
+        ))}
+      </dl>
+      {review.note ? <p className="text-sm text-muted-foreground">{review.note}</p> : null}
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+        <Button type="button" onClick={onConfirm} disabled={checking}>
+          <ShieldCheck aria-hidden="true" />
+          {t('confirm')}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The sheet every outgoing money action opens (docs/screens.md "Money actions"): the review,
+ * then the PIN (created first when the user has none), "Processing...", and the receipt.
+ */
+export function MoneyActionSheet({ action }: { action: MoneyAction }) {
+  const t = useMoneyActionMessages()
+  const { step, submission } = action
+  const pinStatus = usePinStatus(step.kind === 'review')
+  const open = step.kind !== 'closed' && submission !== null
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : action.close())}>
+      {open ? (
+        <DialogContent
+          closeLabel={t('close')}
+          onInteractOutside={(event) => event.preventDefault()}
+          {...(step.kind === 'review' ? {} : { 'aria-describedby': undefined })}
+        >
+          {step.kind === 'review' ? (
+            <ReviewStep
+              review={submission.review}
+              checking={pinStatus.isPending}
+              onCancel={action.close}
+              onConfirm={() => action.confirm(pinStatus.data?.isSet ?? true)}
+            />
+          ) : null}
+          {step.kind === 'pin' ? (
+            <div className="grid gap-4" data-testid="pin-step">
+              <DialogTitle>{t('pinTitle')}</DialogTitle>
+              <p className="text-sm text-muted-foreground">{t('pinDescription')}</p>
+              <PinPad error={step.error} onComplete={action.submitPin} />
+            </div>
+          ) : null}
+          {step.kind === 'create-pin' ? (
+            <div className="grid gap-4" data-testid="create-pin-step">
+              <DialogTitle>{t('createTitle')}</DialogTitle>
+              <p className="text-sm text-muted-foreground">{t('createDescription')}</p>
+              <CreatePinForm
+                idPrefix="money-action"
+                submitLabel={t('createSubmit')}
+                onSaved={action.submitPin}
+              />
+            </div>
+          ) : null}
+          {step.kind === 'locked' ? (
+            <div className="grid gap-4" data-testid="pin-locked">
+              <DialogTitle className="flex items-center gap-2">
+                <Lock className="size-5 text-destructive" aria-hidden="true" />
+                {t('lockedTitle')}
+              </DialogTitle>
+              <p role="alert" className="text-sm">
+                {step.message}
+              </p>
+              <Button type="button" variant="outline" onClick={action.close}>
+                {t('close')}
+              </Button>
+            </div>
+          ) : null}
+          {step.kind === 'processing' ? (
+            <div className="grid justify-items-center gap-3 py-8 text-center">
+              <Spinner label={t('processing')} />
+              <DialogTitle>{t('processing')}</DialogTitle>
+              <p className="text-sm text-muted-foreground">{t('processingDescription')}</p>
+            </div>
+          ) : null}
+          {step.kind === 'receipt' ? (
+            <MoneyReceipt transactionId={step.transactionId} onDone={action.close} />
+          ) : null}
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  )
+}
