@@ -4,6 +4,8 @@ import { resolvedAccountSchema } from '#shared/schemas/bank.ts'
 import { transactionDetailsSchema, transactionSchema } from '#shared/schemas/transactions.ts'
 import {
   addFundsByApi,
+  closeReceipt,
+  confirmWithPin,
   E2E_PIN,
   expect,
   expectNoHorizontalOverflow,
@@ -106,10 +108,20 @@ test('a bank transfer is checked by name, settles, and leaves a receipt to share
   await expectNoHorizontalOverflow(page)
 
   await page.getByRole('button', { name: 'Send to Bank' }).click()
+  // The review names the account holder the bank confirmed, and the whole debit.
+  const review = page.getByTestId('review-sheet')
+  await expect(review.getByTestId('review-recipient')).toContainText(holder)
+  await expect(review.getByTestId('review-recipient')).toContainText('Name confirmed')
+  await expect(review).toContainText('₦1,020.00')
+  await confirmWithPin(page)
   await expect(page.getByText('Transfer Initiated', { exact: true })).toBeVisible()
   await expect(
     page.getByText('Bank transfer has been initiated successfully', { exact: true }),
   ).toBeVisible()
+  const receipt = page.getByTestId('money-receipt')
+  await expect(receipt.getByTestId('receipt-counterparty')).toContainText(holder)
+  await expect(receipt.getByTestId('receipt-total')).toHaveText('₦1,020.00')
+  await closeReceipt(page)
   // The form is reset, and a panel follows the transfer until the bank settles it.
   await expect(page.getByLabel('Account number')).toHaveValue('')
   const progress = page.getByTestId('transfer-progress')
@@ -233,7 +245,9 @@ test('a transfer the bank rejects ends Failed with the money back in the wallet'
   await expect(page.getByTestId('resolved-account-name')).toBeVisible()
   await page.getByLabel('Amount', { exact: true }).fill('500')
   await page.getByRole('button', { name: 'Send to Bank' }).click()
+  await confirmWithPin(page)
   await expect(page.getByText('Transfer Initiated', { exact: true })).toBeVisible()
+  await closeReceipt(page)
   await expect(page.getByTestId('wallet-balance')).toHaveText('Available: ₦1,490.00')
 
   const progress = page.getByTestId('transfer-progress')

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, CheckCircle2, Info, Landmark, Loader2 } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Link, useSearch } from 'wouter'
 import { z } from 'zod'
+import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
+import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
@@ -20,12 +21,8 @@ import {
   useAmountMessages,
 } from '#client/lib/amount-messages.ts'
 
-import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { ApiError } from '#client/lib/api.ts'
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
-import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
-import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
-import { toast } from '#client/lib/toast.ts'
-import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
 import { formatMoney, type Money, subtract } from '#shared/money.ts'
 import {
   ACCOUNT_NUMBER_MAX_LENGTH,
@@ -112,14 +109,6 @@ const EMPTY_FORM: FormValues = {
   description: '',
 }
 
-type Submission = { body: BankTransferRequest; key: string }
-
-async function postBankTransfer({ body, key }: Submission) {
-  return transactionSchema.parse(
-    await apiRequest('POST', '/api/send-money/bank', body, { idempotencyKey: key }),
-  )
-}
-
 function withSymbol(wallet: Wallet, value: Money): string {
   return `${wallet.currency.symbol}${formatMoneyForDisplay(value)}`
 }
@@ -143,9 +132,6 @@ export function BankTransfer() {
   const t = useBankTransferMessages()
   const a = useAmountMessages()
   const { isAuthenticated } = useAuth()
-  const queryClient = useQueryClient()
-  const showErrorToast = useShowErrorToast()
-  const keys = useIdempotencyKey()
   const search = useSearch()
   const wallets = useWallets({ enabled: isAuthenticated })
   const banks = useBanks({ enabled: isAuthenticated })
@@ -156,8 +142,6 @@ export function BankTransfer() {
     [bankList],
   )
   const [sent, setSent] = useState<SentTransfer | null>(null)
-  // A second tap lands before React has re-rendered the disabled button; this catches it.
-  const submitting = useRef(false)
   // The name the enquiry last wrote into the name field: a newer answer may replace it, but
   // never a name the user typed.
   const autoFilledName = useRef<string | null>(null)
@@ -241,25 +225,23 @@ export function BankTransfer() {
     if (chosen) fillFromRecipient(chosen)
   }, [banks.isSuccess, wallets.isSuccess, recipients, search, fillFromRecipient])
 
-  const mutation = useMutation({
-    mutationFn: postBankTransfer,
-    onSuccess: async (transfer, { body }) => {
-      keys.settle()
-      toast({ title: t('successTitle'), description: t('successText') })
+  // The body under review, for what the form does once it has gone through.
+  const reviewed = useRef<BankTransferRequest | null>(null)
+  const action = useMoneyAction({
+    parse: (data) => transactionSchema.parse(data),
+    transactionIdOf: (transfer) => transfer.id,
+    failure: { title: t('failedTitle'), message: t('failedText') },
+    success: () => ({ title: t('successTitle'), description: t('successText') }),
+    onSuccess: (transfer) => {
+      const body = reviewed.current
+      if (!body) return
       setSent({ id: transfer.id, recipientName: resolvedName ?? body.accountName })
       autoFilledName.current = null
       // The wallet stays chosen: the next transfer is most likely paid from it too.
       form.reset({ ...EMPTY_FORM, fromWalletId: body.fromWalletId })
-      await refetchMoneyLists(queryClient)
-    },
-    onError: (error) => {
-      showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })
-    },
-    onSettled: () => {
-      submitting.current = false
     },
   })
-  const pending = mutation.isPending
+  const pending = action.busy
 
   const amount = typedWalletAmount(wallet, form.watch('amount'))
   const cost = amount ? bankTransferCost(amount) : null
@@ -289,11 +271,14 @@ export function BankTransfer() {
   const blocked =
     pending || shortfall !== null || accountMissing || checking || bankProblem !== undefined
 
+  const feePercent = bankFeePercentText()
+
   function submit(values: FormValues) {
-    if (submitting.current || blocked) return
+    if (blocked) return
     const chosenWallet = walletList.find((candidate) => candidate.id === values.fromWalletId)
     const value = typedWalletAmount(chosenWallet, values.amount)
     if (!chosenWallet || !value) return
+    const charges = bankTransferCost(value)
     // A fixed key order: the idempotency key store compares submissions by their JSON text.
     const body: BankTransferRequest = {
       fromWalletId: chosenWallet.id,
@@ -303,11 +288,33 @@ export function BankTransfer() {
       amount: formatMoney(value),
       ...(values.description ? { description: values.description } : {}),
     }
-    submitting.current = true
-    mutation.mutate({ body, key: keys.keyFor(body) })
+    reviewed.current = body
+    action.review({
+      path: '/api/send-money/bank',
+      body,
+      review: {
+        title: t('reviewTitle'),
+        recipient: {
+          name: resolvedName ?? values.accountName,
+          detail: `${bankNames.get(values.bankCode) ?? values.bankCode} · ${values.accountNumber}`,
+          verified: resolvedName !== null && namesMatch(values.accountName, resolvedName),
+        },
+        rows: [
+          { label: t('summaryAmount'), value: withSymbol(chosenWallet, charges.amount) },
+          {
+            label: t('summaryFee', { percent: feePercent }),
+            value: withSymbol(chosenWallet, charges.fee),
+          },
+          {
+            label: t('summaryTotal'),
+            value: withSymbol(chosenWallet, charges.total),
+            strong: true,
+          },
+        ],
+        note: t('reviewArrival'),
+      },
+    })
   }
-
-  const feePercent = bankFeePercentText()
 
   return (
     // Named columns (minmax(0, …)) keep a long name or figure from widening the page.
@@ -529,6 +536,7 @@ export function BankTransfer() {
           </form>
         </section>
       </Card>
+      <MoneyActionSheet action={action} />
     </div>
   )
 }

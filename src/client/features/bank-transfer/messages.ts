@@ -49,6 +49,9 @@ export const useBankTransferMessages = defineMessages('bankTransfer', {
   accountNameRequired: 'Account name is required',
   accountNameTooLong: 'Account name must be at most {{max}} characters',
   descriptionTooLong: 'Description must be at most {{max}} characters',
+  reviewTitle: 'Review bank transfer',
+  reviewArrival:
+    'Most banks receive it within minutes; this screen follows it until the bank confirms.',
   successTitle: 'Transfer Initiated',
   successText: 'Bank transfer has been initiated successfully',
   failedTitle: 'Transfer Failed',
