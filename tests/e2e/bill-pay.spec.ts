@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test'
 import { transactionPageSchema } from '#shared/schemas/transactions.ts'
 import {
   addFundsByApi,
+  closeReceipt,
+  confirmWithPin,
   expect,
   expectNoHorizontalOverflow,
   test,
@@ -72,10 +74,21 @@ test('pays electricity: the customer is named, the payment settles and shows its
   await expectNoHorizontalOverflow(page)
 
   await page.getByRole('button', { name: 'Pay Bill', exact: true }).click()
+  const review = page.getByTestId('review-sheet')
+  await expect(review.getByTestId('review-recipient')).toContainText(customerName)
+  await expect(review).toContainText('₦5,000.00')
+  await confirmWithPin(page)
+  // The receipt follows the payment until the biller answers; only then is it "successful".
+  const receipt = page.getByTestId('money-receipt')
+  await expect(receipt.getByTestId('receipt-counterparty')).toHaveText('Ikeja Electric')
+  await expect(receipt.getByTestId('receipt-outcome')).toHaveText('Successful', {
+    timeout: SETTLE_TIMEOUT_MS,
+  })
   await expect(page.getByText('Bill Payment Successful', { exact: true })).toBeVisible()
   await expect(
     page.getByText('Your bill has been paid successfully', { exact: true }),
   ).toBeVisible()
+  await closeReceipt(page)
   const status = page.getByTestId('bill-status')
   await expect(status).toContainText(customerName)
   await expect(status.getByTestId('transaction-status')).toHaveText('Completed', {
@@ -108,7 +121,11 @@ test('pays a tax by payment reference from the Pay Taxes card', async ({ page, s
   await expect(page.getByTestId('bill-customer')).toContainText(/[A-Z]+ [A-Z]+/)
   await page.getByLabel('Amount', { exact: true }).fill('1500.50')
   await page.getByRole('button', { name: 'Pay Bill', exact: true }).click()
-  await expect(page.getByText('Bill Payment Successful', { exact: true })).toBeVisible()
+  await confirmWithPin(page)
+  await expect(page.getByText('Bill Payment Successful', { exact: true })).toBeVisible({
+    timeout: SETTLE_TIMEOUT_MS,
+  })
+  await closeReceipt(page)
   const status = page.getByTestId('bill-status')
   await expect(status.getByTestId('transaction-status')).toHaveText('Completed', {
     timeout: SETTLE_TIMEOUT_MS,
@@ -134,6 +151,14 @@ test('a payment the biller rejects comes back to the wallet', async ({ page, sig
   await fillElectricity(page, '45067129999', '1000')
   await expect(page.getByTestId('bill-customer')).toBeVisible()
   await page.getByRole('button', { name: 'Pay Bill', exact: true }).click()
+  await confirmWithPin(page)
+  const receipt = page.getByTestId('money-receipt')
+  await expect(receipt.getByTestId('receipt-outcome')).toHaveText('Failed', {
+    timeout: SETTLE_TIMEOUT_MS,
+  })
+  // A payment that failed never said it succeeded.
+  await expect(page.getByText('Bill Payment Successful', { exact: true })).toHaveCount(0)
+  await closeReceipt(page)
   const status = page.getByTestId('bill-status')
   await expect(status.getByTestId('transaction-status')).toHaveText('Failed', {
     timeout: SETTLE_TIMEOUT_MS,

@@ -139,7 +139,11 @@ export function MoneyActionSheet({ action }: { action: MoneyAction }) {
             </div>
           ) : null}
           {step.kind === 'receipt' ? (
-            <MoneyReceipt transactionId={step.transactionId} onDone={action.close} />
+            <MoneyReceipt
+              transactionId={step.transactionId}
+              onStatus={action.receiptStatus}
+              onDone={action.close}
+            />
           ) : null}
         </DialogContent>
       ) : null}

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Share2, XCircle } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { DialogTitle } from '#client/components/ui/dialog.tsx'
@@ -34,9 +34,11 @@ function isKnownStatus(status: string): status is keyof typeof STATUS_LOOKS {
  */
 export function MoneyReceipt({
   transactionId,
+  onStatus,
   onDone,
 }: {
   transactionId: string
+  onStatus: (status: string) => void
   onDone: () => void
 }) {
   const t = useMoneyActionMessages()
@@ -44,6 +46,10 @@ export function MoneyReceipt({
   const details = useTransactionDetails(transactionId)
   const [sharing, setSharing] = useState(false)
   const transaction = details.data
+  const status = transaction?.status
+  useEffect(() => {
+    if (status) onStatus(status)
+  }, [status, onStatus])
 
   if (!transaction) {
     return (

@@ -39,10 +39,17 @@ export type MoneyActionOptions<Result> = {
   transactionIdOf: (result: Result) => string | null
   /** The failure toast's title and fallback text (docs/screens.md "Texts"). */
   failure: ErrorToastFallback
-  /** The success toast, or null when the result is no success yet (a pending bill, say). */
-  success: (result: Result) => { title: string; description: string } | null
+  /** The success toast (docs/screens.md "Texts"). */
+  success: { title: string; description: string }
+  /**
+   * When the toast may say so: once the server has taken the payment (the default), or only
+   * once its provider has completed it (a bill), which the receipt watches for.
+   */
+  announce?: 'accepted' | 'completed'
   /** What the form does after a success, such as clearing itself. */
   onSuccess?: (result: Result) => void | Promise<void>
+  /** What the form does once the user has closed the receipt, such as showing its own panel. */
+  onReceiptClosed?: (result: Result) => void
   /** A refusal the form deals with itself (a lapsed quote): true when it did. */
   onRefused?: (error: ApiError) => boolean
 }
@@ -55,6 +62,8 @@ export type MoneyAction = {
   review: (submission: MoneySubmission) => void
   confirm: (pinIsSet: boolean) => void
   submitPin: (pin: string) => void
+  /** The receipt reports the transaction's status as it changes. */
+  receiptStatus: (status: string) => void
   close: () => void
 }
 
@@ -74,6 +83,8 @@ export function useMoneyAction<Result>(options: MoneyActionOptions<Result>): Mon
   const sending = useRef(false)
   const optionsRef = useRef(options)
   optionsRef.current = options
+  // The answer of the submission on the receipt, and whether its success was said already.
+  const accepted = useRef<{ result: Result; announced: boolean } | null>(null)
 
   const review = useCallback((next: MoneySubmission) => {
     if (sending.current) return
@@ -84,6 +95,16 @@ export function useMoneyAction<Result>(options: MoneyActionOptions<Result>): Mon
   const close = useCallback(() => {
     if (sending.current) return
     setStep({ kind: 'closed' })
+    const done = accepted.current
+    accepted.current = null
+    if (done) optionsRef.current.onReceiptClosed?.(done.result)
+  }, [])
+
+  const receiptStatus = useCallback((status: string) => {
+    const done = accepted.current
+    if (!done || done.announced || status !== 'completed') return
+    done.announced = true
+    toast(optionsRef.current.success)
   }, [])
 
   const confirm = useCallback((pinIsSet: boolean) => {
@@ -127,13 +148,20 @@ export function useMoneyAction<Result>(options: MoneyActionOptions<Result>): Mon
       const key = keys.keyFor({ path: submission.path, body: submission.body })
       apiRequest('POST', submission.path, { ...submission.body, pin }, { idempotencyKey: key })
         .then(async (data) => {
-          const { parse, transactionIdOf, success, onSuccess } = optionsRef.current
+          const { parse, transactionIdOf, success, announce, onSuccess, onReceiptClosed } =
+            optionsRef.current
           const result = parse(data)
           keys.settle()
-          const said = success(result)
-          if (said) toast(said)
+          const sayNow = announce !== 'completed'
+          if (sayNow) toast(success)
           const transactionId = transactionIdOf(result)
-          setStep(transactionId ? { kind: 'receipt', transactionId } : { kind: 'closed' })
+          if (transactionId) {
+            accepted.current = { result, announced: sayNow }
+            setStep({ kind: 'receipt', transactionId })
+          } else {
+            setStep({ kind: 'closed' })
+            onReceiptClosed?.(result)
+          }
           // The money has moved: what follows only refreshes the screen, and its failure is
           // no failure of the payment.
           await Promise.allSettled([onSuccess?.(result), refetchMoneyLists(queryClient)])
@@ -152,6 +180,7 @@ export function useMoneyAction<Result>(options: MoneyActionOptions<Result>): Mon
     review,
     confirm,
     submitPin,
+    receiptStatus,
     close,
   }
 }

@@ -231,7 +231,7 @@ export function BankTransfer() {
     parse: (data) => transactionSchema.parse(data),
     transactionIdOf: (transfer) => transfer.id,
     failure: { title: t('failedTitle'), message: t('failedText') },
-    success: () => ({ title: t('successTitle'), description: t('successText') }),
+    success: { title: t('successTitle'), description: t('successText') },
     onSuccess: (transfer) => {
       const body = reviewed.current
       if (!body) return

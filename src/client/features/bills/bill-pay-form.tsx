@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, BadgeCheck, FlaskConical, Loader2, Receipt } from 'lucide-react'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { useInitInfo } from '#client/components/init-call.tsx'
+import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
+import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { Label } from '#client/components/ui/label.tsx'
@@ -22,12 +24,9 @@ import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { majorToMinor, readAmountInput } from '#client/lib/amount-input.ts'
-import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { ApiError } from '#client/lib/api.ts'
 import { formatMinorForDisplay, formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
-import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
-import { toast } from '#client/lib/toast.ts'
-import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
 import { exponentOf, formatMoney, type Money } from '#shared/money.ts'
 import {
   BILL_AMOUNT_MAX_MAJOR,
@@ -146,16 +145,6 @@ function billFormSchema(t: BillMessages, wallets: readonly Wallet[]) {
     })
 }
 
-/** The biller's answer about the number failed: the payment is not sent, the field says why. */
-class CustomerCheckError extends Error {
-  constructor(cause: unknown) {
-    super('customer check failed', { cause })
-    this.name = 'CustomerCheckError'
-  }
-}
-
-type Submission = { body: BillPaymentRequest; key: string; biller: Biller }
-
 function typedAmount(text: string): Money | null {
   const amount = readAmountInput(text, BILL_CURRENCY, MAX_AMOUNT_MINOR)
   return amount.ok ? amount.value : null
@@ -180,7 +169,6 @@ export function BillPayForm({
   const { isAuthenticated } = useAuth()
   const queryClient = useQueryClient()
   const showErrorToast = useShowErrorToast()
-  const keys = useIdempotencyKey()
   const { data: init } = useInitInfo()
   const wallets = useWallets({ enabled: isAuthenticated })
   const walletList = useMemo(
@@ -190,8 +178,6 @@ export function BillPayForm({
       ),
     [wallets.data],
   )
-  // A second tap lands before React has re-rendered the disabled button; this catches it.
-  const submitting = useRef(false)
 
   const schema = useMemo(() => billFormSchema(t, walletList), [t, walletList])
   const form = useForm<FormValues>({
@@ -226,53 +212,46 @@ export function BillPayForm({
       ? { amountMinor: amount.amountMinor - balance.amountMinor, asset: amount.asset }
       : null
 
-  const mutation = useMutation({
-    mutationFn: async ({ body, key, biller: payee }: Submission) => {
-      // The name is normally on screen already; a quick typist may submit before it arrives.
-      let found: BillCustomer
-      try {
-        found = await fetchBillCustomer(queryClient, payee, body.accountNumber)
-      } catch (error) {
-        throw new CustomerCheckError(error)
-      }
-      const transaction = transactionSchema.parse(
-        await apiRequest('POST', '/api/bill-pay', body, { idempotencyKey: key }),
-      )
-      return { transaction, biller: payee, customer: found }
-    },
-    onSuccess: async (paid) => {
-      keys.settle()
-      toast({ title: t('successTitle'), description: t('successText') })
-      onPaid(paid)
-      await refetchMoneyLists(queryClient)
-    },
-    onError: (error) => {
-      if (
-        error instanceof CustomerCheckError &&
-        error.cause instanceof ApiError &&
-        error.cause.status !== 401
-      ) {
-        form.setError('accountNumber', {
-          message: error.cause.serverMessage ?? t('checkFailed'),
-        })
-        return
-      }
-      const cause = error instanceof CustomerCheckError ? error.cause : error
-      showErrorToast(cause, { title: t('failedTitle'), message: t('failedText') })
-    },
-    onSettled: () => {
-      submitting.current = false
+  // Whom the payment under review is for, for the status panel once it has gone through.
+  const reviewed = useRef<{ biller: Biller; customer: BillCustomer } | null>(null)
+  const [confirmingCustomer, setConfirmingCustomer] = useState(false)
+  const action = useMoneyAction({
+    parse: (data) => transactionSchema.parse(data),
+    transactionIdOf: (transaction) => transaction.id,
+    failure: { title: t('failedTitle'), message: t('failedText') },
+    // Paid means paid by the biller: while it is pending, the receipt says so instead.
+    success: { title: t('successTitle'), description: t('successText') },
+    announce: 'completed',
+    // The status panel replaces this form, so it comes once the receipt is closed.
+    onReceiptClosed: (transaction) => {
+      if (reviewed.current) onPaid({ transaction, ...reviewed.current })
     },
   })
-  const pending = mutation.isPending
+  const pending = action.busy || confirmingCustomer
 
-  function submit(values: FormValues) {
-    if (submitting.current) return
+  async function submit(values: FormValues) {
+    if (pending) return
     const chosenType = typeOf(values.billType)
     const payee = chosenType ? findBiller(chosenType, values.provider) : undefined
     const number = checkableNumber(payee, values.accountNumber)
     const paidAmount = typedAmount(values.amount)
-    if (!chosenType || !payee || !number || !paidAmount) return
+    const chosenWallet = walletList.find((candidate) => candidate.id === values.walletId)
+    if (!chosenType || !payee || !number || !paidAmount || !chosenWallet) return
+    // The name is normally on screen already; a quick typist may submit before it arrives.
+    let found: BillCustomer
+    setConfirmingCustomer(true)
+    try {
+      found = await fetchBillCustomer(queryClient, payee, number)
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 401) {
+        form.setError('accountNumber', { message: error.serverMessage ?? t('checkFailed') })
+      } else {
+        showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })
+      }
+      return
+    } finally {
+      setConfirmingCustomer(false)
+    }
     // A fixed key order: the idempotency key store compares submissions by their JSON text.
     const body: BillPaymentRequest = {
       billType: chosenType,
@@ -281,8 +260,26 @@ export function BillPayForm({
       amount: formatMoney(paidAmount),
       walletId: values.walletId,
     }
-    submitting.current = true
-    mutation.mutate({ body, key: keys.keyFor(body), biller: payee })
+    reviewed.current = { biller: payee, customer: found }
+    const shown = `${chosenWallet.currency.symbol}${formatMoneyForDisplay(paidAmount)}`
+    action.review({
+      path: '/api/bill-pay',
+      body,
+      review: {
+        title: t('reviewTitle'),
+        recipient: {
+          name: found.customerName,
+          detail: `${payee.name} · ${number}`,
+          verified: true,
+        },
+        rows: [
+          { label: t('reviewAmount'), value: shown },
+          { label: t('reviewFee'), value: t('reviewNoFee') },
+          { label: t('reviewTotal'), value: shown, strong: true },
+        ],
+        note: t('reviewNote'),
+      },
+    })
   }
 
   const numberLabel = customerNumberLabel(t, type, biller?.customerNumber)
@@ -307,203 +304,208 @@ export function BillPayForm({
   const shownAmount = amount ? `₦${formatMoneyForDisplay(amount)}` : null
 
   return (
-    <Card>
-      <section aria-labelledby="bill-form-heading" className="p-5">
-        <h2 id="bill-form-heading" className="text-base font-semibold">
-          {t('formHeading')}
-        </h2>
-        <form
-          noValidate
-          className="mt-4 grid grid-cols-1 gap-4"
-          onSubmit={form.handleSubmit(submit)}
-        >
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Controller
-              control={form.control}
-              name="billType"
-              render={({ field }) => (
-                <ChoiceSelect
-                  id="bill-type"
-                  label={t('billType')}
-                  placeholder={t('billTypePlaceholder')}
-                  value={field.value}
-                  options={BILL_PAYMENT_TYPES.map((value) => ({
-                    value,
-                    label: t(BILL_TYPE_LOOKS[value].label),
-                  }))}
-                  onChange={(value) => {
-                    const next = typeOf(value)
-                    if (next) onBillTypeChange(next)
-                  }}
-                  error={errors.billType?.message}
-                  disabled={pending}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="provider"
-              render={({ field }) => (
-                <ChoiceSelect
-                  id="bill-provider"
-                  label={t('provider')}
-                  placeholder={type ? t('providerPlaceholder') : t('providerNeedsType')}
-                  value={field.value}
-                  options={(type ? billersOf(type) : []).map((candidate) => ({
-                    value: candidate.id,
-                    label: candidate.name,
-                  }))}
-                  onChange={field.onChange}
-                  error={errors.provider?.message}
-                  disabled={pending || !type}
-                />
-              )}
-            />
-          </div>
-
-          <div className="grid grid-cols-1 gap-2">
-            <TextField
-              id="bill-number"
-              label={numberLabel}
-              inputMode={biller?.customerNumber.characters === 'alphanumeric' ? 'text' : 'numeric'}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={CUSTOMER_NUMBER_MAX_LENGTH}
-              error={errors.accountNumber?.message ?? checkError}
-              hint={
-                biller && customer.number === null
-                  ? customerNumberRuleText(t, biller.customerNumber)
-                  : undefined
-              }
-              disabled={pending}
-              {...form.register('accountNumber')}
-            />
-            {checking && biller ? (
-              <p
-                role="status"
-                className="flex items-center gap-2 text-xs text-muted-foreground"
-                data-testid="bill-customer-checking"
-              >
-                <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
-                {t('checking', { provider: biller.name })}
-              </p>
-            ) : null}
-            {found && !errors.accountNumber ? (
-              <p
-                className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-900/60 dark:bg-emerald-950/40 dark:text-emerald-200"
-                data-testid="bill-customer"
-              >
-                <BadgeCheck className="size-4 shrink-0" aria-hidden="true" />
-                <span className="grid min-w-0">
-                  <span className="text-xs text-emerald-800/80 dark:text-emerald-300/80">
-                    {t('customerFound')}
-                  </span>
-                  <span className="break-words font-semibold" data-testid="bill-customer-name">
-                    {found.customerName}
-                  </span>
-                </span>
-              </p>
-            ) : null}
-            {customer.isError && !notFound && customer.number !== null ? (
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                className="justify-self-start"
-                onClick={() => void customer.refetch()}
-              >
-                {t('checkAgain')}
-              </Button>
-            ) : null}
-          </div>
-
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <div className="grid content-start gap-2">
-              <TextField
-                id="bill-amount"
-                label={t('amount')}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={t('amountPlaceholder')}
-                error={errors.amount?.message}
-                disabled={pending}
-                {...form.register('amount')}
-              />
-            </div>
-            <div className="grid content-start gap-2">
+    <>
+      <Card>
+        <section aria-labelledby="bill-form-heading" className="p-5">
+          <h2 id="bill-form-heading" className="text-base font-semibold">
+            {t('formHeading')}
+          </h2>
+          <form
+            noValidate
+            className="mt-4 grid grid-cols-1 gap-4"
+            onSubmit={form.handleSubmit(submit)}
+          >
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Controller
                 control={form.control}
-                name="walletId"
+                name="billType"
                 render={({ field }) => (
-                  <WalletSelect
-                    id="bill-wallet"
-                    label={t('wallet')}
-                    placeholder={t('walletPlaceholder')}
-                    wallets={walletList}
+                  <ChoiceSelect
+                    id="bill-type"
+                    label={t('billType')}
+                    placeholder={t('billTypePlaceholder')}
                     value={field.value}
-                    onChange={field.onChange}
-                    error={
-                      errors.walletId?.message ??
-                      (wallets.isError ? t('walletsUnavailable') : undefined)
-                    }
-                    disabled={pending || wallets.isPending}
+                    options={BILL_PAYMENT_TYPES.map((value) => ({
+                      value,
+                      label: t(BILL_TYPE_LOOKS[value].label),
+                    }))}
+                    onChange={(value) => {
+                      const next = typeOf(value)
+                      if (next) onBillTypeChange(next)
+                    }}
+                    error={errors.billType?.message}
+                    disabled={pending}
                   />
                 )}
               />
-              <p className="text-xs text-muted-foreground" data-testid="bill-wallet-balance">
-                {wallet
-                  ? t('available', { balance: formatWalletBalance(wallet) })
-                  : t('walletNgnOnly')}
-              </p>
+              <Controller
+                control={form.control}
+                name="provider"
+                render={({ field }) => (
+                  <ChoiceSelect
+                    id="bill-provider"
+                    label={t('provider')}
+                    placeholder={type ? t('providerPlaceholder') : t('providerNeedsType')}
+                    value={field.value}
+                    options={(type ? billersOf(type) : []).map((candidate) => ({
+                      value: candidate.id,
+                      label: candidate.name,
+                    }))}
+                    onChange={field.onChange}
+                    error={errors.provider?.message}
+                    disabled={pending || !type}
+                  />
+                )}
+              />
             </div>
-          </div>
 
-          {shortfall && wallet ? (
-            <p
-              role="status"
-              className="flex items-start gap-1.5 rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-800 dark:bg-amber-950/40 dark:text-amber-300"
-              data-testid="bill-shortfall"
+            <div className="grid grid-cols-1 gap-2">
+              <TextField
+                id="bill-number"
+                label={numberLabel}
+                inputMode={
+                  biller?.customerNumber.characters === 'alphanumeric' ? 'text' : 'numeric'
+                }
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={CUSTOMER_NUMBER_MAX_LENGTH}
+                error={errors.accountNumber?.message ?? checkError}
+                hint={
+                  biller && customer.number === null
+                    ? customerNumberRuleText(t, biller.customerNumber)
+                    : undefined
+                }
+                disabled={pending}
+                {...form.register('accountNumber')}
+              />
+              {checking && biller ? (
+                <p
+                  role="status"
+                  className="flex items-center gap-2 text-xs text-muted-foreground"
+                  data-testid="bill-customer-checking"
+                >
+                  <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
+                  {t('checking', { provider: biller.name })}
+                </p>
+              ) : null}
+              {found && !errors.accountNumber ? (
+                <p
+                  className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-900/60 dark:bg-emerald-950/40 dark:text-emerald-200"
+                  data-testid="bill-customer"
+                >
+                  <BadgeCheck className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="grid min-w-0">
+                    <span className="text-xs text-emerald-800/80 dark:text-emerald-300/80">
+                      {t('customerFound')}
+                    </span>
+                    <span className="break-words font-semibold" data-testid="bill-customer-name">
+                      {found.customerName}
+                    </span>
+                  </span>
+                </p>
+              ) : null}
+              {customer.isError && !notFound && customer.number !== null ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="justify-self-start"
+                  onClick={() => void customer.refetch()}
+                >
+                  {t('checkAgain')}
+                </Button>
+              ) : null}
+            </div>
+
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <div className="grid content-start gap-2">
+                <TextField
+                  id="bill-amount"
+                  label={t('amount')}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={t('amountPlaceholder')}
+                  error={errors.amount?.message}
+                  disabled={pending}
+                  {...form.register('amount')}
+                />
+              </div>
+              <div className="grid content-start gap-2">
+                <Controller
+                  control={form.control}
+                  name="walletId"
+                  render={({ field }) => (
+                    <WalletSelect
+                      id="bill-wallet"
+                      label={t('wallet')}
+                      placeholder={t('walletPlaceholder')}
+                      wallets={walletList}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={
+                        errors.walletId?.message ??
+                        (wallets.isError ? t('walletsUnavailable') : undefined)
+                      }
+                      disabled={pending || wallets.isPending}
+                    />
+                  )}
+                />
+                <p className="text-xs text-muted-foreground" data-testid="bill-wallet-balance">
+                  {wallet
+                    ? t('available', { balance: formatWalletBalance(wallet) })
+                    : t('walletNgnOnly')}
+                </p>
+              </div>
+            </div>
+
+            {shortfall && wallet ? (
+              <p
+                role="status"
+                className="flex items-start gap-1.5 rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-800 dark:bg-amber-950/40 dark:text-amber-300"
+                data-testid="bill-shortfall"
+              >
+                <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                {t('shortfall', {
+                  shortfall: `${wallet.currency.symbol}${formatMoneyForDisplay(shortfall)}`,
+                  balance: formatWalletBalance(wallet),
+                })}
+              </p>
+            ) : null}
+
+            {shownAmount ? (
+              <dl
+                className="grid grid-cols-1 gap-2 rounded-lg border p-3 text-sm"
+                data-testid="bill-summary"
+              >
+                <SummaryRow label={t('summaryAmount')} value={shownAmount} />
+                <SummaryRow label={t('summaryFee')} value={t('summaryFeeFree')} />
+                <div className="border-t" />
+                <SummaryRow label={t('summaryTotal')} value={shownAmount} strong />
+              </dl>
+            ) : null}
+
+            {init?.sandbox ? (
+              <p className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
+                <FlaskConical className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                {t('sandboxNote')}
+              </p>
+            ) : null}
+
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={pending || shortfall !== null || notFound}
             >
-              <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-              {t('shortfall', {
-                shortfall: `${wallet.currency.symbol}${formatMoneyForDisplay(shortfall)}`,
-                balance: formatWalletBalance(wallet),
-              })}
-            </p>
-          ) : null}
-
-          {shownAmount ? (
-            <dl
-              className="grid grid-cols-1 gap-2 rounded-lg border p-3 text-sm"
-              data-testid="bill-summary"
-            >
-              <SummaryRow label={t('summaryAmount')} value={shownAmount} />
-              <SummaryRow label={t('summaryFee')} value={t('summaryFeeFree')} />
-              <div className="border-t" />
-              <SummaryRow label={t('summaryTotal')} value={shownAmount} strong />
-            </dl>
-          ) : null}
-
-          {init?.sandbox ? (
-            <p className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
-              <FlaskConical className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-              {t('sandboxNote')}
-            </p>
-          ) : null}
-
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full"
-            disabled={pending || shortfall !== null || notFound}
-          >
-            <Receipt aria-hidden="true" />
-            {pending ? t('submitting') : t('submit')}
-          </Button>
-        </form>
-      </section>
-    </Card>
+              <Receipt aria-hidden="true" />
+              {pending ? t('submitting') : t('submit')}
+            </Button>
+          </form>
+        </section>
+      </Card>
+      <MoneyActionSheet action={action} />
+    </>
   )
 }
 

@@ -11,6 +11,7 @@ import { useTransactionDetails } from '#client/features/transactions/use-transac
 import { cn } from '#client/lib/cn.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
+import { toast } from '#client/lib/toast.ts'
 import type { BillCustomer, Biller } from '#shared/schemas/bills.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { customerNumberLabel } from './bill-labels.ts'
@@ -67,8 +68,10 @@ export function BillPaymentStatus({
   useEffect(() => {
     if (status === announced.current) return
     announced.current = status
+    // The SPEC's success words only once the biller has confirmed (docs/screens.md "Bill pay").
+    if (status === 'completed') toast({ title: t('successTitle'), description: t('successText') })
     if (status !== 'pending') void refetchMoneyLists(queryClient)
-  }, [status, queryClient])
+  }, [status, queryClient, t])
 
   return (
     <Card>

@@ -72,6 +72,12 @@ export const useBillMessages = defineMessages('bills', {
   amountTooLarge: 'Amount can be at most {{max}}',
   selectWallet: 'Please select a wallet',
   // Toasts (docs/screens.md "Texts").
+  reviewTitle: 'Review bill payment',
+  reviewAmount: 'Amount',
+  reviewFee: 'Fee',
+  reviewNoFee: 'No fee',
+  reviewTotal: 'Total',
+  reviewNote: 'The biller confirms it within a minute; you will see it here.',
   successTitle: 'Bill Payment Successful',
   successText: 'Your bill has been paid successfully',
   failedTitle: 'Payment Failed',

@@ -109,7 +109,7 @@ export function SabiTransfer() {
     parse: (data) => transactionSchema.parse(data),
     transactionIdOf: (transaction) => transaction.id,
     failure: { title: t('failedTitle'), message: t('failedText') },
-    success: () => ({ title: t('successTitle'), description: t('successText') }),
+    success: { title: t('successTitle'), description: t('successText') },
     onSuccess: () => {
       form.reset(EMPTY_FORM)
       setRecipient(null)
