@@ -5,6 +5,8 @@ import { cryptocurrencySchema } from '#shared/schemas/reference.ts'
 import { transactionPageSchema, transactionSchema } from '#shared/schemas/transactions.ts'
 import {
   addFundsByApi,
+  closeReceipt,
+  confirmWithPin,
   expect,
   expectNoHorizontalOverflow,
   test,
@@ -85,6 +87,10 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
     response.url().endsWith(EXCHANGE_PATH),
   )
   await page.getByRole('button', { name: 'Exchange NGN to USD' }).click()
+  const review = page.getByTestId('review-sheet')
+  await expect(review).toContainText('₦150,000.00')
+  await expect(review).toContainText('₦150,750.00')
+  await confirmWithPin(page)
   const sent = await exchangeRequest
   expect(sent.headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/)
   const exchanged = transactionSchema.parse(await (await exchangeResponse).json())
@@ -92,6 +98,7 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
   await expect(
     page.getByText('Currency exchange completed successfully', { exact: true }),
   ).toBeVisible()
+  await closeReceipt(page)
   await expect(page.getByLabel('Amount')).toHaveValue('')
   // The exchange used a quote the page showed, at that quote's figures.
   const { quoteId } = exchangeRequestSchema.parse(sent.postDataJSON())
@@ -153,8 +160,11 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
     response.url().endsWith(PURCHASE_PATH),
   )
   await page.getByRole('button', { name: 'Buy BTC' }).click()
+  await expect(page.getByTestId('review-sheet')).toContainText(/\d+\.\d{8} BTC/)
+  await confirmWithPin(page)
   const purchase = transactionSchema.parse(await (await purchaseResponse).json())
   await expect(page.getByText('Purchase Successful', { exact: true })).toBeVisible()
+  await closeReceipt(page)
   await expect(
     page.getByText('Your cryptocurrency purchase has been completed successfully.', {
       exact: true,
@@ -278,7 +288,7 @@ test.describe('refusals from the server', () => {
       return route.fulfill({
         status: 409,
         contentType: 'application/json',
-        body: JSON.stringify({ message: QUOTE_EXPIRED, code: 'CONFLICT' }),
+        body: JSON.stringify({ message: QUOTE_EXPIRED, code: 'QUOTE_EXPIRED' }),
       })
     })
 
@@ -287,6 +297,7 @@ test.describe('refusals from the server', () => {
     await expect(page.getByTestId('exchange-quote-status')).toContainText('Rate locked for')
     const quotesBefore = quotes.length
     await page.getByRole('button', { name: 'Exchange USD to NGN' }).click()
+    await confirmWithPin(page)
     await expect(page.getByText('Exchange Failed', { exact: true })).toBeVisible()
     await expect(page.getByText(QUOTE_EXPIRED, { exact: true })).toBeVisible()
     // A fresh quote is fetched at once, and what was typed stays.
@@ -294,6 +305,7 @@ test.describe('refusals from the server', () => {
     await expect(page.getByLabel('Amount')).toHaveValue('20')
 
     await page.getByRole('button', { name: 'Exchange USD to NGN' }).click()
+    await confirmWithPin(page)
     await expect(page.getByText('Exchange Successful', { exact: true })).toBeVisible()
     expect(await walletBalance(page, 'USD')).toBe('79.90')
   })
@@ -318,6 +330,7 @@ test.describe('refusals from the server', () => {
     await expect(page.getByTestId('crypto-preview')).toHaveText(/^\d+\.\d{8} ETH$/)
     await expect(page.getByText('This is more than your balance of $0.00.')).toBeVisible()
     await page.getByRole('button', { name: 'Buy ETH' }).click()
+    await confirmWithPin(page)
     await expect(page.getByText('Purchase Failed', { exact: true })).toBeVisible()
     await expect(page.getByText(/^Insufficient funds: you need \$25\.00/)).toBeVisible()
     // The form keeps what was typed, to be corrected.

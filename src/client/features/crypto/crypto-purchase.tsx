@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, CreditCard, type LucideIcon, ShoppingCart, Wallet2 } from 'lucide-react'
-import { useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { CurrencySelect } from '#client/components/currency-select.tsx'
+import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
+import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
@@ -17,13 +19,8 @@ import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { isPositiveAmountText, readAmountInput } from '#client/lib/amount-input.ts'
-import { apiRequest } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
-import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
-import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
-import { toast } from '#client/lib/toast.ts'
-import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
 import {
   convertAtRate,
   exponentOf,
@@ -110,14 +107,6 @@ const DEFAULT_VALUES: FormValues = {
   paymentMethod: 'wallet',
 }
 
-type Submission = { body: CryptoPurchaseRequest; key: string }
-
-async function postPurchase({ body, key }: Submission) {
-  return transactionSchema.parse(
-    await apiRequest('POST', '/api/crypto/purchase', body, { idempotencyKey: key }),
-  )
-}
-
 const NO_WALLETS: readonly Wallet[] = []
 const NO_CURRENCIES: readonly Currency[] = []
 const NO_RATES: readonly ExchangeRate[] = []
@@ -151,42 +140,32 @@ export function CryptoPurchase() {
   const t = useCryptoMessages()
   const { isAuthenticated } = useAuth()
   const queryClient = useQueryClient()
-  const showErrorToast = useShowErrorToast()
-  const keys = useIdempotencyKey()
   const cryptocurrencies = useCryptocurrencies({ enabled: isAuthenticated })
   const currencies = useCurrencies({ enabled: isAuthenticated })
   const wallets = useWallets({ enabled: isAuthenticated })
   const rates = useExchangeRates({ enabled: isAuthenticated })
   const walletList = wallets.data ?? NO_WALLETS
   const currencyList = (currencies.data ?? NO_CURRENCIES).filter((currency) => currency.isActive)
-  // A second tap lands before React has re-rendered the disabled button; this catches it.
-  const submitting = useRef(false)
 
   const schema = useMemo(() => purchaseFormSchema(t), [t])
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: DEFAULT_VALUES })
   const { errors } = form.formState
 
-  const mutation = useMutation({
-    mutationFn: postPurchase,
+  const action = useMoneyAction({
+    parse: (data) => transactionSchema.parse(data),
+    transactionIdOf: (transaction) => transaction.id,
+    failure: { title: t('failedTitle'), message: t('failedText') },
+    success: { title: t('successTitle'), description: t('successText') },
     onSuccess: async () => {
-      keys.settle()
-      toast({ title: t('successTitle'), description: t('successText') })
       form.reset(DEFAULT_VALUES)
       await Promise.all([
-        refetchMoneyLists(queryClient),
         queryClient.invalidateQueries({ queryKey: CRYPTO_HOLDINGS_QUERY_KEY }),
         // The market has moved since the list loaded; the next purchase previews today's price.
         queryClient.invalidateQueries({ queryKey: CRYPTOCURRENCIES_QUERY_KEY }),
       ])
     },
-    onError: (error) => {
-      showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })
-    },
-    onSettled: () => {
-      submitting.current = false
-    },
   })
-  const pending = mutation.isPending
+  const pending = action.busy
 
   const cryptoId = form.watch('cryptoCurrencyId')
   const crypto = cryptocurrencies.data?.find((candidate) => candidate.id === cryptoId)
@@ -196,9 +175,12 @@ export function CryptoPurchase() {
   }
 
   function submit(values: FormValues) {
-    if (submitting.current) return
     const usd = readAmountInput(values.amount, 'USD')
-    if (!usd.ok) return
+    if (!usd.ok || !crypto) return
+    const pay = currencyList.find((currency) => currency.id === values.fiatCurrencyId)
+    const usdCurrency = currencyList.find((currency) => currency.code === 'USD')
+    const estimate = estimateCost(usd.value, pay, usdCurrency, rates.data ?? NO_RATES)
+    const quantity = previewCryptoQuantity(formatMoney(usd.value), crypto.price, crypto.code)
     // A fixed key order: the idempotency key store compares submissions by their JSON text.
     const body: CryptoPurchaseRequest = {
       cryptoCurrencyId: values.cryptoCurrencyId,
@@ -206,8 +188,47 @@ export function CryptoPurchase() {
       amount: formatMoney(usd.value),
       paymentMethod: values.paymentMethod,
     }
-    submitting.current = true
-    mutation.mutate({ body, key: keys.keyFor(body) })
+    const cost = estimate
+      ? `${pay?.symbol ?? ''}${formatMoneyForDisplay(estimate.cost)}`
+      : `${USD_SYMBOL}${formatMoneyForDisplay(usd.value)}`
+    action.review({
+      path: '/api/crypto/purchase',
+      body,
+      review: {
+        title: t('reviewTitle', { code: crypto.code }),
+        rows: [
+          ...(quantity
+            ? [
+                {
+                  label: t('youReceive'),
+                  value: t('quantity', { amount: quantity, code: crypto.code }),
+                },
+              ]
+            : []),
+          {
+            label: t('unitPrice'),
+            value: t('unitPriceValue', {
+              code: crypto.code,
+              symbol: USD_SYMBOL,
+              price: formatUsdPrice(crypto.price),
+            }),
+          },
+          {
+            label: t('youPay'),
+            value: estimate?.approximate ? t('youPayApprox', { amount: cost }) : cost,
+            strong: true,
+          },
+          {
+            label: t('reviewPaidWith'),
+            value:
+              values.paymentMethod === 'card'
+                ? t('reviewCard')
+                : t('reviewWallet', { code: pay?.code ?? '' }),
+          },
+        ],
+        note: t('priceNote'),
+      },
+    })
   }
 
   return (
@@ -254,6 +275,7 @@ export function CryptoPurchase() {
           </section>
         </Card>
       ) : null}
+      <MoneyActionSheet action={action} />
     </div>
   )
 }

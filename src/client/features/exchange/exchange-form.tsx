@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ArrowDownUp, ArrowLeftRight, Clock, Info, TrendingDown, TrendingUp } from 'lucide-react'
-import { type FormEvent, type ReactNode, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { CurrencySelect } from '#client/components/currency-select.tsx'
+import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
+import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { Label } from '#client/components/ui/label.tsx'
@@ -11,14 +12,12 @@ import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { readAmountInput } from '#client/lib/amount-input.ts'
-import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { ApiError } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import { describeChange } from '#client/lib/format-change.ts'
-import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
-import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
 import {
   type AssetCode,
   add,
@@ -43,14 +42,6 @@ const BIG_AMOUNT_CLASSES =
   'h-12 w-full min-w-0 flex-1 bg-transparent text-2xl font-semibold tabular-nums outline-none placeholder:text-muted-foreground/60 disabled:opacity-50'
 
 const NO_CURRENCIES: readonly Currency[] = []
-
-type Submission = { body: ExchangeRequest; key: string }
-
-async function postExchange({ body, key }: Submission) {
-  return transactionSchema.parse(
-    await apiRequest('POST', '/api/exchange', body, { idempotencyKey: key }),
-  )
-}
 
 function assetOf(currency: Pick<Currency, 'code'>): AssetCode {
   const code = currency.code.toUpperCase()
@@ -102,9 +93,7 @@ function Panel({ children, className }: { children: ReactNode; className?: strin
 export function ExchangeForm() {
   const t = useExchangeMessages()
   const { isAuthenticated } = useAuth()
-  const queryClient = useQueryClient()
   const showErrorToast = useShowErrorToast()
-  const keys = useIdempotencyKey()
   const wallets = useWallets({ enabled: isAuthenticated })
   const currencies = useCurrencies({ enabled: isAuthenticated })
   const rates = useExchangeRates({ enabled: isAuthenticated })
@@ -115,8 +104,6 @@ export function ExchangeForm() {
   const [chosenFrom, setChosenFrom] = useState<number | null>(null)
   const [chosenTo, setChosenTo] = useState<number | null>(null)
   const [amountText, setAmountText] = useState('')
-  // A second tap lands before React has re-rendered the disabled button; this catches it.
-  const submitting = useRef(false)
 
   const defaults = defaultPair(walletList, currencyList)
   const fromId = chosenFrom ?? defaults.from
@@ -153,30 +140,22 @@ export function ExchangeForm() {
   const change = listed?.changePercent ? describeChange(listed.changePercent) : null
   const feePercent = feePercentText()
 
-  const mutation = useMutation({
-    mutationFn: postExchange,
-    onSuccess: async () => {
-      keys.settle()
-      toast({ title: t('successTitle'), description: t('successText') })
-      setAmountText('')
-      await refetchMoneyLists(queryClient)
-    },
-    onError: (error, { body }) => {
-      showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })
+  const action = useMoneyAction({
+    parse: (data) => transactionSchema.parse(data),
+    transactionIdOf: (transaction) => transaction.id,
+    failure: { title: t('failedTitle'), message: t('failedText') },
+    success: { title: t('successTitle'), description: t('successText') },
+    onSuccess: () => setAmountText(''),
+    onRefused: (error) => {
       // An expired or unknown quote: lock a fresh rate at once for the user to review; the
       // server's message asks them to.
-      if (
-        body.quoteId &&
-        error instanceof ApiError &&
-        (error.code === 'QUOTE_EXPIRED' || error.status === 404)
-      )
-        quoteState.refresh()
-    },
-    onSettled: () => {
-      submitting.current = false
+      if (error.code !== 'QUOTE_EXPIRED' && error.status !== 404) return false
+      showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })
+      quoteState.refresh()
+      return true
     },
   })
-  const pending = mutation.isPending
+  const pending = action.busy
 
   function chooseFrom(currencyId: number) {
     // Choosing the currency already on the other side swaps the two.
@@ -191,7 +170,7 @@ export function ExchangeForm() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (submitting.current || pending) return
+    if (pending) return
     // In the documented order: inputs, then the source wallet, then its balance.
     if (!from || !to || !amount) {
       toast({ title: t('invalidTitle'), description: t('invalidText'), variant: 'destructive' })
@@ -238,184 +217,215 @@ export function ExchangeForm() {
       amount: amountWireText,
       ...(quoteId ? { quoteId } : {}),
     }
-    submitting.current = true
-    mutation.mutate({ body, key: keys.keyFor(body) })
+    const shownFigures = quoteId && quote ? quote : null
+    action.review({
+      path: '/api/exchange',
+      body,
+      review: {
+        title: t('reviewTitle'),
+        rows: [
+          { label: t('reviewExchange'), value: withSymbol(amountWireText, from) },
+          ...(figures
+            ? [
+                {
+                  label: t('feeLabel', { percent: feePercent }),
+                  value: withSymbol(figures.fee, from),
+                },
+                { label: t('totalDebit'), value: withSymbol(figures.total, from), strong: true },
+                { label: t('reviewReceive'), value: withSymbol(figures.receive, to), strong: true },
+              ]
+            : []),
+          ...(rateText
+            ? [
+                {
+                  label: t('rateHeading'),
+                  value: t('rateLine', { from: from.code, rate: rateText, to: to.code }),
+                },
+              ]
+            : []),
+        ],
+        note: shownFigures ? t('reviewLocked') : t('reviewTodayRate'),
+      },
+    })
   }
 
   const hint = amountHint(t, amountText, from)
   const currenciesFailed = currencies.isError || wallets.isError
 
   return (
-    <Card>
-      <section aria-labelledby="exchange-heading" className="p-5 sm:p-6">
-        <h2 id="exchange-heading" className="sr-only">
-          {t('formHeading')}
-        </h2>
-        {currenciesFailed ? (
-          <div className="flex items-center justify-between gap-3 rounded-lg bg-muted px-4 py-3">
-            <p className="text-sm text-muted-foreground">{t('currenciesUnavailable')}</p>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() => {
-                void currencies.refetch()
-                void wallets.refetch()
-              }}
-            >
-              {t('retry')}
-            </Button>
-          </div>
-        ) : currencies.isPending || wallets.isPending ? (
-          <div role="status" aria-label={t('currenciesLoading')} className="grid gap-3">
-            <div className="h-28 animate-pulse rounded-xl bg-muted" />
-            <div className="h-28 animate-pulse rounded-xl bg-muted" />
-            <div className="h-20 animate-pulse rounded-xl bg-muted" />
-          </div>
-        ) : (
-          <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4">
-            <div className="relative grid grid-cols-1 gap-2">
-              <Panel className="focus-within:border-primary/60 focus-within:ring-2 focus-within:ring-ring/30">
-                <div className="flex items-center justify-between gap-3">
-                  <Label htmlFor="exchange-amount" className="text-muted-foreground">
-                    {t('from')}
-                  </Label>
-                  <p
-                    className="min-w-0 truncate text-xs text-muted-foreground"
-                    data-testid="exchange-from-balance"
-                  >
-                    {from
-                      ? fromWallet
-                        ? t('balance', { balance: formatWalletBalance(fromWallet) })
-                        : t('noWallet', { currency: from.code })
-                      : null}
-                  </p>
-                </div>
-                <div className="mt-2 flex items-center gap-2">
-                  <input
-                    id="exchange-amount"
-                    aria-label={t('amount')}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder={t('amountPlaceholder')}
-                    value={amountText}
-                    onChange={(event) => setAmountText(event.target.value)}
-                    disabled={pending}
-                    aria-invalid={hint ? true : undefined}
-                    aria-describedby={hint ? 'exchange-amount-message' : undefined}
-                    className={BIG_AMOUNT_CLASSES}
-                  />
-                  <CurrencySelect
-                    id="exchange-from"
-                    label={t('from')}
-                    hideLabel
-                    placeholder={t('currencyPlaceholder')}
-                    currencies={currencyList}
-                    value={fromId}
-                    onChange={chooseFrom}
-                    disabled={pending}
-                    className="w-32 shrink-0"
-                    triggerClassName="rounded-full bg-card font-medium"
-                  />
-                </div>
-                {hint ? (
-                  <p
-                    id="exchange-amount-message"
-                    className="mt-1 text-xs font-medium text-destructive"
-                  >
-                    {hint}
-                  </p>
-                ) : null}
-              </Panel>
+    <>
+      <Card>
+        <section aria-labelledby="exchange-heading" className="p-5 sm:p-6">
+          <h2 id="exchange-heading" className="sr-only">
+            {t('formHeading')}
+          </h2>
+          {currenciesFailed ? (
+            <div className="flex items-center justify-between gap-3 rounded-lg bg-muted px-4 py-3">
+              <p className="text-sm text-muted-foreground">{t('currenciesUnavailable')}</p>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  void currencies.refetch()
+                  void wallets.refetch()
+                }}
+              >
+                {t('retry')}
+              </Button>
+            </div>
+          ) : currencies.isPending || wallets.isPending ? (
+            <div role="status" aria-label={t('currenciesLoading')} className="grid gap-3">
+              <div className="h-28 animate-pulse rounded-xl bg-muted" />
+              <div className="h-28 animate-pulse rounded-xl bg-muted" />
+              <div className="h-20 animate-pulse rounded-xl bg-muted" />
+            </div>
+          ) : (
+            <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4">
+              <div className="relative grid grid-cols-1 gap-2">
+                <Panel className="focus-within:border-primary/60 focus-within:ring-2 focus-within:ring-ring/30">
+                  <div className="flex items-center justify-between gap-3">
+                    <Label htmlFor="exchange-amount" className="text-muted-foreground">
+                      {t('from')}
+                    </Label>
+                    <p
+                      className="min-w-0 truncate text-xs text-muted-foreground"
+                      data-testid="exchange-from-balance"
+                    >
+                      {from
+                        ? fromWallet
+                          ? t('balance', { balance: formatWalletBalance(fromWallet) })
+                          : t('noWallet', { currency: from.code })
+                        : null}
+                    </p>
+                  </div>
+                  <div className="mt-2 flex items-center gap-2">
+                    <input
+                      id="exchange-amount"
+                      aria-label={t('amount')}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder={t('amountPlaceholder')}
+                      value={amountText}
+                      onChange={(event) => setAmountText(event.target.value)}
+                      disabled={pending}
+                      aria-invalid={hint ? true : undefined}
+                      aria-describedby={hint ? 'exchange-amount-message' : undefined}
+                      className={BIG_AMOUNT_CLASSES}
+                    />
+                    <CurrencySelect
+                      id="exchange-from"
+                      label={t('from')}
+                      hideLabel
+                      placeholder={t('currencyPlaceholder')}
+                      currencies={currencyList}
+                      value={fromId}
+                      onChange={chooseFrom}
+                      disabled={pending}
+                      className="w-32 shrink-0"
+                      triggerClassName="rounded-full bg-card font-medium"
+                    />
+                  </div>
+                  {hint ? (
+                    <p
+                      id="exchange-amount-message"
+                      className="mt-1 text-xs font-medium text-destructive"
+                    >
+                      {hint}
+                    </p>
+                  ) : null}
+                </Panel>
 
-              <div className="pointer-events-none absolute inset-x-0 top-1/2 flex -translate-y-1/2 justify-center">
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="icon"
-                  aria-label={t('swap')}
-                  onClick={swap}
-                  disabled={pending || fromId === null || toId === null}
-                  className="pointer-events-auto rounded-full bg-card shadow-sm"
-                >
-                  <ArrowDownUp aria-hidden="true" />
-                </Button>
+                <div className="pointer-events-none absolute inset-x-0 top-1/2 flex -translate-y-1/2 justify-center">
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="icon"
+                    aria-label={t('swap')}
+                    onClick={swap}
+                    disabled={pending || fromId === null || toId === null}
+                    className="pointer-events-auto rounded-full bg-card shadow-sm"
+                  >
+                    <ArrowDownUp aria-hidden="true" />
+                  </Button>
+                </div>
+
+                <Panel>
+                  <Label htmlFor="exchange-receive" className="text-muted-foreground">
+                    {t('receive')}
+                  </Label>
+                  <div className="mt-2 flex items-center gap-2">
+                    <input
+                      id="exchange-receive"
+                      readOnly
+                      tabIndex={-1}
+                      placeholder={t('amountPlaceholder')}
+                      value={figures && to ? formatAmount(figures.receive, to.code) : ''}
+                      className={BIG_AMOUNT_CLASSES}
+                    />
+                    <CurrencySelect
+                      id="exchange-to"
+                      label={t('to')}
+                      hideLabel
+                      placeholder={t('currencyPlaceholder')}
+                      currencies={toChoices}
+                      value={toId}
+                      onChange={setChosenTo}
+                      disabled={pending}
+                      className="w-32 shrink-0"
+                      triggerClassName="rounded-full bg-card font-medium"
+                    />
+                  </div>
+                </Panel>
               </div>
 
-              <Panel>
-                <Label htmlFor="exchange-receive" className="text-muted-foreground">
-                  {t('receive')}
-                </Label>
-                <div className="mt-2 flex items-center gap-2">
-                  <input
-                    id="exchange-receive"
-                    readOnly
-                    tabIndex={-1}
-                    placeholder={t('amountPlaceholder')}
-                    value={figures && to ? formatAmount(figures.receive, to.code) : ''}
-                    className={BIG_AMOUNT_CLASSES}
-                  />
-                  <CurrencySelect
-                    id="exchange-to"
-                    label={t('to')}
-                    hideLabel
-                    placeholder={t('currencyPlaceholder')}
-                    currencies={toChoices}
-                    value={toId}
-                    onChange={setChosenTo}
-                    disabled={pending}
-                    className="w-32 shrink-0"
-                    triggerClassName="rounded-full bg-card font-medium"
-                  />
-                </div>
-              </Panel>
-            </div>
+              <RateCard
+                t={t}
+                from={from}
+                to={to}
+                rateText={rateText}
+                change={change}
+                quoteState={quoteState}
+                hasAmount={amount !== null}
+                ratesFailed={rates.isError}
+              />
 
-            <RateCard
-              t={t}
-              from={from}
-              to={to}
-              rateText={rateText}
-              change={change}
-              quoteState={quoteState}
-              hasAmount={amount !== null}
-              ratesFailed={rates.isError}
-            />
+              <div className="grid gap-3 rounded-xl border p-4 text-sm">
+                {figures && from ? (
+                  <dl className="grid gap-2" data-testid="exchange-summary">
+                    <SummaryRow
+                      label={t('feeLabel', { percent: feePercent })}
+                      value={withSymbol(figures.fee, from)}
+                      testId="exchange-fee"
+                    />
+                    <SummaryRow
+                      label={t('totalDebit')}
+                      value={withSymbol(figures.total, from)}
+                      strong
+                      testId="exchange-total"
+                    />
+                  </dl>
+                ) : null}
+                <p className="flex items-start gap-2 text-xs text-muted-foreground">
+                  <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                  {t('feeNote', { percent: feePercent })}
+                </p>
+              </div>
 
-            <div className="grid gap-3 rounded-xl border p-4 text-sm">
-              {figures && from ? (
-                <dl className="grid gap-2" data-testid="exchange-summary">
-                  <SummaryRow
-                    label={t('feeLabel', { percent: feePercent })}
-                    value={withSymbol(figures.fee, from)}
-                    testId="exchange-fee"
-                  />
-                  <SummaryRow
-                    label={t('totalDebit')}
-                    value={withSymbol(figures.total, from)}
-                    strong
-                    testId="exchange-total"
-                  />
-                </dl>
-              ) : null}
-              <p className="flex items-start gap-2 text-xs text-muted-foreground">
-                <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                {t('feeNote', { percent: feePercent })}
-              </p>
-            </div>
-
-            <Button type="submit" size="lg" className="w-full" disabled={pending}>
-              <ArrowLeftRight aria-hidden="true" />
-              {pending
-                ? t('submitting')
-                : from && to
-                  ? t('submit', { from: from.code, to: to.code })
-                  : t('submitPlain')}
-            </Button>
-          </form>
-        )}
-      </section>
-    </Card>
+              <Button type="submit" size="lg" className="w-full" disabled={pending}>
+                <ArrowLeftRight aria-hidden="true" />
+                {pending
+                  ? t('submitting')
+                  : from && to
+                    ? t('submit', { from: from.code, to: to.code })
+                    : t('submitPlain')}
+              </Button>
+            </form>
+          )}
+        </section>
+      </Card>
+      <MoneyActionSheet action={action} />
+    </>
   )
 }
 

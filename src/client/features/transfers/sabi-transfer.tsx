@@ -22,7 +22,7 @@ import {
 
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
 import { toast } from '#client/lib/toast.ts'
-import { type AssetCode, formatMoney, isAssetCode } from '#shared/money.ts'
+import { formatMoney } from '#shared/money.ts'
 import {
   DESCRIPTION_MAX_LENGTH,
   type SendToUserRequest,
@@ -41,12 +41,6 @@ type AmountMessages = ReturnType<typeof useAmountMessages>
 type TransferMessages = ReturnType<typeof useTransferMessages>
 
 const NO_WALLETS: readonly Wallet[] = []
-
-/** The wallet's asset; a currency this client does not know is left to the server to judge. */
-function _assetOf(wallet: Wallet): AssetCode {
-  const code = wallet.currency.code.toUpperCase()
-  return isAssetCode(code) ? code : 'USD'
-}
 
 /**
  * The Sabi transfer rules (docs/transfers.md "Sabi transfers"), worded in the user's language: a
