@@ -113,6 +113,11 @@ export async function confirmWithPin(page: Page, pin: string = E2E_PIN) {
   const review = page.getByTestId('review-sheet')
   await expect(review).toBeVisible()
   await review.getByRole('button', { name: 'Confirm and enter PIN' }).click()
+  await enterPin(page, pin)
+}
+
+/** Types the PIN on the PIN step; the fourth digit sends. */
+export async function enterPin(page: Page, pin: string = E2E_PIN) {
   await expect(page.getByTestId('pin-step')).toBeVisible()
   await page.getByRole('textbox', { name: 'Transaction PIN' }).fill(pin)
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import {
   addFundsByApi,
+  closeReceipt,
+  enterPin,
   expect,
   expectNoHorizontalOverflow,
   test,
@@ -104,11 +106,15 @@ test('sends money abroad: quote, recipient, review, and the payout reaches Compl
   await expect(review.getByTestId('quote-total')).toHaveText('$101.75')
   await expectNoHorizontalOverflow(page)
   await review.getByRole('button', { name: 'Send Money' }).click()
+  await enterPin(page)
 
   await expect(page.getByText('Transfer Initiated', { exact: true })).toBeVisible()
   await expect(
     page.getByText('Your international transfer is on its way', { exact: true }),
   ).toBeVisible()
+  const receipt = page.getByTestId('money-receipt')
+  await expect(receipt.getByTestId('receipt-counterparty')).toHaveText('Kemi Adebayo, Germany')
+  await closeReceipt(page)
   const progress = page.getByTestId('international-progress')
   await expect(progress).toContainText('$100.00 to Kemi Adebayo')
   await expect(progress.getByTestId('transaction-status')).toHaveText('Completed', {
@@ -184,7 +190,7 @@ test.describe('when the quote lapses before the send', () => {
         status: 409,
         json: {
           message: 'Quote expired. Please review the new quote and send again.',
-          code: 'CONFLICT',
+          code: 'QUOTE_EXPIRED',
         },
       })
     })
@@ -194,6 +200,7 @@ test.describe('when the quote lapses before the send', () => {
     )
     const review = page.getByTestId('review')
     await review.getByRole('button', { name: 'Send Money' }).click()
+    await enterPin(page)
     await requote
     await expect(page.getByText('New Quote', { exact: true })).toBeVisible()
     await expect(review.getByTestId('quote-total')).toHaveText('$51.75')
@@ -201,9 +208,11 @@ test.describe('when the quote lapses before the send', () => {
 
     const sent = page.waitForRequest('**/api/send-money/international')
     await review.getByRole('button', { name: 'Send Money' }).click()
+    await enterPin(page)
     const body = sentBody.parse((await sent).postDataJSON())
     expect(body.quoteId).not.toBe(refusedQuoteId)
     expect(body.recipient).toMatchObject({ method: 'mobile_wallet', fullName: 'Tolu Bello' })
+    await closeReceipt(page)
     await expect(page.getByTestId('international-progress')).toBeVisible()
     expect(await walletBalance(page, 'USD')).toBe('448.25')
   })

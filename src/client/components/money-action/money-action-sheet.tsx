@@ -13,7 +13,6 @@ import { useMoneyActionMessages } from './messages.ts'
 import { MoneyReceipt } from './money-receipt.tsx'
 import { PinPad } from './pin-pad.tsx'
 import type { MoneyAction, Review } from './use-money-action.ts'
-import { usePinStatus } from './use-pin-status.ts'
 
 function ReviewStep({
   review,
@@ -80,7 +79,6 @@ function ReviewStep({
 export function MoneyActionSheet({ action }: { action: MoneyAction }) {
   const t = useMoneyActionMessages()
   const { step, submission } = action
-  const pinStatus = usePinStatus(step.kind === 'review')
   const open = step.kind !== 'closed' && submission !== null
 
   return (
@@ -94,9 +92,9 @@ export function MoneyActionSheet({ action }: { action: MoneyAction }) {
           {step.kind === 'review' ? (
             <ReviewStep
               review={submission.review}
-              checking={pinStatus.isPending}
+              checking={!action.pinKnown}
               onCancel={action.close}
-              onConfirm={() => action.confirm(pinStatus.data?.isSet ?? true)}
+              onConfirm={action.confirm}
             />
           ) : null}
           {step.kind === 'pin' ? (

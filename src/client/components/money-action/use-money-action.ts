@@ -5,7 +5,7 @@ import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { type ErrorToastFallback, useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
-import { PIN_STATUS_QUERY_KEY } from './use-pin-status.ts'
+import { PIN_STATUS_QUERY_KEY, usePinStatus } from './use-pin-status.ts'
 
 /** One line of the review sheet: a label and its figure. */
 export type ReviewRow = { label: string; value: string; strong?: boolean; testId?: string }
@@ -60,7 +60,12 @@ export type MoneyAction = {
   /** A submission is open in the sheet: the form keeps its inputs still meanwhile. */
   busy: boolean
   review: (submission: MoneySubmission) => void
-  confirm: (pinIsSet: boolean) => void
+  /** Goes on from the review to the PIN (or to creating one). */
+  confirm: () => void
+  /** For a form that has shown its own review page: straight to the PIN. */
+  confirmReviewed: (submission: MoneySubmission) => void
+  /** Whether the user's PIN is known yet; the review waits for it. */
+  pinKnown: boolean
   submitPin: (pin: string) => void
   /** The receipt reports the transaction's status as it changes. */
   receiptStatus: (status: string) => void
@@ -107,9 +112,21 @@ export function useMoneyAction<Result>(options: MoneyActionOptions<Result>): Mon
     toast(optionsRef.current.success)
   }, [])
 
-  const confirm = useCallback((pinIsSet: boolean) => {
+  const pinStatus = usePinStatus()
+  // Unknown (still loading or failed) counts as set: the server then says PIN_NOT_SET if not.
+  const pinIsSet = pinStatus.data?.isSet ?? true
+  const confirm = useCallback(() => {
     setStep(pinIsSet ? { kind: 'pin', error: null } : { kind: 'create-pin' })
-  }, [])
+  }, [pinIsSet])
+
+  const confirmReviewed = useCallback(
+    (next: MoneySubmission) => {
+      if (sending.current) return
+      setSubmission(next)
+      confirm()
+    },
+    [confirm],
+  )
 
   const refused = useCallback(
     (error: unknown) => {
@@ -179,6 +196,8 @@ export function useMoneyAction<Result>(options: MoneyActionOptions<Result>): Mon
     busy: step.kind !== 'closed' && step.kind !== 'receipt',
     review,
     confirm,
+    confirmReviewed,
+    pinKnown: !pinStatus.isPending,
     submitPin,
     receiptStatus,
     close,

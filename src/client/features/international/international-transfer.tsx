@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, ArrowRight, Clock, Globe, Send } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
+import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
+import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { type OptionCard, OptionCards } from '#client/components/ui/option-cards.tsx'
@@ -15,12 +16,9 @@ import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { readAmountInput } from '#client/lib/amount-input.ts'
 import { describeAmountProblem, useAmountMessages } from '#client/lib/amount-messages.ts'
 
-import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { ApiError } from '#client/lib/api.ts'
 import { formatAmount, formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
-import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
-import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
-import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
 import { add, formatMoney, type Money } from '#shared/money.ts'
 import {
   DELIVERY_ESTIMATES,
@@ -59,14 +57,6 @@ type AmountMessages = ReturnType<typeof useAmountMessages>
 
 const NO_WALLETS: readonly Wallet[] = []
 const NO_RECIPIENTS: readonly Recipient[] = []
-
-type Submission = { body: InternationalTransferRequest; key: string }
-
-async function postTransfer({ body, key }: Submission) {
-  return transactionSchema.parse(
-    await apiRequest('POST', '/api/send-money/international', body, { idempotencyKey: key }),
-  )
-}
 
 function withSymbol(wallet: Wallet, value: Money | string): string {
   const text =
@@ -114,9 +104,6 @@ export function InternationalTransfer({
   const t = useInternationalMessages()
   const a = useAmountMessages()
   const { isAuthenticated } = useAuth()
-  const queryClient = useQueryClient()
-  const showErrorToast = useShowErrorToast()
-  const keys = useIdempotencyKey()
   const countryName = useCountryName()
   const wallets = useWallets({ enabled: isAuthenticated })
   const walletList = wallets.data ?? NO_WALLETS
@@ -135,8 +122,6 @@ export function InternationalTransfer({
   const [step, setStep] = useState<'edit' | 'review'>('edit')
   const [showProblems, setShowProblems] = useState(false)
   const [sent, setSent] = useState<{ id: string; name: string } | null>(null)
-  // A second tap lands before React has re-rendered the disabled button; this catches it.
-  const submitting = useRef(false)
   const prefilled = useRef(false)
 
   // A saved recipient named in the address (from the transfer options) fills the form once.
@@ -198,37 +183,34 @@ export function InternationalTransfer({
     (candidate) => candidate.countryCode === countryCode && candidate.details.method === method,
   )
 
-  const mutation = useMutation({
-    mutationFn: postTransfer,
-    onSuccess: async (transaction, { body }) => {
-      keys.settle()
-      toast({ title: t('successTitle'), description: t('successText') })
-      setSent({ id: transaction.id, name: body.recipient.fullName })
+  // The recipient's name of the transfer under way, for the progress panel that follows it.
+  const sendingTo = useRef('')
+  const action = useMoneyAction({
+    parse: (data) => transactionSchema.parse(data),
+    transactionIdOf: (transaction) => transaction.id,
+    failure: { title: t('failedTitle'), message: t('failedText') },
+    success: { title: t('successTitle'), description: t('successText') },
+    onSuccess: () => {
       setStep('edit')
       setShowProblems(false)
       setAmountText('')
       setRecipient(EMPTY_RECIPIENT)
       setDescription('')
-      await refetchMoneyLists(queryClient)
     },
-    onError: (error) => {
+    // The progress panel replaces the form, so it comes once the receipt is closed.
+    onReceiptClosed: (transaction) => setSent({ id: transaction.id, name: sendingTo.current }),
+    onRefused: (error) => {
       // An expired, used or unknown quote: a fresh one is asked for at once, and the review
       // shows its figures for the user to send again.
       const staleQuote =
-        error instanceof ApiError &&
-        (error.status === 404 || error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_USED')
-      if (staleQuote) {
-        quoteState.refresh()
-        toast({ title: t('newQuoteTitle'), description: t('newQuoteText') })
-        return
-      }
-      showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })
-    },
-    onSettled: () => {
-      submitting.current = false
+        error.status === 404 || error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_USED'
+      if (!staleQuote) return false
+      quoteState.refresh()
+      toast({ title: t('newQuoteTitle'), description: t('newQuoteText') })
+      return true
     },
   })
-  const pending = mutation.isPending
+  const pending = action.busy
 
   function changeRecipient(field: RecipientField, value: string) {
     setRecipient((current) => ({ ...current, [field]: value }))
@@ -256,7 +238,7 @@ export function InternationalTransfer({
   }
 
   function send() {
-    if (submitting.current || pending || !quote || !wallet) return
+    if (pending || !quote || !wallet) return
     const trimmedDescription = description.trim()
     // A fixed key order: the idempotency key store compares submissions by their JSON text.
     const body: InternationalTransferRequest = {
@@ -265,38 +247,51 @@ export function InternationalTransfer({
       recipient: toRecipientPayload(method, recipient),
       ...(trimmedDescription ? { description: trimmedDescription } : {}),
     }
-    submitting.current = true
-    mutation.mutate({ body, key: keys.keyFor(body) })
+    sendingTo.current = body.recipient.fullName
+    // The review page has shown every figure: the sheet goes straight to the PIN.
+    action.confirmReviewed({
+      path: '/api/send-money/international',
+      body,
+      review: { title: t('reviewHeading'), rows: [] },
+    })
   }
 
   function sendAnother() {
     setSent(null)
   }
 
+  const sheet = <MoneyActionSheet action={action} />
+
   if (sent) {
     return (
-      <InternationalTransferProgress
-        transactionId={sent.id}
-        recipientName={sent.name}
-        onSendAnother={sendAnother}
-      />
+      <>
+        <InternationalTransferProgress
+          transactionId={sent.id}
+          recipientName={sent.name}
+          onSendAnother={sendAnother}
+        />
+        {sheet}
+      </>
     )
   }
 
   if (step === 'review' && wallet && country) {
     return (
-      <TransferReview
-        quote={quote}
-        wallet={wallet}
-        countryLabel={`${flagOf(country.code)} ${countryName(country)}`}
-        method={method}
-        recipient={recipient}
-        description={description.trim()}
-        secondsLeft={quoteState.secondsLeft}
-        pending={pending}
-        onEdit={() => setStep('edit')}
-        onSend={send}
-      />
+      <>
+        <TransferReview
+          quote={quote}
+          wallet={wallet}
+          countryLabel={`${flagOf(country.code)} ${countryName(country)}`}
+          method={method}
+          recipient={recipient}
+          description={description.trim()}
+          secondsLeft={quoteState.secondsLeft}
+          pending={pending}
+          onEdit={() => setStep('edit')}
+          onSend={send}
+        />
+        {sheet}
+      </>
     )
   }
 
@@ -311,140 +306,143 @@ export function InternationalTransfer({
   }))
 
   return (
-    <form noValidate onSubmit={review} className="grid grid-cols-1 gap-4 sm:gap-6">
-      <Card>
-        <section aria-labelledby="destination-heading" className="grid gap-4 p-5">
-          <div className="flex items-center justify-between gap-3">
-            <h2 id="destination-heading" className="text-base font-semibold">
-              {t('destinationHeading')}
-            </h2>
-            <Button asChild variant="link" size="sm" className="h-auto px-0">
-              <Link href="/transfer-global">{t('changeRegion')}</Link>
-            </Button>
-          </div>
-          <CountrySelect
-            id="international-country"
-            countries={region.countries}
-            value={countryCode}
-            onChange={setCountryCode}
-            error={showProblems && !country ? t('selectCountry') : undefined}
-            disabled={pending}
-          />
-          <fieldset className="grid min-w-0 gap-2">
-            <legend className="mb-2 text-sm font-medium">{t('method')}</legend>
-            <OptionCards
-              name="international-method"
-              value={method}
-              options={methodOptions}
-              onChange={setMethod}
-              columnsClassName="grid-cols-1 md:grid-cols-3"
-            />
-          </fieldset>
-        </section>
-      </Card>
-
-      <Card>
-        <section aria-labelledby="amount-heading" className="grid gap-4 p-5">
-          <h2 id="amount-heading" className="text-base font-semibold">
-            {t('amountHeading')}
-          </h2>
-          <div className="grid grid-cols-1 gap-2">
-            <WalletSelect
-              id="international-wallet"
-              label={t('fromWallet')}
-              placeholder={t('walletPlaceholder')}
-              wallets={walletList}
-              value={walletId}
-              onChange={setChosenWalletId}
-              error={showProblems && !wallet ? t('selectWallet') : undefined}
-              loadFailed={wallets.isError}
-              showAvailable
-              disabled={pending || wallets.isPending}
-            />
-          </div>
-          <div className="grid grid-cols-1 gap-2">
-            <TextField
-              id="international-amount"
-              label={t('amount')}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('amountPlaceholder')}
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
-              error={amountError}
+    <>
+      <form noValidate onSubmit={review} className="grid grid-cols-1 gap-4 sm:gap-6">
+        <Card>
+          <section aria-labelledby="destination-heading" className="grid gap-4 p-5">
+            <div className="flex items-center justify-between gap-3">
+              <h2 id="destination-heading" className="text-base font-semibold">
+                {t('destinationHeading')}
+              </h2>
+              <Button asChild variant="link" size="sm" className="h-auto px-0">
+                <Link href="/transfer-global">{t('changeRegion')}</Link>
+              </Button>
+            </div>
+            <CountrySelect
+              id="international-country"
+              countries={region.countries}
+              value={countryCode}
+              onChange={setCountryCode}
+              error={showProblems && !country ? t('selectCountry') : undefined}
               disabled={pending}
             />
-            {insufficient && wallet && totalDebit ? (
-              <p
-                role="status"
-                className="flex items-start gap-1.5 text-xs font-medium text-amber-700 dark:text-amber-300"
-                data-testid="insufficient-balance"
-              >
-                <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                {t('insufficient', {
-                  total: withSymbol(wallet, totalDebit),
-                  balance: formatWalletBalance(wallet),
-                  shortfall: withSymbol(wallet, {
-                    amountMinor: shortfall,
-                    asset: totalDebit.asset,
-                  }),
-                })}
-              </p>
-            ) : null}
-          </div>
-          <QuotePanel
-            quoteState={quoteState}
-            wallet={wallet}
-            ready={Boolean(wallet && country && amount)}
-          />
-        </section>
-      </Card>
+            <fieldset className="grid min-w-0 gap-2">
+              <legend className="mb-2 text-sm font-medium">{t('method')}</legend>
+              <OptionCards
+                name="international-method"
+                value={method}
+                options={methodOptions}
+                onChange={setMethod}
+                columnsClassName="grid-cols-1 md:grid-cols-3"
+              />
+            </fieldset>
+          </section>
+        </Card>
 
-      <Card>
-        <section aria-labelledby="recipient-heading" className="grid gap-4 p-5">
-          <h2 id="recipient-heading" className="text-base font-semibold">
-            {t('recipientHeading')}
-          </h2>
-          <SavedRecipientChoices
-            recipients={matchingSaved}
-            onUse={fillFromSaved}
-            disabled={pending}
-          />
-          <RecipientFields
-            method={method}
-            values={recipient}
-            problems={shownProblems}
-            onChange={changeRecipient}
-            disabled={pending}
-          />
-          <TextField
-            id="international-description"
-            label={t('description')}
-            autoComplete="off"
-            maxLength={DESCRIPTION_MAX_LENGTH}
-            placeholder={t('descriptionPlaceholder')}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            error={
-              description.trim().length > DESCRIPTION_MAX_LENGTH
-                ? t('descriptionTooLong', { max: DESCRIPTION_MAX_LENGTH })
-                : undefined
-            }
-            disabled={pending}
-          />
-        </section>
-      </Card>
+        <Card>
+          <section aria-labelledby="amount-heading" className="grid gap-4 p-5">
+            <h2 id="amount-heading" className="text-base font-semibold">
+              {t('amountHeading')}
+            </h2>
+            <div className="grid grid-cols-1 gap-2">
+              <WalletSelect
+                id="international-wallet"
+                label={t('fromWallet')}
+                placeholder={t('walletPlaceholder')}
+                wallets={walletList}
+                value={walletId}
+                onChange={setChosenWalletId}
+                error={showProblems && !wallet ? t('selectWallet') : undefined}
+                loadFailed={wallets.isError}
+                showAvailable
+                disabled={pending || wallets.isPending}
+              />
+            </div>
+            <div className="grid grid-cols-1 gap-2">
+              <TextField
+                id="international-amount"
+                label={t('amount')}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={t('amountPlaceholder')}
+                value={amountText}
+                onChange={(event) => setAmountText(event.target.value)}
+                error={amountError}
+                disabled={pending}
+              />
+              {insufficient && wallet && totalDebit ? (
+                <p
+                  role="status"
+                  className="flex items-start gap-1.5 text-xs font-medium text-amber-700 dark:text-amber-300"
+                  data-testid="insufficient-balance"
+                >
+                  <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                  {t('insufficient', {
+                    total: withSymbol(wallet, totalDebit),
+                    balance: formatWalletBalance(wallet),
+                    shortfall: withSymbol(wallet, {
+                      amountMinor: shortfall,
+                      asset: totalDebit.asset,
+                    }),
+                  })}
+                </p>
+              ) : null}
+            </div>
+            <QuotePanel
+              quoteState={quoteState}
+              wallet={wallet}
+              ready={Boolean(wallet && country && amount)}
+            />
+          </section>
+        </Card>
 
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full"
-        disabled={pending || insufficient || (amount !== null && country !== undefined && !quote)}
-      >
-        {t('continue')}
-        <ArrowRight aria-hidden="true" />
-      </Button>
-    </form>
+        <Card>
+          <section aria-labelledby="recipient-heading" className="grid gap-4 p-5">
+            <h2 id="recipient-heading" className="text-base font-semibold">
+              {t('recipientHeading')}
+            </h2>
+            <SavedRecipientChoices
+              recipients={matchingSaved}
+              onUse={fillFromSaved}
+              disabled={pending}
+            />
+            <RecipientFields
+              method={method}
+              values={recipient}
+              problems={shownProblems}
+              onChange={changeRecipient}
+              disabled={pending}
+            />
+            <TextField
+              id="international-description"
+              label={t('description')}
+              autoComplete="off"
+              maxLength={DESCRIPTION_MAX_LENGTH}
+              placeholder={t('descriptionPlaceholder')}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              error={
+                description.trim().length > DESCRIPTION_MAX_LENGTH
+                  ? t('descriptionTooLong', { max: DESCRIPTION_MAX_LENGTH })
+                  : undefined
+              }
+              disabled={pending}
+            />
+          </section>
+        </Card>
+
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={pending || insufficient || (amount !== null && country !== undefined && !quote)}
+        >
+          {t('continue')}
+          <ArrowRight aria-hidden="true" />
+        </Button>
+      </form>
+      {sheet}
+    </>
   )
 }
 
