@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test'
 import {
   addFundsByApi,
+  closeReceipt,
+  confirmWithPin,
   expect,
   expectNoHorizontalOverflow,
   test,
@@ -180,6 +182,8 @@ test('a QR sale completes when a customer pays it from their phone', async ({
   await expect(customer.page.getByTestId('pay-requester')).toHaveText('Kemi Bello')
   await expect(customer.page.getByTestId('pay-description')).toHaveText('Suya')
   await customer.page.getByRole('button', { name: 'Pay ₦2,000.00' }).click()
+  await confirmWithPin(customer.page)
+  await closeReceipt(customer.page)
   await expect(customer.page.getByTestId('pay-state')).toHaveAttribute('data-state', 'paid')
 
   // The terminal sees it within a poll or two.

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { paymentRequestSchema } from '#shared/schemas/payment-requests.ts'
 import {
   addFundsByApi,
+  closeReceipt,
+  confirmWithPin,
   expect,
   expectNoHorizontalOverflow,
   newUserDetails,
@@ -101,7 +103,13 @@ test('a request is made, paid once through its link by another user, and shows a
   await expect(payPage.getByTestId('pay-balance')).toHaveText('Available: ₦10,000.00')
   await expectNoHorizontalOverflow(payPage)
   await payPage.getByRole('button', { name: 'Pay ₦2,500.00' }).click()
+  await expect(payPage.getByTestId('review-recipient')).toContainText('Amaka Obi')
+  await confirmWithPin(payPage)
   await expect(payPage.getByText('Payment Sent', { exact: true })).toBeVisible()
+  await expect(payPage.getByTestId('money-receipt').getByTestId('receipt-counterparty')).toHaveText(
+    'Amaka Obi',
+  )
+  await closeReceipt(payPage)
   const paid = payPage.getByTestId('pay-state')
   await expect(paid).toHaveAttribute('data-state', 'paid')
   await expect(paid.getByRole('heading', { name: 'Paid' })).toBeVisible()
@@ -315,6 +323,8 @@ test('a bare link in the documented format pays as a plain Sabi transfer', async
   await expect(page.getByTestId('pay-amount')).toHaveText('$12.50')
   await expect(page.getByTestId('pay-description')).toHaveText('Payment request')
   await page.getByRole('button', { name: 'Pay $12.50' }).click()
+  await confirmWithPin(page)
+  await closeReceipt(page)
   await expect(page.getByTestId('pay-state')).toHaveAttribute('data-state', 'paid')
   expect(await walletBalance(page, 'USD')).toBe('37.50')
   expect(await walletBalance(requester.page, 'USD')).toBe('12.50')

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, ArrowLeftRight, Plus, Send, Zap } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'wouter'
+import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
+import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
@@ -14,11 +15,8 @@ import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
+import type { ApiError } from '#client/lib/api.ts'
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
-import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
-import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
-import { toast } from '#client/lib/toast.ts'
-import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
 import type { Money } from '#shared/money.ts'
 import type { UserSearchResult } from '#shared/schemas/money-requests.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
@@ -32,8 +30,6 @@ export type PayTarget = {
   /** The currency's symbol as the server wrote it, when it did. */
   symbol: string | null
   description: string
-  /** Names the thing being paid, so a retry of the same payment reuses its Idempotency-Key. */
-  reference: string
 }
 
 /** "₦2,500.00" with the server's symbol, else the currency list's, else the code. */
@@ -54,26 +50,25 @@ export function useAmountText(amount: Money, symbol: string | null): string {
 export function PayPanel({
   target,
   pay,
+  readAnswer,
   onPaid,
   onFailed,
 }: {
   target: PayTarget
-  pay: (fromWalletId: string, idempotencyKey: string) => Promise<string | null>
+  /** Where the payment goes and what it says, from the chosen wallet. */
+  pay: (fromWalletId: string) => { path: string; body: Record<string, unknown> }
+  /** Reads the server's answer: the payment's transaction id. */
+  readAnswer: (data: unknown) => string | null
   onPaid: (transactionId: string | null) => void
-  onFailed?: (error: unknown) => void
+  onFailed?: (error: ApiError) => void
 }) {
   const t = usePayMessages()
   const { isAuthenticated } = useAuth()
-  const queryClient = useQueryClient()
-  const showErrorToast = useShowErrorToast()
-  const keys = useIdempotencyKey()
   const wallets = useWallets({ enabled: isAuthenticated })
   const currencies = useCurrencies({ enabled: isAuthenticated })
   const [chosenId, setChosenId] = useState('')
   const [openWallet, setOpenWallet] = useState(false)
   const [addFunds, setAddFunds] = useState(false)
-  // A second tap lands before React has re-rendered the disabled button; this catches it.
-  const submitting = useRef(false)
 
   const { requester, amount, description } = target
   const amountText = useAmountText(amount, target.symbol)
@@ -91,154 +86,167 @@ export function PayPanel({
       : null
   const currencyName = currencies.data?.find((currency) => currency.code === amount.asset)?.name
 
-  const mutation = useMutation({
-    mutationFn: ({ fromWalletId, key }: { fromWalletId: string; key: string }) =>
-      pay(fromWalletId, key),
-    onSuccess: async (transactionId) => {
-      keys.settle()
-      toast({
-        title: t('successTitle'),
-        description: t('successText', { amount: amountText, name }),
-      })
-      onPaid(transactionId)
-      await refetchMoneyLists(queryClient)
+  const action = useMoneyAction({
+    parse: readAnswer,
+    transactionIdOf: (transactionId) => transactionId,
+    failure: { title: t('failedTitle'), message: t('failedText') },
+    success: {
+      title: t('successTitle'),
+      description: t('successText', { amount: amountText, name }),
     },
-    onError: (error) => {
-      showErrorToast(error, { title: t('failedTitle'), message: t('failedText') })
+    // The paid notice replaces this panel, so it comes once the receipt is closed.
+    onReceiptClosed: onPaid,
+    onRefused: (error) => {
       onFailed?.(error)
-    },
-    onSettled: () => {
-      submitting.current = false
+      return false
     },
   })
-  const pending = mutation.isPending
+  const pending = action.busy
 
   function submit() {
-    if (submitting.current || !wallet || shortfall) return
-    submitting.current = true
-    const key = keys.keyFor({ reference: target.reference, fromWalletId: wallet.id })
-    mutation.mutate({ fromWalletId: wallet.id, key })
+    if (pending || !wallet || shortfall) return
+    action.review({
+      ...pay(wallet.id),
+      review: {
+        title: t('reviewTitle'),
+        recipient: { name, detail: `@${requester.username}`, verified: true },
+        rows: [
+          { label: t('reviewAmount'), value: amountText },
+          { label: t('reviewFee'), value: t('reviewFree') },
+          { label: t('reviewTotal'), value: amountText, strong: true },
+          ...(description ? [{ label: t('reviewFor'), value: description }] : []),
+        ],
+      },
+    })
   }
 
   return (
-    <Card>
-      <section aria-labelledby="pay-request-heading" className="p-5">
-        <div className="flex items-center gap-3">
-          <RecipientAvatar user={requester} className="size-12" />
-          <div className="min-w-0">
-            <h2
-              id="pay-request-heading"
-              className="truncate font-semibold"
-              data-testid="pay-requester"
-            >
-              {name}
-            </h2>
-            <p className="truncate text-sm text-muted-foreground">@{requester.username}</p>
-          </div>
-        </div>
-        <p className="mt-4 text-sm text-muted-foreground">{t('askingYou')}</p>
-        <p
-          className="break-all text-4xl font-bold tracking-tight tabular-nums"
-          data-testid="pay-amount"
-        >
-          {amountText}
-        </p>
-        <dl className="mt-4 grid grid-cols-1 gap-2 text-sm" data-testid="pay-details">
-          <SummaryRow label={t('forLabel')} value={description} testId="pay-description" />
-          <SummaryRow
-            label={t('currency')}
-            value={
-              currencyName
-                ? t('currencyValue', { code: amount.asset, name: currencyName })
-                : amount.asset
-            }
-            testId="pay-currency"
-          />
-          <SummaryRow label={t('fee')} value={t('feeFree')} />
-        </dl>
-      </section>
-      <form
-        noValidate
-        className="grid grid-cols-1 gap-4 border-t p-5"
-        onSubmit={(event) => {
-          event.preventDefault()
-          submit()
-        }}
-      >
-        {wallets.isSuccess && payable.length === 0 ? (
-          <div
-            className="grid gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
-            data-testid="pay-no-wallet"
-          >
-            <p>{t('noWallet', { code: amount.asset })}</p>
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" size="sm" variant="outline" onClick={() => setOpenWallet(true)}>
-                <Plus aria-hidden="true" />
-                {t('openWallet')}
-              </Button>
-              <Button asChild size="sm" variant="outline">
-                <Link href="/exchange">
-                  <ArrowLeftRight aria-hidden="true" />
-                  {t('exchange')}
-                </Link>
-              </Button>
+    <>
+      <Card>
+        <section aria-labelledby="pay-request-heading" className="p-5">
+          <div className="flex items-center gap-3">
+            <RecipientAvatar user={requester} className="size-12" />
+            <div className="min-w-0">
+              <h2
+                id="pay-request-heading"
+                className="truncate font-semibold"
+                data-testid="pay-requester"
+              >
+                {name}
+              </h2>
+              <p className="truncate text-sm text-muted-foreground">@{requester.username}</p>
             </div>
           </div>
-        ) : (
-          <div className="grid grid-cols-1 gap-2">
-            <WalletSelect
-              id="pay-wallet"
-              label={t('payFrom')}
-              placeholder={t('walletPlaceholder')}
-              wallets={payable}
-              value={walletId}
-              onChange={setChosenId}
-              error={wallets.isError ? t('walletsUnavailable') : undefined}
-              disabled={pending || wallets.isPending}
-            />
-            {wallet && !shortfall ? (
-              <p className="text-xs text-muted-foreground" data-testid="pay-balance">
-                {t('available', { balance: formatWalletBalance(wallet) })}
-              </p>
-            ) : null}
-          </div>
-        )}
-        {shortfall && wallet ? (
-          <div
-            role="status"
-            className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-800 dark:bg-amber-950/40 dark:text-amber-300"
-            data-testid="pay-shortfall"
+          <p className="mt-4 text-sm text-muted-foreground">{t('askingYou')}</p>
+          <p
+            className="break-all text-4xl font-bold tracking-tight tabular-nums"
+            data-testid="pay-amount"
           >
-            <p className="flex min-w-0 flex-1 basis-56 items-start gap-1.5">
-              <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-              {t('shortfall', {
-                amount: amountText,
-                balance: formatWalletBalance(wallet),
-                shortfall: `${wallet.currency.symbol}${formatMoneyForDisplay(shortfall)}`,
-              })}
-            </p>
-            <Button type="button" size="sm" variant="outline" onClick={() => setAddFunds(true)}>
-              <Plus aria-hidden="true" />
-              {t('addFunds')}
-            </Button>
-          </div>
-        ) : null}
-        <p className="flex items-center gap-2 rounded-lg bg-secondary px-3 py-2.5 text-sm text-secondary-foreground">
-          <Zap className="size-4 shrink-0" aria-hidden="true" />
-          {t('freeNotice')}
-        </p>
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={pending || !wallet || shortfall !== null}
+            {amountText}
+          </p>
+          <dl className="mt-4 grid grid-cols-1 gap-2 text-sm" data-testid="pay-details">
+            <SummaryRow label={t('forLabel')} value={description} testId="pay-description" />
+            <SummaryRow
+              label={t('currency')}
+              value={
+                currencyName
+                  ? t('currencyValue', { code: amount.asset, name: currencyName })
+                  : amount.asset
+              }
+              testId="pay-currency"
+            />
+            <SummaryRow label={t('fee')} value={t('feeFree')} />
+          </dl>
+        </section>
+        <form
+          noValidate
+          className="grid grid-cols-1 gap-4 border-t p-5"
+          onSubmit={(event) => {
+            event.preventDefault()
+            submit()
+          }}
         >
-          <Send aria-hidden="true" />
-          {pending ? t('paying') : t('pay', { amount: amountText })}
-        </Button>
-      </form>
-      <LazyOpenWalletDialog open={openWallet} onOpenChange={setOpenWallet} />
-      <LazyAddFundsDialog open={addFunds} onOpenChange={setAddFunds} />
-    </Card>
+          {wallets.isSuccess && payable.length === 0 ? (
+            <div
+              className="grid gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+              data-testid="pay-no-wallet"
+            >
+              <p>{t('noWallet', { code: amount.asset })}</p>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setOpenWallet(true)}
+                >
+                  <Plus aria-hidden="true" />
+                  {t('openWallet')}
+                </Button>
+                <Button asChild size="sm" variant="outline">
+                  <Link href="/exchange">
+                    <ArrowLeftRight aria-hidden="true" />
+                    {t('exchange')}
+                  </Link>
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="grid grid-cols-1 gap-2">
+              <WalletSelect
+                id="pay-wallet"
+                label={t('payFrom')}
+                placeholder={t('walletPlaceholder')}
+                wallets={payable}
+                value={walletId}
+                onChange={setChosenId}
+                error={wallets.isError ? t('walletsUnavailable') : undefined}
+                disabled={pending || wallets.isPending}
+              />
+              {wallet && !shortfall ? (
+                <p className="text-xs text-muted-foreground" data-testid="pay-balance">
+                  {t('available', { balance: formatWalletBalance(wallet) })}
+                </p>
+              ) : null}
+            </div>
+          )}
+          {shortfall && wallet ? (
+            <div
+              role="status"
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-800 dark:bg-amber-950/40 dark:text-amber-300"
+              data-testid="pay-shortfall"
+            >
+              <p className="flex min-w-0 flex-1 basis-56 items-start gap-1.5">
+                <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                {t('shortfall', {
+                  amount: amountText,
+                  balance: formatWalletBalance(wallet),
+                  shortfall: `${wallet.currency.symbol}${formatMoneyForDisplay(shortfall)}`,
+                })}
+              </p>
+              <Button type="button" size="sm" variant="outline" onClick={() => setAddFunds(true)}>
+                <Plus aria-hidden="true" />
+                {t('addFunds')}
+              </Button>
+            </div>
+          ) : null}
+          <p className="flex items-center gap-2 rounded-lg bg-secondary px-3 py-2.5 text-sm text-secondary-foreground">
+            <Zap className="size-4 shrink-0" aria-hidden="true" />
+            {t('freeNotice')}
+          </p>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={pending || !wallet || shortfall !== null}
+          >
+            <Send aria-hidden="true" />
+            {pending ? t('paying') : t('pay', { amount: amountText })}
+          </Button>
+        </form>
+        <LazyOpenWalletDialog open={openWallet} onOpenChange={setOpenWallet} />
+        <LazyAddFundsDialog open={addFunds} onOpenChange={setAddFunds} />
+      </Card>
+      <MoneyActionSheet action={action} />
+    </>
   )
 }

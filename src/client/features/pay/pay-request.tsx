@@ -107,7 +107,6 @@ function requestTarget(link: PayLink, request: PaymentRequest): PayTarget {
     amount: link.amount,
     symbol: request.currency.symbol,
     description: request.description,
-    reference: `request:${request.id}`,
   }
 }
 
@@ -175,28 +174,23 @@ function StoredRequest({ link, requestId }: { link: PayLink; requestId: string }
   if (request.isOwn) return <OwnRequestNotice />
   if (request.status !== 'open') return <ClosedNotice request={request} target={target} />
 
-  async function pay(fromWalletId: string, idempotencyKey: string) {
-    const updated = paymentRequestSchema.parse(
-      await apiRequest(
-        'POST',
-        `/api/payment-requests/${encodeURIComponent(requestId)}/pay`,
-        // The amount the payer was shown: the server refuses if the request says otherwise.
-        { fromWalletId, amount: formatMoney(link.amount) },
-        { idempotencyKey },
-      ),
-    )
-    queryClient.setQueryData(queryKey, updated)
-    return updated.transactionId
-  }
-
   return (
     <PayPanel
       target={target}
-      pay={pay}
-      onPaid={(transactionId) => setPaid({ transactionId })}
+      pay={(fromWalletId) => ({
+        path: `/api/payment-requests/${encodeURIComponent(requestId)}/pay`,
+        // The amount the payer was shown: the server refuses if the request says otherwise.
+        body: { fromWalletId, amount: formatMoney(link.amount) },
+      })}
+      readAnswer={(data) => paymentRequestSchema.parse(data).transactionId}
+      onPaid={(transactionId) => {
+        setPaid({ transactionId })
+        // Read again only now: a paid request replaces this panel, receipt and all.
+        void queryClient.invalidateQueries({ queryKey })
+      }}
       onFailed={(error) => {
         // Paid, cancelled or expired meanwhile: show what the request is now.
-        if (error instanceof ApiError && error.status === 409) void query.refetch()
+        if (error.status === 409) void query.refetch()
       }}
     />
   )
@@ -255,29 +249,24 @@ function BareLink({ link }: { link: PayLink }) {
     amount: link.amount,
     symbol: null,
     description: link.description,
-    reference: `link:${link.recipientId}:${formatMoney(link.amount)}:${link.currency}`,
   }
   if (paid) return <PaidNotice target={target} transactionId={paid.transactionId} />
 
-  async function pay(fromWalletId: string, idempotencyKey: string) {
-    const transaction = transactionSchema.parse(
-      await apiRequest(
-        'POST',
-        '/api/send-money/sabi-user',
-        {
+  return (
+    <PayPanel
+      target={target}
+      pay={(fromWalletId) => ({
+        path: '/api/send-money/sabi-user',
+        body: {
           fromWalletId,
           recipientUserId: link.recipientId,
           amount: formatMoney(link.amount),
           description: link.description,
         },
-        { idempotencyKey },
-      ),
-    )
-    return transaction.id
-  }
-
-  return (
-    <PayPanel target={target} pay={pay} onPaid={(transactionId) => setPaid({ transactionId })} />
+      })}
+      readAnswer={(data) => transactionSchema.parse(data).id}
+      onPaid={(transactionId) => setPaid({ transactionId })}
+    />
   )
 }
 
