@@ -93,6 +93,9 @@ const ProfilePage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('#client/pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 )
+const VerifyReceiptPage = lazy(() =>
+  import('#client/pages/verify-receipt-page.tsx').then((m) => ({ default: m.VerifyReceiptPage })),
+)
 const NotFoundPage = lazy(() =>
   import('#client/pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 )
@@ -133,6 +136,8 @@ function Routes() {
       <Route path={CLIENT_ROUTES.pay} component={PayPage} />
       <Route path={CLIENT_ROUTES.posTerminal} component={PosTerminalPage} />
       <Route path={CLIENT_ROUTES.settings} component={SettingsPage} />
+      <Route path={CLIENT_ROUTES.verify} component={VerifyReceiptPage} />
+      <Route path={CLIENT_ROUTES.verifyReceipt} component={VerifyReceiptPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )

@@ -29,6 +29,8 @@ export const CLIENT_ROUTES = {
   pay: '/pay',
   posTerminal: '/pos-terminal',
   settings: '/settings',
+  verify: '/verify',
+  verifyReceipt: '/verify/:code',
 } as const
 
 const PATTERNS = Object.values(CLIENT_ROUTES).map(

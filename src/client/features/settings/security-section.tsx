@@ -1,11 +1,13 @@
-import { KeyRound, ShieldCheck } from 'lucide-react'
+import { KeyRound, LockKeyhole, ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
+import { usePinStatus } from '#client/components/money-action/use-pin-status.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { useSettingsMessages } from './messages.ts'
 import { SettingRow, SettingsCard } from './settings-card.tsx'
 import { SwitchRow } from './switch-row.tsx'
+import { TransactionPinDialog } from './transaction-pin-dialog.tsx'
 import { TwoFactorDisableDialog } from './two-factor-disable-dialog.tsx'
 import { TwoFactorEnrolDialog } from './two-factor-enrol-dialog.tsx'
 
@@ -17,7 +19,9 @@ export function SecuritySection() {
   const t = useSettingsMessages()
   const { user } = useAuth()
   const enabled = user?.twoFactorEnabled ?? false
-  const [dialog, setDialog] = useState<'enrol' | 'disable' | 'password' | null>(null)
+  const pin = usePinStatus()
+  const pinIsSet = pin.data?.isSet ?? false
+  const [dialog, setDialog] = useState<'enrol' | 'disable' | 'password' | 'pin' | null>(null)
   const close = (open: boolean) => {
     if (!open) setDialog(null)
   }
@@ -35,6 +39,21 @@ export function SecuritySection() {
           {t('changePassword')}
         </Button>
       </SettingRow>
+      <SettingRow
+        label={t('transactionPin')}
+        description={pinIsSet ? t('transactionPinSetText') : t('transactionPinUnsetText')}
+      >
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={pin.isPending}
+          onClick={() => setDialog('pin')}
+        >
+          <LockKeyhole aria-hidden="true" />
+          {pinIsSet ? t('changePin') : t('createPin')}
+        </Button>
+      </SettingRow>
+      <TransactionPinDialog open={dialog === 'pin'} isSet={pinIsSet} onOpenChange={close} />
       <TwoFactorEnrolDialog open={dialog === 'enrol'} onOpenChange={close} />
       <TwoFactorDisableDialog open={dialog === 'disable'} onOpenChange={close} />
       <ChangePasswordDialog open={dialog === 'password'} onOpenChange={close} />

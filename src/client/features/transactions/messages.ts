@@ -47,7 +47,7 @@ export const useTransactionMessages = defineMessages('transactions', {
   fieldReference: 'Reference',
   fieldCounterparty: 'With',
   fieldVerificationCode: 'Verification code',
-  verifyHint: 'Anyone can check this receipt at {url}',
+  verifyHint: 'Anyone can check this receipt at {{url}}',
   fieldWallet: 'Wallet',
   walletName: '{{code}} wallet',
   payoutRecipient: 'Recipient',
