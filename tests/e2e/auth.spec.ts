@@ -37,7 +37,14 @@ test.describe('sign-up', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back, Amaka' })).toBeVisible()
     await expect(page.getByTestId('balance-amount')).toHaveText('$0.00')
     await expect(page.getByTestId('balance-currency')).toHaveText('USD')
-    await expect(page.getByText('Account Verified')).toBeVisible()
+    // A new account is not verified yet, and the dashboard says so instead of the opposite.
+    await expect(page.getByText('Account Verified')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Verify your account' })).toHaveAttribute(
+      'href',
+      '/profile',
+    )
+    // Each route names itself in the browser tab.
+    await expect(page).toHaveTitle('Home · Sabi')
   })
 })
 

@@ -115,6 +115,7 @@ test('money moves from one user to another and shows in both histories', async (
   await expectNoHorizontalOverflow(page)
   await page.getByRole('link', { name: /Sabi Transfer/ }).click()
   await expect(page).toHaveURL('/sabi-transfer')
+  await expect(page).toHaveTitle('Sabi Transfer · Sabi')
   await chooseRecipient(page, recipient.details)
   await expect(page.getByTestId('selected-recipient')).toContainText(
     `@${recipient.details.username}`,

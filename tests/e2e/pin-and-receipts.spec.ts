@@ -196,6 +196,7 @@ test.describe('receipts anyone can check', () => {
     const check = await stranger.newPage()
     await check.setViewportSize(page.viewportSize() ?? { width: 390, height: 844 })
     await check.goto('/verify')
+    await expect(check).toHaveTitle('Check a Sabi receipt · Sabi')
     await check.getByLabel('Verification code').fill(transfer.verificationCode.toLowerCase())
     await check.getByRole('button', { name: 'Check receipt' }).click()
     const genuine = check.getByTestId('receipt-genuine')

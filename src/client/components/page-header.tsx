@@ -2,8 +2,12 @@ import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
+import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 
-/** The top of a signed-in page: a Back button, the page title and a line about the page. */
+/**
+ * The top of a signed-in page: a Back button, the page title and a line about the page. The
+ * title is the document's title too.
+ */
 export function PageHeader({
   title,
   description,
@@ -18,6 +22,7 @@ export function PageHeader({
   /** Buttons that belong beside the title, such as a page's main action. */
   actions?: ReactNode
 }) {
+  useDocumentTitle(title)
   return (
     <div className="mb-5 sm:mb-8">
       <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">

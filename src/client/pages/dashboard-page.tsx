@@ -4,6 +4,7 @@ import { useAuth } from '#client/features/auth/use-auth.ts'
 import { CryptoHoldingsCard } from '#client/features/crypto/crypto-holdings-card.tsx'
 import { BusinessTools } from '#client/features/dashboard/business-tools.tsx'
 import { CardPromo } from '#client/features/dashboard/card-promo.tsx'
+import { useDashboardMessages } from '#client/features/dashboard/messages.ts'
 import { QuickActions, ServiceTiles } from '#client/features/dashboard/quick-actions.tsx'
 import { RecentTransactions } from '#client/features/dashboard/recent-transactions.tsx'
 import { WalletStrip } from '#client/features/dashboard/wallet-strip.tsx'
@@ -11,9 +12,12 @@ import { WelcomeBanner } from '#client/features/dashboard/welcome-banner.tsx'
 import { LazyAddFundsDialog } from '#client/features/funding/lazy-add-funds-dialog.tsx'
 import { AppShell } from '#client/features/shell/app-shell.tsx'
 import { LazyOpenWalletDialog } from '#client/features/wallets/lazy-open-wallet-dialog.tsx'
+import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 
 function Dashboard() {
   const { user } = useAuth()
+  const t = useDashboardMessages()
+  useDocumentTitle(t('pageTitle'))
   const [addFundsOpen, setAddFundsOpen] = useState(false)
   const [openWalletOpen, setOpenWalletOpen] = useState(false)
   // Money lists are only requested for a signed-in user (docs/api.md "Data fetching").
@@ -26,6 +30,7 @@ function Dashboard() {
           <div className="min-w-0 lg:col-span-2">
             <WelcomeBanner
               firstName={user?.firstName ?? null}
+              verified={user ? user.isVerified || user.verificationStatus === 'verified' : false}
               enabled={enabled}
               onAddFunds={() => setAddFundsOpen(true)}
             />

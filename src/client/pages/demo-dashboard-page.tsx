@@ -25,6 +25,7 @@ import {
   SampleTransactionList,
 } from '#client/features/demo/sample-transactions.tsx'
 import { SIGN_UP_PATH } from '#client/features/landing/link-button.ts'
+import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 
 const SAMPLE_WALLETS = [
   { code: 'USD', symbol: '$', amountMinor: 425000n },
@@ -39,6 +40,7 @@ const SAMPLE_WALLETS = [
  */
 export function DemoDashboardPage() {
   const t = useDemoMessages()
+  useDocumentTitle(t('pageTitle'))
   const { isLoading, isAuthenticated } = useAuth()
   if (isLoading) return <PageSpinner />
   if (isAuthenticated) return <Redirect to="/" replace />

@@ -6,6 +6,7 @@ import { LandingFooter } from '#client/features/landing/landing-footer.tsx'
 import { LandingHeader } from '#client/features/landing/landing-header.tsx'
 import { StepsSection } from '#client/features/landing/steps-section.tsx'
 import { TrustSection } from '#client/features/landing/trust-section.tsx'
+import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 
 /**
  * The visitor's home page (docs/screens.md "Landing page"). It is the first thing most people load,
@@ -15,6 +16,7 @@ import { TrustSection } from '#client/features/landing/trust-section.tsx'
  * plain markup and CSS: behaviour goes through framework-free functions (see features/install).
  */
 export function LandingPage() {
+  useDocumentTitle(null)
   return (
     <div className="min-h-dvh bg-background text-foreground">
       <LandingHeader />

@@ -6,10 +6,12 @@ import { Badge } from '#client/components/ui/badge.tsx'
 import { AlternativeLogoMark } from '#client/features/logo-sample/alternative-logo-mark.tsx'
 import { useLogoSampleMessages } from '#client/features/logo-sample/messages.ts'
 import { cn } from '#client/lib/cn.ts'
+import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 
 /** /logo-sample: the active green S next to the alternative design (docs/screens.md "Routes"). */
 export function LogoSamplePage() {
   const t = useLogoSampleMessages()
+  useDocumentTitle(t('title'))
   return (
     <div className="min-h-dvh bg-background">
       <header className="border-b bg-card">

@@ -9,6 +9,7 @@ import {
   SAMPLE_TRANSACTIONS,
   SampleTransactionList,
 } from '#client/features/demo/sample-transactions.tsx'
+import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 
 /** The fixed sample balance of /minimal; it never changes, which is the point of the page. */
 const SAMPLE_BALANCE_MINOR = 123456n
@@ -16,6 +17,7 @@ const SAMPLE_BALANCE_MINOR = 123456n
 /** /minimal: the smallest dashboard, a fixed sample balance and sample transactions. */
 export function MinimalPage() {
   const t = useDemoMessages()
+  useDocumentTitle(t('minimalTitle'))
   return (
     <div className="min-h-dvh bg-background">
       <header className="border-b bg-card">

@@ -3,10 +3,12 @@ import { Link } from 'wouter'
 import { Logo } from '#client/components/logo.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { useNotFoundMessages } from '#client/features/not-found/messages.ts'
+import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 
 /** Any path the route table does not know (docs/screens.md "Not-found page"). */
 export function NotFoundPage() {
   const t = useNotFoundMessages()
+  useDocumentTitle(t('title'))
   return (
     <div className="flex min-h-dvh flex-col bg-background">
       <header className="mx-auto flex w-full max-w-6xl items-center px-4 py-4 sm:px-6">

@@ -12,6 +12,7 @@ import { useHealthMessages } from '#client/features/health/messages.ts'
 import { useLanguage } from '#client/i18n/i18n.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatDate } from '#client/lib/format-date.ts'
+import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 import type { Health } from '#shared/schemas/reference.ts'
 
 type HealthMessages = ReturnType<typeof useHealthMessages>
@@ -19,6 +20,7 @@ type HealthMessages = ReturnType<typeof useHealthMessages>
 /** /test: a health check anyone can open (docs/screens.md "Routes"), calling GET /api/health. */
 export function TestPage() {
   const t = useHealthMessages()
+  useDocumentTitle(t('title'))
   const query = useQuery({
     queryKey: [HEALTH_PATH],
     queryFn: fetchHealth,

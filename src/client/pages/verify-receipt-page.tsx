@@ -2,6 +2,7 @@ import { useParams } from 'wouter'
 import { HomeLogoLink } from '#client/components/logo.tsx'
 import { useReceiptMessages } from '#client/features/receipts/messages.ts'
 import { VerifyReceipt } from '#client/features/receipts/verify-receipt.tsx'
+import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 
 /**
  * `/verify` and `/verify/:code`: the public receipt check (docs/receipts.md). No sign-in, so a
@@ -9,6 +10,7 @@ import { VerifyReceipt } from '#client/features/receipts/verify-receipt.tsx'
  */
 export function VerifyReceiptPage() {
   const t = useReceiptMessages()
+  useDocumentTitle(t('title'))
   const params = useParams<{ code?: string }>()
   return (
     <div className="min-h-dvh bg-background">

@@ -4,6 +4,7 @@ import { Link, Redirect } from 'wouter'
 import { Logo } from '#client/components/logo.tsx'
 import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { Card } from '#client/components/ui/card.tsx'
+import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 import { useAuthMessages } from './messages.ts'
 import { useReturnTo, withReturnTo } from './return-to.ts'
 import { useAuth } from './use-auth.ts'
@@ -21,6 +22,7 @@ export function AuthLayout({
   footer: ReactNode
 }) {
   const t = useAuthMessages()
+  useDocumentTitle(title)
   return (
     <div className="flex min-h-dvh flex-col bg-linear-to-b from-secondary/70 to-background">
       <header className="mx-auto flex w-full max-w-md items-center justify-center px-4 pt-10 pb-6">

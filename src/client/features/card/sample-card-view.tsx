@@ -31,6 +31,7 @@ import { formatSampleAmount } from '#client/features/demo/sample-money.ts'
 import { useLanguage } from '#client/i18n/i18n.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatDate } from '#client/lib/format-date.ts'
+import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 import { CardAction, ControlRow, SpendingPanel, ThemePicker } from './card-parts.tsx'
 import type { CardTheme } from './card-themes.ts'
 import { copyText } from './copy-text.ts'
@@ -68,6 +69,7 @@ const SAMPLE_CARD_TRANSACTIONS = [
  */
 export function SampleCardView() {
   const t = useCardMessages()
+  useDocumentTitle(t('title'))
   const [revealed, setRevealed] = useState(false)
   const [locked, setLocked] = useState(false)
   const [theme, setTheme] = useState<CardTheme>('ocean')

@@ -2,12 +2,14 @@ import { defineMessages } from '#client/i18n/i18n.ts'
 
 export const useDashboardMessages = defineMessages('dashboard', {
   welcome: 'Welcome back, {{name}}',
+  pageTitle: 'Home',
   welcomeSubtitle: 'Here is your money at a glance.',
   defaultName: 'User',
   balanceLabel: 'Total balance',
   balanceLoading: 'Loading balance',
   balanceUnavailable: "Couldn't load your balance",
   accountVerified: 'Account Verified',
+  verifyAccount: 'Verify your account',
   walletsTotal: 'Total in {{code}}: {{amount}}',
   walletsTotalEstimate: 'Estimate',
   walletsTotalHint: 'All your wallets at current exchange rates',

@@ -1,4 +1,5 @@
-import { BadgeCheck, Plus } from 'lucide-react'
+import { BadgeCheck, Plus, ShieldAlert } from 'lucide-react'
+import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { useSettings } from '#client/features/settings/use-settings.ts'
 import { useWalletTotal } from '#client/features/settings/use-wallet-total.ts'
@@ -86,10 +87,13 @@ function WalletsTotal({ code }: { code: string }) {
 
 export function WelcomeBanner({
   firstName,
+  verified,
   enabled,
   onAddFunds,
 }: {
   firstName: string | null
+  /** Only a user whose identity check passed is called verified (docs/screens.md "Dashboard"). */
+  verified: boolean
   enabled: boolean
   onAddFunds: () => void
 }) {
@@ -154,10 +158,23 @@ export function WelcomeBanner({
           >
             {currency.code}
           </span>
-          <span className="inline-flex items-center gap-1 rounded-full bg-white/15 px-2.5 py-1 text-xs font-semibold">
-            <BadgeCheck className="size-3.5" aria-hidden="true" />
-            {t('accountVerified')}
-          </span>
+          {verified ? (
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-white/15 px-2.5 py-1 text-xs font-semibold"
+              data-testid="account-verified"
+            >
+              <BadgeCheck className="size-3.5" aria-hidden="true" />
+              {t('accountVerified')}
+            </span>
+          ) : (
+            <Link
+              href="/profile"
+              className="inline-flex items-center gap-1 rounded-full bg-amber-300/90 px-2.5 py-1 text-xs font-semibold text-amber-950 hover:bg-amber-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            >
+              <ShieldAlert className="size-3.5" aria-hidden="true" />
+              {t('verifyAccount')}
+            </Link>
+          )}
           <Button
             size="sm"
             variant="outline"

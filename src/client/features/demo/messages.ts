@@ -2,6 +2,7 @@ import { defineMessages } from '#client/i18n/i18n.ts'
 
 /** Strings of the demo dashboards (/dashboard and /minimal), which show sample data only. */
 export const useDemoMessages = defineMessages('demo', {
+  pageTitle: 'Sample dashboard',
   demoBadge: 'Demo',
   sampleBadge: 'Sample',
   signIn: 'Sign In',
