@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { expect, it } from 'vitest'
 import { passesLuhn } from '#server/cards/card-number.ts'
+import { queryRows } from '#server/db/client.ts'
 import { journals, users } from '#server/db/schema.ts'
 import { runPayoutWorker } from '#server/payouts/payout-worker.ts'
 import { payoutProvidersOf, sandboxProviders } from '#server/providers/providers.ts'
@@ -163,6 +164,33 @@ describeMoneyApi('account', (context) => {
     expect((await client.delete(`/api/sessions/${theirs?.id}`)).status).toBe(204)
     expect((await phone.client.get('/api/auth/user')).status).toBe(401)
     expect((await client.get('/api/auth/user')).status).toBe(200)
+  })
+
+  it("the display currency follows the primary wallet's until the user chooses one", async () => {
+    const { client, user } = await member()
+    const changeTheme = await client.request({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: { theme: 'dark' },
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(changeTheme.status, changeTheme.text).toBe(200)
+    expect(settingsSchema.parse(changeTheme.body)).toMatchObject({
+      theme: 'dark',
+      displayCurrency: 'USD',
+    })
+    // Saving another setting did not freeze the default: nothing is stored for it yet.
+    const [row] = await queryRows(
+      context.database.db,
+      sql`select display_currency from user_settings where user_id = ${user.id}`,
+    )
+    expect(row?.display_currency).toBeNull()
+    await context.database.db.execute(
+      sql`update wallets set is_primary = (currency_id = (select id from currencies where code = 'NGN')) where user_id = ${user.id}`,
+    )
+    expect(settingsSchema.parse((await client.get('/api/settings')).body).displayCurrency).toBe(
+      'NGN',
+    )
   })
 
   it('settings save on the server and are still there after signing out and in', async () => {

@@ -434,17 +434,19 @@ test.describe('deactivation', () => {
   })
 })
 
-test('dashboard: with NGN as the display currency it also shows the total in NGN', async ({
+test('dashboard: the headline is every wallet together in the display currency', async ({
   page,
   signUp,
 }) => {
   await signUp()
-  await addFundsByApi(page, 'USD', '100.00')
+  // Money all in naira: the headline is never $0.00, but the naira valued in dollars.
+  await addFundsByApi(page, 'NGN', '50000.00')
   await page.goto('/')
-  await expect(page.getByTestId('balance-amount')).toHaveText('$100.00')
-  // One funded wallet in the display currency: the total would only repeat the balance.
-  await expect(page.getByTestId('wallets-total')).toHaveCount(0)
+  await expect(page.getByTestId('balance-currency')).toHaveText('USD')
+  await expect(page.getByTestId('balance-amount')).toHaveText(/^\$[1-9]\d{0,2}(,\d{3})*\.\d{2}$/)
+  await expect(page.getByTestId('balance-estimate')).toBeVisible()
 
+  await addFundsByApi(page, 'USD', '100.00')
   await openSettings(page)
   await saving(page, async () => {
     await page.getByRole('combobox', { name: 'Currency display' }).click()
@@ -452,12 +454,10 @@ test('dashboard: with NGN as the display currency it also shows the total in NGN
   })
   await page.getByRole('link', { name: 'Back' }).click()
   await expect(page).toHaveURL('/')
-  await expect(page.getByTestId('wallets-total')).toHaveText(
-    /^Total in NGN: ₦\d{1,3}(,\d{3})*\.\d{2}$/,
-  )
-  await expect(page.getByText('Estimate', { exact: true })).toBeVisible()
-  // The USD balance is still the headline figure (docs/screens.md "Dashboard").
-  await expect(page.getByTestId('balance-amount')).toHaveText('$100.00')
-  await expect(page.getByTestId('balance-currency')).toHaveText('USD')
+  // In naira: the 50,000 naira and the dollars' worth of naira together.
+  await expect(page.getByTestId('balance-currency')).toHaveText('NGN')
+  await expect(page.getByTestId('balance-amount')).toHaveText(/^₦\d{1,3}(,\d{3})*\.\d{2}$/)
+  await expect(page.getByTestId('balance-amount')).not.toHaveText('₦50,000.00')
+  await expect(page.getByTestId('balance-estimate')).toBeVisible()
   await expectNoHorizontalOverflow(page)
 })

@@ -619,7 +619,8 @@ export const userSettings = pgTable('user_settings', {
   emailNotifications: boolean('email_notifications').notNull().default(true),
   smsNotifications: boolean('sms_notifications').notNull().default(false),
   language: varchar('language', { length: 2 }).notNull().default('en'),
-  displayCurrency: varchar('display_currency', { length: 3 }).notNull().default('USD'),
+  /** Null until the user chooses one: the total then follows their primary wallet's currency. */
+  displayCurrency: varchar('display_currency', { length: 3 }),
   theme: varchar('theme', { length: 8 }).notNull().default('light'),
   defaultWalletId: uuid('default_wallet_id').references(() => wallets.id),
   autoSaveRecipients: boolean('auto_save_recipients').notNull().default(true),

@@ -11,7 +11,10 @@ import {
 
 type SettingsRow = typeof userSettings.$inferSelect
 
-/** What a user who never changed anything has (docs/account.md "Settings"). */
+/**
+ * What a user who never changed anything has (docs/account.md "Settings"); the display
+ * currency is then their primary wallet's.
+ */
 const DEFAULTS: Settings = {
   pushNotifications: true,
   emailNotifications: true,
@@ -23,23 +26,39 @@ const DEFAULTS: Settings = {
   autoSaveRecipients: true,
 }
 
-function toSettings(row: SettingsRow | undefined): Settings {
-  if (!row) return DEFAULTS
+function toSettings(row: SettingsRow | undefined, primaryCurrency: string | undefined): Settings {
+  const displayCurrency = row?.displayCurrency ?? primaryCurrency ?? DEFAULTS.displayCurrency
+  if (!row) return { ...DEFAULTS, displayCurrency }
   return {
     pushNotifications: row.pushNotifications,
     emailNotifications: row.emailNotifications,
     smsNotifications: row.smsNotifications,
     language: LANGUAGES.find((language) => language === row.language) ?? 'en',
-    displayCurrency: row.displayCurrency,
+    displayCurrency,
     theme: THEMES.find((theme) => theme === row.theme) ?? 'light',
     defaultWalletId: row.defaultWalletId,
     autoSaveRecipients: row.autoSaveRecipients,
   }
 }
 
-export async function readSettings(db: Queryable, userId: string): Promise<Settings> {
+async function readRow(db: Queryable, userId: string): Promise<SettingsRow | undefined> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId))
-  return toSettings(row)
+  return row
+}
+
+async function primaryCurrencyOf(db: Queryable, userId: string): Promise<string | undefined> {
+  const [primary] = await db
+    .select({ code: currencies.code })
+    .from(wallets)
+    .innerJoin(currencies, eq(currencies.id, wallets.currencyId))
+    .where(and(eq(wallets.userId, userId), eq(wallets.isPrimary, true)))
+    .limit(1)
+  return primary?.code
+}
+
+export async function readSettings(db: Queryable, userId: string): Promise<Settings> {
+  const [row, primary] = await Promise.all([readRow(db, userId), primaryCurrencyOf(db, userId)])
+  return toSettings(row, primary)
 }
 
 /**
@@ -69,11 +88,18 @@ export async function updateSettings(
       .where(and(eq(wallets.id, input.defaultWalletId), eq(wallets.userId, userId)))
     if (!own) throw new AppError('NOT_FOUND', 'Wallet not found')
   }
-  const next = { ...(await readSettings(db, userId)), ...input }
-  const values = { ...next, updatedAt: new Date() }
+  const row = await readRow(db, userId)
+  const current = toSettings(row, undefined)
+  // The display currency is stored only once chosen, so until then it follows the primary wallet.
+  const values = {
+    ...current,
+    ...input,
+    displayCurrency: input.displayCurrency ?? row?.displayCurrency ?? null,
+    updatedAt: new Date(),
+  }
   await db
     .insert(userSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userSettings.userId, set: values })
-  return next
+  return readSettings(db, userId)
 }

@@ -54,6 +54,7 @@ function ReviewStep({
             label={row.label}
             value={row.value}
             {...(row.strong ? { strong: true } : {})}
+            {...(row.text ? { text: true } : {})}
             {...(row.testId ? { testId: row.testId } : {})}
           />
         ))}

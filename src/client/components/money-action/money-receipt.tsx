@@ -84,6 +84,9 @@ export function MoneyReceipt({
             key={field.key}
             label={field.label}
             value={field.value}
+            text={
+              field.look !== 'mono' && !['amount', 'fee', 'total', 'converted'].includes(field.key)
+            }
             testId={`receipt-${field.key}`}
           />
         ))}

@@ -8,7 +8,14 @@ import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
 import { PIN_STATUS_QUERY_KEY, usePinStatus } from './use-pin-status.ts'
 
 /** One line of the review sheet: a label and its figure. */
-export type ReviewRow = { label: string; value: string; strong?: boolean; testId?: string }
+export type ReviewRow = {
+  label: string
+  value: string
+  strong?: boolean
+  /** Words rather than a figure (see SummaryRow). */
+  text?: boolean
+  testId?: string
+}
 
 /** What the review sheet shows before anything moves (docs/screens.md "Money actions"). */
 export type Review = {

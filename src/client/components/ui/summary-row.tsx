@@ -8,11 +8,14 @@ export function SummaryRow({
   label,
   value,
   strong,
+  text,
   testId,
 }: {
   label: string
   value: string
   strong?: boolean
+  /** Words (a name, a description) wrap between words; figures may break anywhere. */
+  text?: boolean
   testId?: string
 }) {
   return (
@@ -21,7 +24,11 @@ export function SummaryRow({
         {label}
       </dt>
       <dd
-        className={cn('min-w-0 break-all text-right tabular-nums', strong && 'font-semibold')}
+        className={cn(
+          'min-w-0 text-right',
+          text ? 'break-words' : 'break-all tabular-nums',
+          strong && 'font-semibold',
+        )}
         data-testid={testId}
       >
         {value}

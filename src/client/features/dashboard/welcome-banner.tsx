@@ -49,40 +49,56 @@ function BalanceSkeleton({ label }: { label: string }) {
   )
 }
 
-/** The USD wallet (docs/screens.md "Dashboard"), whichever position it has in the list. */
-function usdWallet(wallets: readonly Wallet[]): Wallet | undefined {
-  return wallets.find((wallet) => wallet.currency.code.toUpperCase() === 'USD')
-}
-
 /** A wallet holds money when its balance has any digit other than zero (no float needed). */
 function isFunded(wallet: Wallet): boolean {
   return /[1-9]/.test(wallet.balance)
 }
 
 /**
- * Every wallet together in the user's display currency (Settings), an estimate at current
- * rates, shown under the USD balance (docs/screens.md "Dashboard") and never instead of it.
+ * The headline (docs/screens.md "Dashboard"): every wallet together in the display currency,
+ * which is the primary wallet's until the user chooses another. While the money is all in that
+ * currency it is the exact balance; otherwise the server's estimate at today's rates, marked so.
  */
-function WalletsTotal({ code }: { code: string }) {
-  const t = useDashboardMessages()
-  const total = useWalletTotal(code)
-  if (!total.data) return null
-  const { currency } = total.data
-  const amount = `${currency.symbol}${formatAmount(total.data.total, currency.code)}`
-  return (
-    <p
-      className="mt-2 flex flex-wrap items-center gap-2 text-sm text-emerald-50/90"
-      title={t('walletsTotalHint')}
-    >
-      <span className="font-semibold text-white tabular-nums" data-testid="wallets-total">
-        {t('walletsTotal', { code: currency.code, amount })}
-      </span>
-      <span className="rounded-full bg-white/15 px-2 py-0.5 text-xs font-medium">
-        {t('walletsTotalEstimate')}
-      </span>
-      <span className="sr-only">{t('walletsTotalHint')}</span>
-    </p>
-  )
+type Headline = { wallets: ReturnType<typeof useWallets> } & (
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | {
+      state: 'ready'
+      balance: string
+      currency: { code: string; symbol: string }
+      estimate: boolean
+    }
+)
+
+function useHeadline(enabled: boolean): Headline {
+  const wallets = useWallets({ enabled })
+  const settings = useSettings()
+  const list = wallets.data ?? []
+  const primary = list.find((wallet) => wallet.isPrimary) ?? list[0]
+  const code = settings.data?.displayCurrency ?? primary?.currency.code
+  const own = list.find((wallet) => wallet.currency.code === code)
+  const exact = list.filter(isFunded).every((wallet) => wallet.currency.code === code)
+  const total = useWalletTotal(exact || !wallets.isSuccess ? undefined : code)
+  if (wallets.isPending || settings.isPending) return { state: 'loading', wallets }
+  if (wallets.isError) return { state: 'failed', wallets }
+  if (exact) {
+    const currency = own?.currency ?? FALLBACK_CURRENCY
+    return {
+      state: 'ready',
+      wallets,
+      balance: own?.balance ?? '0.00',
+      currency: { code: code ?? currency.code, symbol: currency.symbol },
+      estimate: false,
+    }
+  }
+  if (!total.data) return { state: total.isError ? 'failed' : 'loading', wallets }
+  return {
+    state: 'ready',
+    wallets,
+    balance: total.data.total,
+    currency: total.data.currency,
+    estimate: true,
+  }
 }
 
 export function WelcomeBanner({
@@ -98,15 +114,9 @@ export function WelcomeBanner({
   onAddFunds: () => void
 }) {
   const t = useDashboardMessages()
-  const wallets = useWallets({ enabled })
-  const wallet = wallets.data ? usdWallet(wallets.data) : undefined
-  const currency = wallet?.currency ?? FALLBACK_CURRENCY
+  const headline = useHeadline(enabled)
+  const { wallets } = headline
   const name = firstName?.trim() || t('defaultName')
-  const displayCurrency = useSettings().data?.displayCurrency
-  // The total adds something only in another currency, or when more than one wallet holds money.
-  const showTotal =
-    displayCurrency !== undefined &&
-    (displayCurrency !== 'USD' || (wallets.data ?? []).filter(isFunded).length > 1)
 
   return (
     <section
@@ -128,9 +138,9 @@ export function WelcomeBanner({
         </h1>
         <p className="mt-1 text-sm text-emerald-50/90">{t('welcomeSubtitle')}</p>
         <p className="mt-6 text-sm font-medium text-emerald-50/90">{t('balanceLabel')}</p>
-        {wallets.isPending ? (
+        {headline.state === 'loading' ? (
           <BalanceSkeleton label={t('balanceLoading')} />
-        ) : wallets.isError ? (
+        ) : headline.state === 'failed' ? (
           <div className="mt-2 flex flex-wrap items-center gap-3">
             <p className="text-sm">{t('balanceUnavailable')}</p>
             <Button
@@ -144,19 +154,25 @@ export function WelcomeBanner({
             </Button>
           </div>
         ) : (
-          <AnimatedBalance
-            balance={wallet?.balance ?? '0.00'}
-            code={currency.code}
-            symbol={currency.symbol}
-          />
+          <>
+            <AnimatedBalance
+              balance={headline.balance}
+              code={headline.currency.code}
+              symbol={headline.currency.symbol}
+            />
+            {headline.estimate ? (
+              <p className="mt-1 text-xs text-emerald-50/90" data-testid="balance-estimate">
+                {t('walletsTotalEstimateNote')}
+              </p>
+            ) : null}
+          </>
         )}
-        {showTotal && !wallets.isError ? <WalletsTotal code={displayCurrency} /> : null}
         <div className="mt-5 flex flex-wrap items-center gap-2">
           <span
             className="inline-flex items-center rounded-full bg-white/15 px-2.5 py-1 text-xs font-semibold tracking-wide"
             data-testid="balance-currency"
           >
-            {currency.code}
+            {headline.state === 'ready' ? headline.currency.code : ''}
           </span>
           {verified ? (
             <span

@@ -114,7 +114,7 @@ export function PayPanel({
           { label: t('reviewAmount'), value: amountText },
           { label: t('reviewFee'), value: t('reviewFree') },
           { label: t('reviewTotal'), value: amountText, strong: true },
-          ...(description ? [{ label: t('reviewFor'), value: description }] : []),
+          ...(description ? [{ label: t('reviewFor'), value: description, text: true }] : []),
         ],
       },
     })

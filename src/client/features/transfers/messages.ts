@@ -57,6 +57,7 @@ export const useTransferMessages = defineMessages('transfers', {
   noRecipientTitle: 'No Recipient Selected',
   noRecipientText: 'Please select a recipient',
   reviewTitle: 'Review transfer',
+  reviewDescription: 'Description',
   reviewArrival: 'Arrives instantly in their Sabi wallet.',
   successTitle: 'Transfer Successful',
   successText: 'Money sent successfully to Sabi user',

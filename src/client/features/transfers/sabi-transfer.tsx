@@ -149,7 +149,9 @@ export function SabiTransfer() {
           { label: t('summaryRecipientGets'), value: shown },
           { label: t('summaryFee'), value: t('summaryFeeFree') },
           { label: t('summaryTotal'), value: shown, strong: true },
-          ...(values.description ? [{ label: t('description'), value: values.description }] : []),
+          ...(values.description
+            ? [{ label: t('reviewDescription'), value: values.description, text: true }]
+            : []),
         ],
         note: t('reviewArrival'),
       },

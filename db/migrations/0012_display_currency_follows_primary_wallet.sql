@@ -1,0 +1,2 @@
+ALTER TABLE "user_settings" ALTER COLUMN "display_currency" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "user_settings" ALTER COLUMN "display_currency" DROP NOT NULL;
