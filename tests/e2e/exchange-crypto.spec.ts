@@ -73,10 +73,14 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
   const shownQuote = quotes.at(-1)
   if (!shownQuote) throw new Error('no quote was fetched')
   expect(shownQuote.totalDebit).toBe('150750.00')
-  await expect(page.getByLabel("You'll receive")).toHaveValue(
+  await expect(page.getByTestId('exchange-receive')).toHaveText(
     formatAmount(shownQuote.receiveAmount, 'USD'),
   )
-  await expect(page.getByTestId('exchange-rate')).toContainText(/^1 NGN = 0\.\d+ USD$/)
+  // As people read it, from the dollar's side, with the exact rate one tap away.
+  await expect(page.getByTestId('exchange-rate')).toHaveText(/^1 USD = ₦\d{1,3}(,\d{3})*\.\d{2}$/)
+  await page.getByRole('button', { name: 'Exact rate' }).click()
+  await expect(page.getByTestId('exchange-rate')).toHaveText(/^1 NGN = 0\.\d+ USD$/)
+  await page.getByRole('button', { name: 'Rounded rate' }).click()
   await expect(page.getByTestId('exchange-change')).toContainText(/[+-]\d+\.\d{2}% in 24h/)
   await expectNoHorizontalOverflow(page)
 

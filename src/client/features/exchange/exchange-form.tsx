@@ -16,6 +16,7 @@ import { ApiError } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import { describeChange } from '#client/lib/format-change.ts'
+import { readableRate } from '#client/lib/format-rate.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import {
@@ -29,7 +30,7 @@ import {
 import { EXCHANGE_FEE_BASIS_POINTS, type ExchangeRequest } from '#shared/schemas/exchange.ts'
 import type { Currency, Wallet } from '#shared/schemas/reference.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
-import { estimateExchange, feePercentText, findListedRate, formatRate } from './exchange-math.ts'
+import { estimateExchange, feePercentText, findListedRate } from './exchange-math.ts'
 import { useExchangeMessages } from './messages.ts'
 import { useExchangeQuote } from './use-exchange-quote.ts'
 import { useExchangeRates } from './use-exchange-rates.ts'
@@ -237,10 +238,8 @@ export function ExchangeForm() {
             : []),
           ...(rateText
             ? [
-                {
-                  label: t('rateHeading'),
-                  value: t('rateLine', { from: from.code, rate: rateText, to: to.code }),
-                },
+                { label: t('rateHeading'), value: readableRate(rateText, from, to).text },
+                { label: t('rateExactLabel'), value: readableRate(rateText, from, to).exact },
               ]
             : []),
         ],
@@ -249,6 +248,7 @@ export function ExchangeForm() {
     })
   }
 
+  const receiveText = figures && to ? formatAmount(figures.receive, to.code) : ''
   const hint = amountHint(t, amountText, from)
   const currenciesFailed = currencies.isError || wallets.isError
 
@@ -351,18 +351,25 @@ export function ExchangeForm() {
                 </div>
 
                 <Panel>
-                  <Label htmlFor="exchange-receive" className="text-muted-foreground">
+                  <p
+                    id="exchange-receive-label"
+                    className="text-sm font-medium text-muted-foreground"
+                  >
                     {t('receive')}
-                  </Label>
+                  </p>
                   <div className="mt-2 flex items-center gap-2">
-                    <input
-                      id="exchange-receive"
-                      readOnly
-                      tabIndex={-1}
-                      placeholder={t('amountPlaceholder')}
-                      value={figures && to ? formatAmount(figures.receive, to.code) : ''}
-                      className={BIG_AMOUNT_CLASSES}
-                    />
+                    {/* Text, not an input: a long figure wraps and shrinks instead of being cut. */}
+                    <output
+                      aria-labelledby="exchange-receive-label"
+                      data-testid="exchange-receive"
+                      className={cn(
+                        'min-w-0 flex-1 break-all font-semibold tabular-nums',
+                        receiveText.length > 12 ? 'text-lg' : 'text-2xl',
+                        receiveText ? '' : 'text-muted-foreground/60',
+                      )}
+                    >
+                      {receiveText || t('amountPlaceholder')}
+                    </output>
                     <CurrencySelect
                       id="exchange-to"
                       label={t('to')}
@@ -448,6 +455,7 @@ function RateCard({
   hasAmount: boolean
   ratesFailed: boolean
 }) {
+  const [exactShown, setExactShown] = useState(false)
   const quoteError =
     quoteState.error instanceof ApiError ? quoteState.error.serverMessage : undefined
   const ChangeIcon = change?.rising ? TrendingUp : TrendingDown
@@ -464,13 +472,26 @@ function RateCard({
         <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <p className="text-base font-semibold tabular-nums" data-testid="exchange-rate">
             {rateText ? (
-              t('rateLine', { from: from.code, rate: formatRate(rateText), to: to.code })
+              exactShown ? (
+                readableRate(rateText, from, to).exact
+              ) : (
+                readableRate(rateText, from, to).text
+              )
             ) : ratesFailed ? (
               t('ratesUnavailable')
             ) : (
               <span className="block h-5 w-44 animate-pulse rounded bg-primary/10" />
             )}
           </p>
+          {rateText ? (
+            <button
+              type="button"
+              className="text-xs font-medium text-primary underline-offset-4 hover:underline"
+              onClick={() => setExactShown((shown) => !shown)}
+            >
+              {exactShown ? t('rateRounded') : t('rateExact')}
+            </button>
+          ) : null}
           {change ? (
             <span
               className={cn(
