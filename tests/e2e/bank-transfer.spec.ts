@@ -347,9 +347,10 @@ test('too little money warns with the shortfall and disables Send to Bank', asyn
 test('the form says what is missing, and which wallet a bank needs', async ({ page, signUp }) => {
   await signUp()
   await page.goto('/bank-transfer')
+  // The primary wallet is chosen already; everything else is asked for.
+  await expect(page.getByRole('combobox', { name: 'From wallet' })).toContainText('USD')
   await page.getByRole('button', { name: 'Send to Bank' }).click()
   for (const message of [
-    'Please select a wallet',
     'Please select a bank',
     'Account number must be at least 10 digits',
     'Account name is required',

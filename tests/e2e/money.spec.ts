@@ -10,6 +10,7 @@ import {
   newUserDetails,
   test,
   walletBalance,
+  walletIn,
 } from './fixtures.ts'
 
 const SEARCH_PATH = '/api/users/search'
@@ -362,4 +363,20 @@ test('the dashboard lists other wallets and opens a new one', async ({ page, sig
   await addFunds.getByRole('button', { name: 'Add Funds' }).click()
   await expect(page.getByText('€75.25 was added to your EUR wallet', { exact: true })).toBeVisible()
   await expect(wallets.getByTestId('wallet-balance-EUR')).toHaveText('€75.25')
+})
+
+test('every money form opens on the default wallet chosen in Settings', async ({
+  page,
+  signUp,
+}) => {
+  await signUp()
+  const ngn = await walletIn(page, 'NGN')
+  const saved = await page.request.put('/api/settings', { data: { defaultWalletId: ngn.id } })
+  expect(saved.status()).toBe(200)
+  await page.goto('/bank-transfer')
+  await expect(page.getByRole('combobox', { name: 'From wallet' })).toContainText('NGN')
+  await page.goto('/receive-money')
+  await expect(page.getByRole('combobox', { name: 'Receive into' })).toContainText('NGN')
+  await page.goto('/exchange')
+  await expect(page.getByRole('button', { name: /^Exchange NGN to / })).toBeVisible()
 })

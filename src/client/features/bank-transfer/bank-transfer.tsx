@@ -11,6 +11,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useDefaultWallet } from '#client/features/wallets/default-wallet.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
@@ -149,6 +150,14 @@ export function BankTransfer() {
   const schema = useMemo(() => bankTransferFormSchema(t, a, walletList), [t, a, walletList])
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_FORM })
   const { errors } = form.formState
+  // The default wallet (Settings, else the primary) is chosen already; a bank in another
+  // currency switches to the wallet that pays it.
+  const startWallet = useDefaultWallet(walletList)
+  useEffect(() => {
+    if (startWallet && form.getValues('fromWalletId') === '') {
+      form.setValue('fromWalletId', startWallet.id)
+    }
+  }, [startWallet, form])
 
   const walletId = form.watch('fromWalletId')
   const bankCode = form.watch('bankCode')

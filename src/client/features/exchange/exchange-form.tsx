@@ -8,6 +8,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useDefaultWallet } from '#client/features/wallets/default-wallet.ts'
 import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
@@ -55,14 +56,15 @@ function withSymbol(decimalText: string, currency: Pick<Currency, 'code' | 'symb
 }
 
 /**
- * The pair the form opens with: from the primary wallet's currency (else the first wallet's),
+ * The pair the form opens with: from the default wallet's currency (Settings, else the primary),
  * to the user's next wallet, else the next currency Sabi offers.
  */
 function defaultPair(
   wallets: readonly Wallet[],
   currencies: readonly Currency[],
+  start: Wallet | undefined,
 ): { from: number | null; to: number | null } {
-  const from = (wallets.find((wallet) => wallet.isPrimary) ?? wallets[0])?.currencyId ?? null
+  const from = start?.currencyId ?? null
   const to =
     wallets.find((wallet) => wallet.currencyId !== from)?.currencyId ??
     currencies.find((currency) => currency.id !== from)?.id ??
@@ -106,7 +108,7 @@ export function ExchangeForm() {
   const [chosenTo, setChosenTo] = useState<number | null>(null)
   const [amountText, setAmountText] = useState('')
 
-  const defaults = defaultPair(walletList, currencyList)
+  const defaults = defaultPair(walletList, currencyList, useDefaultWallet(walletList))
   const fromId = chosenFrom ?? defaults.from
   const toCandidate = chosenTo ?? defaults.to
   const toId = toCandidate === fromId ? null : toCandidate

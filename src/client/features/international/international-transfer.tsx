@@ -10,6 +10,7 @@ import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { formatRate } from '#client/features/exchange/exchange-math.ts'
+import { useDefaultWallet } from '#client/features/wallets/default-wallet.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
@@ -76,11 +77,6 @@ function amountProblem(
   return result.ok ? undefined : describeAmountProblem(result.problem, wallet.currency.code, a)
 }
 
-/** The wallet the form opens with: the primary one, else the first. */
-function defaultWalletId(wallets: readonly Wallet[]): string {
-  return (wallets.find((wallet) => wallet.isPrimary) ?? wallets[0])?.id ?? ''
-}
-
 export type InternationalTransferProps = {
   region: InternationalRegion
   countryCode: string | undefined
@@ -143,7 +139,8 @@ export function InternationalTransfer({
     if (step === 'review' || sentId) window.scrollTo({ top: 0 })
   }, [step, sentId])
 
-  const walletId = chosenWalletId || defaultWalletId(walletList)
+  const startWallet = useDefaultWallet(walletList)
+  const walletId = chosenWalletId || (startWallet?.id ?? '')
   const wallet = walletList.find((candidate) => candidate.id === walletId)
   const country = countryCode ? findCountry(region, countryCode) : undefined
   const parsedAmount = wallet ? readAmountInput(amountText, wallet.currency.code) : null

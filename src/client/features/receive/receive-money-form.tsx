@@ -10,6 +10,7 @@ import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { copyText } from '#client/features/card/copy-text.ts'
 import { userFullName } from '#client/features/shell/user-display.ts'
+import { useDefaultWallet } from '#client/features/wallets/default-wallet.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { readAmountInput } from '#client/lib/amount-input.ts'
@@ -58,7 +59,10 @@ export function ReceiveMoneyForm() {
   const showErrorToast = useShowErrorToast()
   const wallets = useWallets({ enabled: isAuthenticated })
   const walletList = wallets.data ?? NO_WALLETS
-  const [walletId, setWalletId] = useState('')
+  const [chosenWalletId, setWalletId] = useState('')
+  // The default wallet (Settings, else the primary) until the user picks another.
+  const startWallet = useDefaultWallet(walletList)
+  const walletId = chosenWalletId || (startWallet?.id ?? '')
   const [amountText, setAmountText] = useState('')
   const [description, setDescription] = useState('')
   const [showAmountError, setShowAmountError] = useState(false)
