@@ -162,6 +162,9 @@ test('money moves from one user to another and shows in both histories', async (
   const sent = page.getByTestId('transaction-row').first()
   await expect(sent).toContainText('Rent share')
   await expect(sent).toContainText('-$125.50')
+  await expect(sent.getByTestId('transaction-counterparty')).toHaveText(
+    `With Chidi ${recipient.details.lastName}`,
+  )
   await expect(sent.getByTestId('transaction-status')).toHaveText('Completed')
   await expect(page.getByTestId('transaction-row')).toHaveCount(2)
   await expectNoHorizontalOverflow(page)

@@ -46,6 +46,7 @@ export const useTransactionMessages = defineMessages('transactions', {
   fieldType: 'Type',
   fieldReference: 'Reference',
   fieldCounterparty: 'With',
+  withParty: 'With {{name}}',
   fieldVerificationCode: 'Verification code',
   verifyHint: 'Anyone can check this receipt at {{url}}',
   fieldWallet: 'Wallet',

@@ -114,3 +114,35 @@ describe('conversionDetail', () => {
     ).toBeNull()
   })
 })
+
+describe('what a row says left or entered the wallet', () => {
+  it('an exchange shows the fee it cost with the amount', () => {
+    const shown = transactionAmountDisplay(
+      transaction({
+        type: 'exchange',
+        amount: '20000.00',
+        fee: '100.00',
+        fromWallet: { currency: { symbol: '₦', code: 'NGN' } },
+      }),
+    )
+    expect(shown.text).toBe('-₦20,100.00')
+  })
+
+  it('a purchase paid by card is not a wallet debit', () => {
+    const shown = transactionAmountDisplay(
+      transaction({ type: 'purchase', amount: '20.00', fromWalletId: null }),
+    )
+    expect(shown.text).toBe('$20.00')
+    const fromWallet = transactionAmountDisplay(
+      transaction({ type: 'purchase', amount: '20.00', fromWalletId: 'w1' }),
+    )
+    expect(fromWallet.text).toBe('-$20.00')
+  })
+
+  it('a failed payment reads as money back, not as a debit', () => {
+    const shown = transactionAmountDisplay(
+      transaction({ type: 'send', status: 'failed', amount: '1000.00', fee: '20.00' }),
+    )
+    expect(shown.text).toBe('$1,020.00')
+  })
+})

@@ -39,16 +39,30 @@ export type AmountDisplay = {
 }
 
 /**
- * The amount a row shows (docs/screens.md "Display rules"): for a send with a fee above zero,
- * amount plus fee, added in minor units of the wallet's currency so no cent is lost.
+ * The sign of what really happened to the viewer's wallet: nothing left a wallet for a
+ * purchase paid by card, and a failed payment's money is back, so neither reads as a debit;
+ * an exchange's source wallet paid, so it does.
+ */
+export function walletSign(transaction: Transaction): '+' | '-' | '' {
+  if (transaction.status === 'failed') return ''
+  if (transaction.type === 'purchase' && transaction.fromWalletId === null) return ''
+  if (transaction.type === 'exchange') return '-'
+  return amountSign(transaction.type)
+}
+
+/**
+ * The amount a row shows (docs/screens.md "Display rules"): what left or entered the wallet.
+ * Money that left with a fee above zero shows amount plus fee, added in minor units of the
+ * wallet's currency so no cent is lost.
  */
 export function transactionAmountDisplay(transaction: Transaction): AmountDisplay {
   const symbol = transaction.fromWallet?.currency.symbol ?? '$'
   const code = transaction.fromWallet?.currency.code ?? 'USD'
-  const sign = amountSign(transaction.type)
+  const sign = walletSign(transaction)
   const amount = toMoney(transaction.amount, code)
   const fee = toMoney(transaction.fee, code)
-  if (transaction.type === 'send' && amount && fee && fee.amountMinor > 0n) {
+  const paidFromWallet = amountSign(transaction.type) === '-' || transaction.type === 'exchange'
+  if (paidFromWallet && amount && fee && fee.amountMinor > 0n) {
     const total = add(amount, fee)
     return {
       text: `${sign}${symbol}${formatMoneyForDisplay(total)}`,

@@ -148,7 +148,9 @@ describe('buildReceiptText', () => {
       }),
       t,
     )
-    expect(text).toContain('-₦1,020.00 · Failed')
+    // The money is back: a failed payment does not read as a debit.
+    expect(text).toContain('₦1,020.00 · Failed')
+    expect(text).not.toContain('-₦1,020.00')
     expect(text).toContain(
       'Why it failed: the receiving bank rejected the payment\nThe money is back in your wallet.',
     )

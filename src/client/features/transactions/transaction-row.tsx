@@ -13,11 +13,11 @@ import { cn } from '#client/lib/cn.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
 import {
-  amountSign,
   capitalisedType,
   conversionDetail,
   transactionAmountDisplay,
   transactionDateLabel,
+  walletSign,
 } from './transaction-format.ts'
 
 const TYPE_ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
@@ -87,7 +87,7 @@ export function TransactionRow({
         ? t('yesterday', { time: date.time })
         : date.text
   const amount = transactionAmountDisplay(transaction)
-  const sign = amountSign(transaction.type)
+  const sign = walletSign(transaction)
   const conversion = conversionDetail(transaction, transaction.convertedCurrency?.code ?? null)
   const row = (
     <div className="flex items-center gap-3 py-3" data-testid="transaction-row">
@@ -96,6 +96,14 @@ export function TransactionRow({
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{description}</p>
+        {transaction.counterparty ? (
+          <p
+            className="truncate text-xs text-muted-foreground"
+            data-testid="transaction-counterparty"
+          >
+            {t('withParty', { name: transaction.counterparty })}
+          </p>
+        ) : null}
         <p className="truncate text-xs text-muted-foreground">
           <time dateTime={transaction.createdAt}>{dateText}</time>
         </p>
