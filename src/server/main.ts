@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts'
+import { DEMO_PIN } from './db/demo-activity.ts'
 import { DEMO_ACCOUNT } from './db/seed.ts'
 import { serializeError } from './logging/log-serializers.ts'
 import { type RunningServer, startServer } from './start-server.ts'
@@ -44,7 +45,7 @@ async function main() {
   if (config.sandbox) {
     lines.push(
       '  Mode: SANDBOX (simulated providers; no real money moves)',
-      `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+      `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (PIN ${DEMO_PIN})`,
     )
   }
   console.log(`${lines.join('\n')}\n`)

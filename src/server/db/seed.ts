@@ -8,7 +8,8 @@ import {
 import { findUserByEmail } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { ASSET_EXPONENTS } from '#shared/money.ts'
-import type { Queryable } from './client.ts'
+import type { Database, Queryable } from './client.ts'
+import { seedDemoActivity } from './demo-activity.ts'
 import { cryptocurrencies, currencies, exchangeRates } from './schema.ts'
 
 /**
@@ -65,13 +66,16 @@ export const DEMO_ACCOUNT = {
 } as const
 
 /**
- * Creates the sandbox demo account if it does not exist yet. Several instances starting at
+ * Creates the sandbox demo account, with money and history, if it does not exist yet (its PIN
+ * is DEMO_PIN). Several instances starting at
  * once may race to create it; the ones that lose find it made, which is all they wanted.
  */
-export async function seedDemoAccount(db: Queryable): Promise<void> {
+export async function seedDemoAccount(db: Database): Promise<void> {
   if (await findUserByEmail(db, DEMO_ACCOUNT.email)) return
   try {
-    await signUpUser(db, DEMO_ACCOUNT)
+    const demo = await signUpUser(db, DEMO_ACCOUNT)
+    // Only the instance that made the account gives it its money and history.
+    await seedDemoActivity(db, demo.id)
   } catch (error) {
     const lostTheRace =
       error instanceof AppError && (error.code === 'EMAIL_TAKEN' || error.code === 'USERNAME_TAKEN')
