@@ -8,6 +8,7 @@ import { useDashboardMessages } from './messages.ts'
 const CARD_CLASSES = 'flex w-40 shrink-0 snap-start flex-col rounded-xl border p-4 sm:w-44'
 
 function WalletCard({ wallet }: { wallet: Wallet }) {
+  const balance = formatWalletBalance(wallet)
   return (
     <li className={cn(CARD_CLASSES, 'bg-card shadow-sm')} data-testid="wallet-card">
       <div className="flex items-center gap-2">
@@ -21,11 +22,21 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
           </span>
         </span>
       </div>
+      {/* Every digit shows (docs/screens.md "Display rules"): a long balance gets smaller and wraps. */}
       <p
-        className="mt-3 truncate text-lg font-bold tabular-nums"
+        className={cn(
+          'mt-3 font-bold break-all tabular-nums',
+          balance.length > 16
+            ? 'text-xs'
+            : balance.length > 14
+              ? 'text-[0.8125rem]'
+              : balance.length > 11
+                ? 'text-base'
+                : 'text-lg',
+        )}
         data-testid={`wallet-balance-${wallet.currency.code}`}
       >
-        {formatWalletBalance(wallet)}
+        {balance}
       </p>
     </li>
   )

@@ -4,6 +4,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { useSettings } from '#client/features/settings/use-settings.ts'
 import { useWalletTotal } from '#client/features/settings/use-wallet-total.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
+import { cn } from '#client/lib/cn.ts'
 import { formatAmount, formatMinorForDisplay, toMoney } from '#client/lib/format-amount.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { useDashboardMessages } from './messages.ts'
@@ -29,7 +30,17 @@ function AnimatedBalance({
       ? `${symbol}${formatMinorForDisplay(shownMinor, value.asset)}`
       : finalText
   return (
-    <p className="mt-1 text-4xl font-bold tracking-tight tabular-nums sm:text-5xl">
+    // Every digit shows (docs/screens.md "Display rules"): a long total gets smaller and wraps.
+    <p
+      className={cn(
+        'mt-1 font-bold tracking-tight break-all tabular-nums',
+        finalText.length > 15
+          ? 'text-2xl sm:text-4xl'
+          : finalText.length > 11
+            ? 'text-3xl sm:text-5xl'
+            : 'text-4xl sm:text-5xl',
+      )}
+    >
       {/* Screen readers get the final figure once, not every frame of the count-up. */}
       <span aria-hidden="true" data-testid="balance-amount">
         {text}
