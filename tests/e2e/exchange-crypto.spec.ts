@@ -324,7 +324,8 @@ test.describe('refusals from the server', () => {
     await expect(page.getByLabel('Amount (USD)')).toHaveValue('0')
     await page.getByRole('button', { name: 'Buy ETH' }).click()
     await expect(page.getByText('Amount must be greater than 0')).toBeVisible()
-    await expect(page.getByText('Please select a payment currency')).toBeVisible()
+    // The primary wallet's currency is chosen already.
+    await expect(page.getByRole('combobox', { name: 'Payment Currency' })).toContainText('USD')
 
     await page.getByLabel('Amount (USD)').fill('0.001')
     await expect(page.getByText('Amount must be greater than 0')).toBeVisible()

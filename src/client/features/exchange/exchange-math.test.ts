@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatMoney, money } from '#shared/money.ts'
 import type { ExchangeRate } from '#shared/schemas/reference.ts'
-import { estimateExchange, feePercentText, findListedRate, formatRate } from './exchange-math.ts'
+import { estimateExchange, feePercentText, findListedRate } from './exchange-math.ts'
 
 function pair(fromCurrencyId: number, toCurrencyId: number, rate: string, changePercent: string) {
   const currency = (id: number) => ({ id, code: `C${id}`, symbol: '¤', name: `Currency ${id}` })
@@ -30,15 +30,6 @@ describe('findListedRate', () => {
 
   it('gives nothing for a pair that is not listed', () => {
     expect(findListedRate(rates, 1, 3)).toBeNull()
-  })
-})
-
-describe('formatRate', () => {
-  it('drops trailing zeros but keeps two decimals', () => {
-    expect(formatRate('1530.000000')).toBe('1,530.00')
-    expect(formatRate('0.920000')).toBe('0.92')
-    expect(formatRate('0.000654')).toBe('0.000654')
-    expect(formatRate('18.250000')).toBe('18.25')
   })
 })
 

@@ -4,7 +4,6 @@ import {
   convertAtRate,
   divideRoundHalfUp,
   formatMinor,
-  groupDigits,
   type Money,
   parseScaled,
   percentageOf,
@@ -42,16 +41,6 @@ export function findListedRate(
     rate: formatMinor(divideRoundHalfUp(ONE_SQUARED, reverseMicro), RATE_SCALE),
     changePercent: null,
   }
-}
-
-/**
- * A rate for people to read: grouped, trailing zeros dropped but at least two decimals, so
- * "1530.000000" reads "1,530.00" and "0.000654" keeps every digit it has.
- */
-export function formatRate(rateText: string): string {
-  const [whole = '0', fraction = ''] = rateText.trim().split('.')
-  const significant = fraction.replace(/0+$/, '').padEnd(2, '0')
-  return groupDigits(`${whole}.${significant}`)
 }
 
 /** The exchange fee as a percentage text: 50 basis points are "0.5%". */

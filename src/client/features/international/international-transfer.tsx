@@ -9,16 +9,16 @@ import { type OptionCard, OptionCards } from '#client/components/ui/option-cards
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
-import { formatRate } from '#client/features/exchange/exchange-math.ts'
 import { useDefaultWallet } from '#client/features/wallets/default-wallet.ts'
+import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { readAmountInput } from '#client/lib/amount-input.ts'
 import { describeAmountProblem, useAmountMessages } from '#client/lib/amount-messages.ts'
-
 import { ApiError } from '#client/lib/api.ts'
 import { formatAmount, formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
+import { readableRate } from '#client/lib/format-rate.ts'
 import { toast } from '#client/lib/toast.ts'
 import { add, formatMoney, type Money } from '#shared/money.ts'
 import {
@@ -512,17 +512,16 @@ function QuoteSkeleton() {
 
 function QuoteFigures({ quote, wallet }: { quote: InternationalQuote; wallet: Wallet }) {
   const t = useInternationalMessages()
+  const currencies = useCurrencies({ enabled: true })
+  const side = (code: string) => ({
+    code,
+    symbol: currencies.data?.find((currency) => currency.code === code)?.symbol ?? `${code} `,
+  })
+  const rate = readableRate(quote.rate, side(quote.sendCurrency), side(quote.receiveCurrency))
   return (
     <dl className="mt-2 grid gap-2 text-sm">
-      <SummaryRow
-        label={t('quoteRate')}
-        value={t('quoteRateLine', {
-          from: quote.sendCurrency,
-          rate: formatRate(quote.rate),
-          to: quote.receiveCurrency,
-        })}
-        testId="quote-rate"
-      />
+      <SummaryRow label={t('quoteRate')} value={rate.text} testId="quote-rate" />
+      <SummaryRow label={t('quoteRateExact')} value={rate.exact} testId="quote-rate-exact" />
       <SummaryRow
         label={t('quoteFee', { percent: trimPercent(quote.feePercent) })}
         value={withSymbol(wallet, quote.fee)}

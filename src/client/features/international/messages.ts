@@ -50,7 +50,7 @@ export const useInternationalMessages = defineMessages('international', {
   amountPlaceholder: '0.00',
   quoteHeading: 'Your quote',
   quoteRate: 'Exchange rate',
-  quoteRateLine: '1 {{from}} = {{rate}} {{to}}',
+  quoteRateExact: 'Exact rate',
   quoteFee: 'Fee ({{percent}}%)',
   quoteTotal: 'Total debited',
   quoteReceive: 'They receive',
