@@ -11,7 +11,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
-import { useDefaultWallet } from '#client/features/wallets/default-wallet.ts'
+import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
@@ -152,12 +152,9 @@ export function BankTransfer() {
   const { errors } = form.formState
   // The default wallet (Settings, else the primary) is chosen already; a bank in another
   // currency switches to the wallet that pays it.
-  const startWallet = useDefaultWallet(walletList)
-  useEffect(() => {
-    if (startWallet && form.getValues('fromWalletId') === '') {
-      form.setValue('fromWalletId', startWallet.id)
-    }
-  }, [startWallet, form])
+  useWalletPreset(walletList, (wallet) => {
+    if (form.getValues('fromWalletId') === '') form.setValue('fromWalletId', wallet.id)
+  })
 
   const walletId = form.watch('fromWalletId')
   const bankCode = form.watch('bankCode')

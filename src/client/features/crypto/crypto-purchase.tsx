@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, CreditCard, type LucideIcon, ShoppingCart, Wallet2 } from 'lucide-react'
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { CurrencySelect } from '#client/components/currency-select.tsx'
@@ -15,7 +15,7 @@ import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { findListedRate } from '#client/features/exchange/exchange-math.ts'
 import { useExchangeRates } from '#client/features/exchange/use-exchange-rates.ts'
-import { useDefaultWallet } from '#client/features/wallets/default-wallet.ts'
+import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
 import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
@@ -152,13 +152,10 @@ export function CryptoPurchase() {
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: DEFAULT_VALUES })
   const { errors } = form.formState
   // Paid from the default wallet (Settings, else the primary) unless the user picks another.
-  const startWallet = useDefaultWallet(walletList)
+  const startWallet = useWalletPreset(walletList, (wallet) => {
+    if (form.getValues('fiatCurrencyId') === 0) form.setValue('fiatCurrencyId', wallet.currencyId)
+  })
   const startValues = { ...DEFAULT_VALUES, fiatCurrencyId: startWallet?.currencyId ?? 0 }
-  useEffect(() => {
-    if (startWallet && form.getValues('fiatCurrencyId') === 0) {
-      form.setValue('fiatCurrencyId', startWallet.currencyId)
-    }
-  }, [startWallet, form])
 
   const action = useMoneyAction({
     parse: (data) => transactionSchema.parse(data),

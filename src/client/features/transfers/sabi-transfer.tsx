@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertTriangle, Send, Zap } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Controller, type FieldErrors, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
@@ -10,7 +10,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
-import { useDefaultWallet } from '#client/features/wallets/default-wallet.ts'
+import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
@@ -100,12 +100,9 @@ export function SabiTransfer() {
   const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_FORM })
   const { errors } = form.formState
   // The default wallet (Settings, else the primary) is chosen already once the wallets load.
-  const startWallet = useDefaultWallet(walletList)
-  useEffect(() => {
-    if (startWallet && form.getValues('fromWalletId') === '') {
-      form.setValue('fromWalletId', startWallet.id)
-    }
-  }, [startWallet, form])
+  const startWallet = useWalletPreset(walletList, (wallet) => {
+    if (form.getValues('fromWalletId') === '') form.setValue('fromWalletId', wallet.id)
+  })
 
   const action = useMoneyAction({
     parse: (data) => transactionSchema.parse(data),

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { useSettings } from '#client/features/settings/use-settings.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 
@@ -26,4 +27,21 @@ export function useDefaultWallet(
 ): Wallet | undefined {
   const settings = useSettings()
   return pickDefaultWallet(wallets, settings.data?.defaultWalletId, accepts)
+}
+
+/**
+ * For a form's wallet field: hands the default wallet to `preset` once the wallets have loaded
+ * (the form sets its field if the user has not chosen yet), and answers it.
+ */
+export function useWalletPreset(
+  wallets: readonly Wallet[],
+  preset: (wallet: Wallet) => void,
+): Wallet | undefined {
+  const start = useDefaultWallet(wallets)
+  const presetRef = useRef(preset)
+  presetRef.current = preset
+  useEffect(() => {
+    if (start) presetRef.current(start)
+  }, [start])
+  return start
 }
