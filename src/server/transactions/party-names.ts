@@ -113,12 +113,23 @@ export async function loadCounterparties(
     ]),
   )
   return new Map(
-    journals.map((journal) => {
-      const parties = partyNamesOf(journal, names, payoutOf.get(journal.id) ?? null)
-      const viewerPaid = journal.fromUserId === viewerId
-      const viewerGot = journal.toUserId === viewerId && !payoutOf.has(journal.id)
-      const other = viewerPaid && viewerGot ? null : viewerPaid ? parties.payee : parties.payer
-      return [journal.id, other]
-    }),
+    journals.map((journal) => [
+      journal.id,
+      counterpartyOf(journal, viewerId, names, payoutOf.get(journal.id) ?? null),
+    ]),
   )
+}
+
+/** The other party of one journal as its viewer sees it, from names and payout already read. */
+export function counterpartyOf(
+  journal: JournalParties,
+  viewerId: string,
+  names: ReadonlyMap<string, string>,
+  payout: { kind: string; details: Record<string, string> } | null,
+): string | null {
+  const parties = partyNamesOf(journal, names, payout)
+  const viewerPaid = journal.fromUserId === viewerId
+  const viewerGot = journal.toUserId === viewerId && payout === null
+  if (viewerPaid && viewerGot) return null
+  return viewerPaid ? parties.payee : parties.payer
 }
