@@ -1,5 +1,7 @@
-import { ArrowDownUp, ArrowLeftRight, Clock, Info, TrendingDown, TrendingUp } from 'lucide-react'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ArrowDownUp, ArrowLeftRight, Info } from 'lucide-react'
+import { type ReactNode, useEffect, useMemo } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { CurrencySelect } from '#client/components/currency-select.tsx'
 import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
 import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
@@ -13,30 +15,28 @@ import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { readAmountInput } from '#client/lib/amount-input.ts'
-import { ApiError } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import { describeChange } from '#client/lib/format-change.ts'
 import { readableRate } from '#client/lib/format-rate.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
-import {
-  type AssetCode,
-  add,
-  exponentOf,
-  formatMoney,
-  isAssetCode,
-  percentageOf,
-} from '#shared/money.ts'
+import { type AssetCode, add, formatMoney, isAssetCode, percentageOf } from '#shared/money.ts'
 import { EXCHANGE_FEE_BASIS_POINTS, type ExchangeRequest } from '#shared/schemas/exchange.ts'
 import type { Currency, Wallet } from '#shared/schemas/reference.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
+import {
+  amountHint,
+  defaultPair,
+  EMPTY_EXCHANGE_FORM,
+  type ExchangeFormValues,
+  exchangeFormSchema,
+} from './exchange-form-schema.ts'
 import { estimateExchange, feePercentText, findListedRate } from './exchange-math.ts'
 import { useExchangeMessages } from './messages.ts'
+import { RateCard } from './rate-card.tsx'
 import { useExchangeQuote } from './use-exchange-quote.ts'
 import { useExchangeRates } from './use-exchange-rates.ts'
-
-type ExchangeMessages = ReturnType<typeof useExchangeMessages>
 
 const NO_WALLETS: readonly Wallet[] = []
 // The amounts are the panels' headline figures: large, borderless, inside the panel's frame.
@@ -53,34 +53,6 @@ function assetOf(currency: Pick<Currency, 'code'>): AssetCode {
 /** An amount with its currency's symbol, from the decimal text the server or the math gave. */
 function withSymbol(decimalText: string, currency: Pick<Currency, 'code' | 'symbol'>): string {
   return `${currency.symbol}${formatAmount(decimalText, currency.code)}`
-}
-
-/**
- * The pair the form opens with: from the default wallet's currency (Settings, else the primary),
- * to the user's next wallet, else the next currency Sabi offers.
- */
-function defaultPair(
-  wallets: readonly Wallet[],
-  currencies: readonly Currency[],
-  start: Wallet | undefined,
-): { from: number | null; to: number | null } {
-  const from = start?.currencyId ?? null
-  const to =
-    wallets.find((wallet) => wallet.currencyId !== from)?.currencyId ??
-    currencies.find((currency) => currency.id !== from)?.id ??
-    null
-  return { from, to }
-}
-
-/** Why a typed amount cannot be read, when the user should be told before submitting. */
-function amountHint(t: ExchangeMessages, text: string, from: Currency | undefined) {
-  if (!from || text.trim() === '') return undefined
-  const result = readAmountInput(text, from.code)
-  if (result.ok) return undefined
-  if (result.problem === 'too_many_decimals')
-    return t('amountDecimals', { decimals: exponentOf(assetOf(from)) })
-  if (result.problem === 'too_large') return t('amountTooLarge')
-  return undefined
 }
 
 function Panel({ children, className }: { children: ReactNode; className?: string }) {
@@ -101,14 +73,29 @@ export function ExchangeForm() {
   const currencies = useCurrencies({ enabled: isAuthenticated })
   const rates = useExchangeRates({ enabled: isAuthenticated })
   const walletList = wallets.data ?? NO_WALLETS
-  const currencyList = (currencies.data ?? NO_CURRENCIES).filter((currency) => currency.isActive)
+  const currencyList = useMemo(
+    () => (currencies.data ?? NO_CURRENCIES).filter((currency) => currency.isActive),
+    [currencies.data],
+  )
 
-  // Null until the user chooses: the defaults follow the wallets once they have loaded.
-  const [chosenFrom, setChosenFrom] = useState<number | null>(null)
-  const [chosenTo, setChosenTo] = useState<number | null>(null)
-  const [amountText, setAmountText] = useState('')
+  const schema = useMemo(() => exchangeFormSchema(t, currencyList), [t, currencyList])
+  const form = useForm<ExchangeFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_EXCHANGE_FORM,
+  })
+  const [chosenFrom, chosenTo, amountText] = useWatch({
+    control: form.control,
+    name: ['fromCurrencyId', 'toCurrencyId', 'amount'],
+  })
 
+  // The pair follows the wallets once they have loaded, unless the user has chosen already.
   const defaults = defaultPair(walletList, currencyList, useDefaultWallet(walletList))
+  useEffect(() => {
+    if (defaults.from !== null && form.getValues('fromCurrencyId') === null)
+      form.setValue('fromCurrencyId', defaults.from)
+    if (defaults.to !== null && form.getValues('toCurrencyId') === null)
+      form.setValue('toCurrencyId', defaults.to)
+  }, [defaults.from, defaults.to, form])
   const fromId = chosenFrom ?? defaults.from
   const toCandidate = chosenTo ?? defaults.to
   const toId = toCandidate === fromId ? null : toCandidate
@@ -148,7 +135,7 @@ export function ExchangeForm() {
     transactionIdOf: (transaction) => transaction.id,
     failure: { title: t('failedTitle'), message: t('failedText') },
     success: { title: t('successTitle'), description: t('successText') },
-    onSuccess: () => setAmountText(''),
+    onSuccess: () => form.setValue('amount', ''),
     onRefused: (error) => {
       // An expired or unknown quote: lock a fresh rate at once for the user to review; the
       // server's message asks them to.
@@ -162,23 +149,24 @@ export function ExchangeForm() {
 
   function chooseFrom(currencyId: number) {
     // Choosing the currency already on the other side swaps the two.
-    if (currencyId === toId) setChosenTo(fromId)
-    setChosenFrom(currencyId)
+    if (currencyId === toId) form.setValue('toCurrencyId', fromId)
+    form.setValue('fromCurrencyId', currencyId)
   }
 
   function swap() {
-    setChosenFrom(toId)
-    setChosenTo(fromId)
+    form.setValue('fromCurrencyId', toId)
+    form.setValue('toCurrencyId', fromId)
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  // In the documented order: inputs first (one toast for any of them), then the source wallet,
+  // then its balance.
+  function refuse() {
     if (pending) return
-    // In the documented order: inputs, then the source wallet, then its balance.
-    if (!from || !to || !amount) {
-      toast({ title: t('invalidTitle'), description: t('invalidText'), variant: 'destructive' })
-      return
-    }
+    toast({ title: t('invalidTitle'), description: t('invalidText'), variant: 'destructive' })
+  }
+
+  function submit() {
+    if (pending || !from || !to || !amount) return
     if (!fromWallet) {
       toast({
         title: t('walletNotFoundTitle'),
@@ -283,7 +271,11 @@ export function ExchangeForm() {
               <div className="h-20 animate-pulse rounded-xl bg-muted" />
             </div>
           ) : (
-            <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4">
+            <form
+              noValidate
+              onSubmit={form.handleSubmit(submit, refuse)}
+              className="grid grid-cols-1 gap-4"
+            >
               <div className="relative grid grid-cols-1 gap-2">
                 <Panel className="focus-within:border-primary/60 focus-within:ring-2 focus-within:ring-ring/30">
                   <div className="flex items-center justify-between gap-3">
@@ -308,8 +300,7 @@ export function ExchangeForm() {
                       inputMode="decimal"
                       autoComplete="off"
                       placeholder={t('amountPlaceholder')}
-                      value={amountText}
-                      onChange={(event) => setAmountText(event.target.value)}
+                      {...form.register('amount')}
                       disabled={pending}
                       aria-invalid={hint ? true : undefined}
                       aria-describedby={hint ? 'exchange-amount-message' : undefined}
@@ -379,7 +370,7 @@ export function ExchangeForm() {
                       placeholder={t('currencyPlaceholder')}
                       currencies={toChoices}
                       value={toId}
-                      onChange={setChosenTo}
+                      onChange={(currencyId) => form.setValue('toCurrencyId', currencyId)}
                       disabled={pending}
                       className="w-32 shrink-0"
                       triggerClassName="rounded-full bg-card font-medium"
@@ -435,107 +426,5 @@ export function ExchangeForm() {
       </Card>
       <MoneyActionSheet action={action} />
     </>
-  )
-}
-
-function RateCard({
-  t,
-  from,
-  to,
-  rateText,
-  change,
-  quoteState,
-  hasAmount,
-  ratesFailed,
-}: {
-  t: ExchangeMessages
-  from: Currency | undefined
-  to: Currency | undefined
-  rateText: string | null
-  change: { text: string; rising: boolean } | null
-  quoteState: ReturnType<typeof useExchangeQuote>
-  hasAmount: boolean
-  ratesFailed: boolean
-}) {
-  const [exactShown, setExactShown] = useState(false)
-  const quoteError =
-    quoteState.error instanceof ApiError ? quoteState.error.serverMessage : undefined
-  const ChangeIcon = change?.rising ? TrendingUp : TrendingDown
-  return (
-    <section
-      aria-labelledby="exchange-rate-heading"
-      className="rounded-xl border border-primary/15 bg-secondary/60 p-4"
-      data-testid="exchange-rate-card"
-    >
-      <h3 id="exchange-rate-heading" className="text-xs font-medium text-secondary-foreground/80">
-        {t('rateHeading')}
-      </h3>
-      {from && to ? (
-        <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-          <p className="text-base font-semibold tabular-nums" data-testid="exchange-rate">
-            {rateText ? (
-              exactShown ? (
-                readableRate(rateText, from, to).exact
-              ) : (
-                readableRate(rateText, from, to).text
-              )
-            ) : ratesFailed ? (
-              t('ratesUnavailable')
-            ) : (
-              <span className="block h-5 w-44 animate-pulse rounded bg-primary/10" />
-            )}
-          </p>
-          {rateText ? (
-            <button
-              type="button"
-              className="text-xs font-medium text-primary underline-offset-4 hover:underline"
-              onClick={() => setExactShown((shown) => !shown)}
-            >
-              {exactShown ? t('rateRounded') : t('rateExact')}
-            </button>
-          ) : null}
-          {change ? (
-            <span
-              className={cn(
-                'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
-                change.rising
-                  ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300'
-                  : 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',
-              )}
-              data-testid="exchange-change"
-            >
-              <ChangeIcon className="size-3.5" aria-hidden="true" />
-              {t('change24h', { change: change.text })}
-            </span>
-          ) : null}
-        </div>
-      ) : (
-        <p className="mt-1 text-sm text-muted-foreground">{t('chooseCurrencies')}</p>
-      )}
-      <p
-        className={cn(
-          'mt-2 flex items-center gap-1.5 text-xs',
-          quoteError && !quoteState.quote ? 'text-destructive' : 'text-muted-foreground',
-        )}
-        data-testid="exchange-quote-status"
-      >
-        {quoteState.quote ? (
-          <>
-            <Clock className="size-3.5" aria-hidden="true" />
-            {t('rateLocked', { seconds: quoteState.secondsLeft })}
-          </>
-        ) : quoteState.isFetching ? (
-          t('rateRefreshing')
-        ) : quoteError && hasAmount ? (
-          quoteError
-        ) : from && to ? (
-          hasAmount ? (
-            t('rateRefreshing')
-          ) : (
-            t('rateIndicative')
-          )
-        ) : null}
-      </p>
-    </section>
   )
 }
