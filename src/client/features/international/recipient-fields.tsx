@@ -3,12 +3,7 @@ import { TextField } from '#client/components/ui/text-field.tsx'
 import type { InternationalMethod } from '#shared/schemas/international.ts'
 import type { Recipient } from '#shared/schemas/recipients.ts'
 import { useInternationalMessages } from './messages.ts'
-import {
-  FIELDS_BY_METHOD,
-  type RecipientField,
-  type RecipientProblem,
-  type RecipientValues,
-} from './recipient-values.ts'
+import { FIELDS_BY_METHOD, type RecipientField, type RecipientValues } from './recipient-values.ts'
 
 type MessageKey = Parameters<ReturnType<typeof useInternationalMessages>>[0]
 
@@ -105,13 +100,14 @@ export function SavedRecipientChoices({
 export function RecipientFields({
   method,
   values,
-  problems,
+  errorOf,
   onChange,
   disabled,
 }: {
   method: InternationalMethod
   values: RecipientValues
-  problems: Partial<Record<RecipientField, RecipientProblem>>
+  /** The message to show under a field, when it has one. */
+  errorOf: (field: RecipientField) => string | undefined
   onChange: (field: RecipientField, value: string) => void
   disabled: boolean
 }) {
@@ -120,7 +116,6 @@ export function RecipientFields({
     <div className="grid grid-cols-1 gap-4">
       {FIELDS_BY_METHOD[method].map((field) => {
         const look = FIELD_LOOKS[field]
-        const problem = problems[field]
         const label =
           field === 'phoneNumber' && method === 'mobile_wallet' ? t('mobileNumber') : t(look.label)
         return (
@@ -134,7 +129,7 @@ export function RecipientFields({
             maxLength={look.maxLength}
             value={values[field]}
             onChange={(event) => onChange(field, event.target.value)}
-            error={problem ? t(problem.key, problem.values) : undefined}
+            error={errorOf(field)}
             hint={field === 'phoneNumber' ? t('phoneHint') : undefined}
             disabled={disabled}
           />
