@@ -283,6 +283,41 @@ test('Share Request hands title, text and link to the share sheet when there is 
   expect(requests.map((item) => item.description)).toEqual(['Payment request'])
 })
 
+test('an amount with more decimals than the currency has is refused by its field, and no request is made', async ({
+  page,
+  context,
+  signUp,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signUp()
+  await page.goto('/receive-money')
+  await expect(page.getByText('No requests yet')).toBeVisible()
+  await fillRequest(page, '25.005', 'Lunch')
+  await expect(page.getByTestId('request-preview-amount')).toHaveText('—')
+
+  // The naira has two decimals: the message sits by the field, with no toast and no request.
+  const amount = page.getByLabel('Amount')
+  await page.getByRole('button', { name: 'Copy Payment Link' }).click()
+  await expect(amount).toHaveAccessibleDescription('Amount can have at most 2 decimal places')
+  await expect(amount).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Missing Information', { exact: true })).toHaveCount(0)
+  await expect(page.getByTestId('payment-link')).toHaveCount(0)
+  await expect(page.getByText('No requests yet')).toBeVisible()
+  const requests = paymentRequestSchema
+    .array()
+    .parse(await (await page.request.get('/api/payment-requests')).json())
+  expect(requests).toEqual([])
+
+  // Once the amount is fixed, the message goes as it is typed and the link is made.
+  await amount.fill('25.00')
+  await expect(amount).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Amount can have at most 2 decimal places')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Copy Payment Link' }).click()
+  await expect(page.getByText('Payment Link Copied', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('payment-link')).toBeVisible()
+  await expect(page.getByTestId('payment-request-row')).toHaveCount(1)
+})
+
 test('a paid request shows as paid to its requester and on the dashboard count', async ({
   page,
   signUp,

@@ -10,8 +10,6 @@ export const useReceiveMessages = defineMessages('receive', {
   walletsUnavailable: "Couldn't load your wallets",
   amount: 'Amount',
   amountPlaceholder: '0.00',
-  amountDecimals: 'Amount can have at most {{decimals}} decimal places',
-  amountTooLarge: 'Amount is too large',
   requestDescription: 'Description (optional)',
   descriptionPlaceholder: "What's it for?",
   descriptionTooLong: 'Description must be at most {{max}} characters',

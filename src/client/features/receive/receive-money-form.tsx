@@ -1,23 +1,28 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Copy, QrCode, Share2 } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
+import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
-import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { copyText } from '#client/features/card/copy-text.ts'
-import { userFullName } from '#client/features/shell/user-display.ts'
-import { useDefaultWallet } from '#client/features/wallets/default-wallet.ts'
+import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { readAmountInput } from '#client/lib/amount-input.ts'
-import { formatMoneyForDisplay } from '#client/lib/format-amount.ts'
+import {
+  describeAmountProblem,
+  typedWalletAmount,
+  useAmountMessages,
+} from '#client/lib/amount-messages.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
-import { exponentOf, formatMoney, isAssetCode } from '#shared/money.ts'
+import { formatMoney } from '#shared/money.ts'
 import { DESCRIPTION_MAX_LENGTH } from '#shared/schemas/money-requests.ts'
 import {
   type CreatePaymentRequest,
@@ -33,14 +38,69 @@ import {
   PAYMENT_REQUESTS_QUERY_KEY,
 } from './payment-requests-api.ts'
 import { requestAmountText } from './request-format.ts'
+import { RequestPreview } from './request-preview.tsx'
 import { sharePaymentRequest } from './share-payment-request.ts'
+
+type ReceiveMessages = ReturnType<typeof useReceiveMessages>
+
+type AmountMessages = ReturnType<typeof useAmountMessages>
 
 const NO_WALLETS: readonly Wallet[] = []
 
-/** How many decimals the wallet's currency has (a currency this client does not know: 2). */
-function decimalsOf(wallet: Wallet): number {
-  const code = wallet.currency.code.toUpperCase()
-  return isAssetCode(code) ? exponentOf(code) : 2
+/**
+ * The payment request rules (docs/getting-paid.md "Payment requests"), worded in the user's
+ * language: a wallet, an amount above zero with no more decimals than the wallet's currency has,
+ * an optional description. A missing wallet or amount has no field of its own and is a toast
+ * (docs/screens.md "Validation"), so it is reported on the wallet field, which shows no message;
+ * a malformed amount is reported on the amount field, which shows it.
+ */
+function receiveFormSchema(t: ReceiveMessages, a: AmountMessages, wallets: readonly Wallet[]) {
+  return z
+    .object({
+      walletId: z.string(),
+      amount: z.string(),
+      description: z
+        .string()
+        .trim()
+        .max(DESCRIPTION_MAX_LENGTH, t('descriptionTooLong', { max: DESCRIPTION_MAX_LENGTH })),
+    })
+    .superRefine((values, context) => {
+      const missing = () =>
+        context.addIssue({ code: 'custom', path: ['walletId'], message: t('missingText') })
+      const wallet = wallets.find((candidate) => candidate.id === values.walletId)
+      if (!wallet) {
+        missing()
+        return
+      }
+      const amount = readAmountInput(values.amount, wallet.currency.code)
+      if (amount.ok) return
+      if (amount.problem === 'not_positive') {
+        missing()
+        return
+      }
+      const message = describeAmountProblem(amount.problem, wallet.currency.code, a)
+      context.addIssue({ code: 'custom', path: ['amount'], message })
+    })
+}
+
+type FormValues = z.infer<ReturnType<typeof receiveFormSchema>>
+
+const EMPTY_FORM: FormValues = { walletId: '', amount: '', description: '' }
+
+/** The request the form asks for, when it has a wallet and a valid amount of its currency. */
+function requestBody(
+  wallet: Wallet | undefined,
+  amountText: string,
+  description: string,
+): CreatePaymentRequest | null {
+  const amount = typedWalletAmount(wallet, amountText)
+  if (!wallet || !amount) return null
+  const trimmed = description.trim()
+  return {
+    walletId: wallet.id,
+    amount: formatMoney(amount),
+    ...(trimmed ? { description: trimmed } : {}),
+  }
 }
 
 /** The request made for the form as it is now; any change to the form needs a new one. */
@@ -54,60 +114,56 @@ type Created = { fingerprint: string; request: PaymentRequest }
  */
 export function ReceiveMoneyForm() {
   const t = useReceiveMessages()
-  const { user, isAuthenticated } = useAuth()
+  const a = useAmountMessages()
+  const { isAuthenticated } = useAuth()
   const queryClient = useQueryClient()
   const showErrorToast = useShowErrorToast()
   const wallets = useWallets({ enabled: isAuthenticated })
   const walletList = wallets.data ?? NO_WALLETS
-  const [chosenWalletId, setWalletId] = useState('')
-  // The default wallet (Settings, else the primary) until the user picks another.
-  const startWallet = useDefaultWallet(walletList)
-  const walletId = chosenWalletId || (startWallet?.id ?? '')
-  const [amountText, setAmountText] = useState('')
-  const [description, setDescription] = useState('')
-  const [showAmountError, setShowAmountError] = useState(false)
   const [created, setCreated] = useState<Created | null>(null)
   const [qrRequest, setQrRequest] = useState<PaymentRequest | null>(null)
   // A second tap lands before React has re-rendered the disabled buttons; this catches it.
   const busy = useRef(false)
 
+  const schema = useMemo(() => receiveFormSchema(t, a, walletList), [t, a, walletList])
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_FORM,
+    // Focus stays on the action the user pressed, which sits in the preview card away from the
+    // fields; the message beside the amount says what to change.
+    shouldFocusError: false,
+  })
+  const { errors } = form.formState
+  // The default wallet (Settings, else the primary) until the user picks another: the field
+  // follows the default while the user has not changed it, so Settings that load after the
+  // wallets still choose it.
+  useWalletPreset(walletList, (wallet) => {
+    if (!form.getFieldState('walletId').isDirty) form.setValue('walletId', wallet.id)
+  })
+
   const mutation = useMutation({ mutationFn: createPaymentRequest })
 
+  const [walletId, amountText, description] = useWatch({
+    control: form.control,
+    name: ['walletId', 'amount', 'description'],
+  })
   const wallet = walletList.find((candidate) => candidate.id === walletId)
-  const amount = wallet ? readAmountInput(amountText, wallet.currency.code) : null
-  const trimmedDescription = description.trim()
-  const body: CreatePaymentRequest | null =
-    wallet && amount?.ok
-      ? {
-          walletId: wallet.id,
-          amount: formatMoney(amount.value),
-          ...(trimmedDescription ? { description: trimmedDescription } : {}),
-        }
-      : null
-  const fingerprint = body ? JSON.stringify(body) : null
-  const current = created && created.fingerprint === fingerprint ? created.request : null
+  const body = requestBody(wallet, amountText, description)
+  const current =
+    created && body && created.fingerprint === JSON.stringify(body) ? created.request : null
 
-  const amountError =
-    showAmountError && wallet && amount && !amount.ok && amount.problem !== 'not_positive'
-      ? amount.problem === 'too_many_decimals'
-        ? t('amountDecimals', { decimals: decimalsOf(wallet) })
-        : t('amountTooLarge')
-      : undefined
-
-  /** The stored request for the form as it is, made now if there is none yet. */
-  async function ensureRequest(): Promise<PaymentRequest | null> {
-    if (!body || !fingerprint) {
-      // A missing wallet or amount is a toast; a malformed amount shows by its field.
-      if (wallet && amount && !amount.ok && amount.problem !== 'not_positive') {
-        setShowAmountError(true)
-      } else {
-        toast({ title: t('missingTitle'), description: t('missingText'), variant: 'destructive' })
-      }
-      return null
-    }
-    if (current) return current
+  /** The stored request for these values, made now if there is none for them yet. */
+  async function ensureRequest(values: FormValues): Promise<PaymentRequest | null> {
+    const submitted = requestBody(
+      walletList.find((candidate) => candidate.id === values.walletId),
+      values.amount,
+      values.description,
+    )
+    if (!submitted) return null
+    const fingerprint = JSON.stringify(submitted)
+    if (created && created.fingerprint === fingerprint) return created.request
     try {
-      const request = await mutation.mutateAsync(body)
+      const request = await mutation.mutateAsync(submitted)
       setCreated({ fingerprint, request })
       await queryClient.invalidateQueries({ queryKey: PAYMENT_REQUESTS_QUERY_KEY })
       return request
@@ -117,12 +173,21 @@ export function ReceiveMoneyForm() {
     }
   }
 
+  function refuse(fieldErrors: FieldErrors<FormValues>) {
+    // A malformed amount shows by its field; a missing wallet or amount has no field to sit by.
+    if (fieldErrors.walletId) {
+      toast({ title: t('missingTitle'), description: t('missingText'), variant: 'destructive' })
+    }
+  }
+
   async function run(action: (request: PaymentRequest) => Promise<void> | void) {
     if (busy.current) return
     busy.current = true
     try {
-      const request = await ensureRequest()
-      if (request) await action(request)
+      await form.handleSubmit(async (values) => {
+        const request = await ensureRequest(values)
+        if (request) await action(request)
+      }, refuse)()
     } finally {
       busy.current = false
     }
@@ -163,9 +228,6 @@ export function ReceiveMoneyForm() {
   }
 
   const pending = mutation.isPending
-  const previewAmount =
-    wallet && amount?.ok ? `${wallet.currency.symbol}${formatMoneyForDisplay(amount.value)}` : null
-  const recipientName = userFullName(user) || (user ? `@${user.username}` : '')
 
   return (
     <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -182,15 +244,23 @@ export function ReceiveMoneyForm() {
               void run(copyLink)
             }}
           >
-            <WalletSelect
-              id="receive-wallet"
-              label={t('wallet')}
-              placeholder={t('walletPlaceholder')}
-              wallets={walletList}
-              value={walletId}
-              onChange={setWalletId}
-              error={wallets.isError ? t('walletsUnavailable') : undefined}
-              disabled={pending || wallets.isPending}
+            <Controller
+              control={form.control}
+              name="walletId"
+              // Another wallet can allow more or fewer decimals: the amount's message follows it.
+              rules={{ deps: ['amount'] }}
+              render={({ field }) => (
+                <WalletSelect
+                  id="receive-wallet"
+                  label={t('wallet')}
+                  placeholder={t('walletPlaceholder')}
+                  wallets={walletList}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={wallets.isError ? t('walletsUnavailable') : undefined}
+                  disabled={pending || wallets.isPending}
+                />
+              )}
             />
             <TextField
               id="receive-amount"
@@ -198,10 +268,9 @@ export function ReceiveMoneyForm() {
               inputMode="decimal"
               autoComplete="off"
               placeholder={t('amountPlaceholder')}
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
-              error={amountError}
+              error={errors.amount?.message}
               disabled={pending}
+              {...form.register('amount')}
             />
             <TextField
               id="receive-description"
@@ -209,9 +278,9 @@ export function ReceiveMoneyForm() {
               autoComplete="off"
               maxLength={DESCRIPTION_MAX_LENGTH}
               placeholder={t('descriptionPlaceholder')}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
+              error={errors.description?.message}
               disabled={pending}
+              {...form.register('description')}
             />
             <p className="text-xs text-muted-foreground">{t('lifetimeNote')}</p>
           </form>
@@ -223,30 +292,11 @@ export function ReceiveMoneyForm() {
           <h2 id="receive-preview-heading" className="text-base font-semibold">
             {t('previewHeading')}
           </h2>
-          <div className="rounded-xl bg-secondary px-4 py-5 text-center text-secondary-foreground">
-            <p className="text-xs font-medium opacity-80">{t('previewAmount')}</p>
-            <p
-              className="mt-1 break-all text-3xl font-bold tabular-nums"
-              data-testid="request-preview-amount"
-            >
-              {previewAmount ?? '—'}
-            </p>
-          </div>
-          <dl className="grid grid-cols-1 gap-2 text-sm" data-testid="request-preview">
-            <SummaryRow
-              label={t('previewWallet')}
-              value={
-                wallet
-                  ? `${wallet.currency.flagEmoji} ${t('previewWalletValue', { code: wallet.currency.code })}`
-                  : t('previewNone')
-              }
-            />
-            <SummaryRow
-              label={t('previewDescription')}
-              value={trimmedDescription || DEFAULT_REQUEST_DESCRIPTION}
-            />
-            <SummaryRow label={t('previewRecipient')} value={recipientName} />
-          </dl>
+          <RequestPreview
+            wallet={wallet}
+            amount={typedWalletAmount(wallet, amountText)}
+            description={description.trim()}
+          />
           <div className="grid grid-cols-1 gap-2">
             <Button type="button" disabled={pending} onClick={() => void run(copyLink)}>
               <Copy aria-hidden="true" />

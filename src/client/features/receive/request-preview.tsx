@@ -1,0 +1,58 @@
+import { SummaryRow } from '#client/components/ui/summary-row.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { userFullName } from '#client/features/shell/user-display.ts'
+import { formatMoneyForDisplay } from '#client/lib/format-amount.ts'
+import type { Money } from '#shared/money.ts'
+import { DEFAULT_REQUEST_DESCRIPTION } from '#shared/schemas/payment-requests.ts'
+import type { Wallet } from '#shared/schemas/reference.ts'
+import { useReceiveMessages } from './messages.ts'
+
+/**
+ * What the payer will see (docs/screens.md "Receive Money screen"): the amount, the wallet it goes
+ * to, the description (the default one when there is none) and the user's own name.
+ */
+export function RequestPreview({
+  wallet,
+  amount,
+  description,
+}: {
+  wallet: Wallet | undefined
+  /** The typed amount, when it is a valid amount of the wallet's currency. */
+  amount: Money | null
+  /** The description as it will be sent: trimmed, empty when there is none. */
+  description: string
+}) {
+  const t = useReceiveMessages()
+  const { user } = useAuth()
+  const shownAmount =
+    wallet && amount ? `${wallet.currency.symbol}${formatMoneyForDisplay(amount)}` : null
+  const recipientName = userFullName(user) || (user ? `@${user.username}` : '')
+  return (
+    <>
+      <div className="rounded-xl bg-secondary px-4 py-5 text-center text-secondary-foreground">
+        <p className="text-xs font-medium opacity-80">{t('previewAmount')}</p>
+        <p
+          className="mt-1 break-all text-3xl font-bold tabular-nums"
+          data-testid="request-preview-amount"
+        >
+          {shownAmount ?? '—'}
+        </p>
+      </div>
+      <dl className="grid grid-cols-1 gap-2 text-sm" data-testid="request-preview">
+        <SummaryRow
+          label={t('previewWallet')}
+          value={
+            wallet
+              ? `${wallet.currency.flagEmoji} ${t('previewWalletValue', { code: wallet.currency.code })}`
+              : t('previewNone')
+          }
+        />
+        <SummaryRow
+          label={t('previewDescription')}
+          value={description || DEFAULT_REQUEST_DESCRIPTION}
+        />
+        <SummaryRow label={t('previewRecipient')} value={recipientName} />
+      </dl>
+    </>
+  )
+}
