@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import type { Wallet } from '#shared/schemas/reference.ts'
+import { bankPayerCheck, sameCurrency, walletForBank } from './bank-currency.ts'
+import type { Bank } from './use-banks.ts'
+
+/** A translator that writes the key and its values, so each test sees which message was chosen. */
+const words = (key: string, values?: Record<string, string | number>) =>
+  values ? `${key} ${JSON.stringify(values)}` : key
+
+function walletIn(code: string, symbol: string): Wallet {
+  return {
+    id: `wallet-${code.toLowerCase()}`,
+    userId: 'user',
+    currencyId: 1,
+    balance: '100.00',
+    isPrimary: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    currency: { id: 1, code, symbol, name: code, flagEmoji: '' },
+  }
+}
+
+const ngn = walletIn('NGN', '₦')
+const usd = walletIn('USD', '$')
+const gtbank: Bank = { name: 'GTBank', code: '058', country: 'NG', currency: 'NGN' }
+const fnb: Bank = { name: 'FNB', code: '250655', country: 'ZA', currency: 'ZAR' }
+
+describe('sameCurrency and walletForBank', () => {
+  it("match the wallet to the bank's one currency", () => {
+    expect(sameCurrency(ngn, gtbank)).toBe(true)
+    expect(sameCurrency(usd, gtbank)).toBe(false)
+    expect(walletForBank([usd, ngn], gtbank)).toBe(ngn)
+    expect(walletForBank([usd, ngn], fnb)).toBeUndefined()
+  })
+})
+
+describe('bankPayerCheck', () => {
+  it('says nothing with no bank chosen, or when the wallet pays it', () => {
+    expect(bankPayerCheck(words, undefined, usd, [usd])).toEqual({
+      payerExists: true,
+      problem: undefined,
+    })
+    expect(bankPayerCheck(words, gtbank, ngn, [usd, ngn])).toEqual({
+      payerExists: true,
+      problem: undefined,
+    })
+  })
+
+  it('names the wallet to send from when another one pays the bank', () => {
+    expect(bankPayerCheck(words, gtbank, usd, [usd, ngn])).toEqual({
+      payerExists: true,
+      problem: 'bankWrongWallet {"bank":"GTBank","currency":"NGN"}',
+    })
+  })
+
+  it('says when no wallet pays the bank', () => {
+    expect(bankPayerCheck(words, fnb, ngn, [usd, ngn])).toEqual({
+      payerExists: false,
+      problem: 'bankNoWallet {"bank":"FNB","currency":"ZAR"}',
+    })
+  })
+})

@@ -1,0 +1,53 @@
+import type { Review } from '#client/components/money-action/use-money-action.ts'
+import type { Wallet } from '#shared/schemas/reference.ts'
+import { type BankTransferCost, bankFeePercentText } from './bank-transfer-cost.ts'
+import type { BankTransferFormValues } from './bank-transfer-form-schema.ts'
+import type { useBankTransferMessages } from './messages.ts'
+import { namesMatch } from './name-match.ts'
+import { withSymbol } from './wallet-amount-text.ts'
+
+type BankTransferMessages = ReturnType<typeof useBankTransferMessages>
+
+/**
+ * What the review sheet shows before a bank transfer moves (docs/screens.md "Money actions"): the
+ * holder's name as the bank gave it, else as typed, marked verified only when the two match; the
+ * bank and account number; then the amount, the fee and the total, as the form's summary has them.
+ */
+export function bankTransferReview({
+  t,
+  wallet,
+  charges,
+  values,
+  resolvedName,
+  bankNames,
+}: {
+  t: BankTransferMessages
+  wallet: Wallet
+  charges: BankTransferCost
+  values: Pick<BankTransferFormValues, 'bankCode' | 'accountNumber' | 'accountName'>
+  /** The name the bank's enquiry returned for the account, when it has. */
+  resolvedName: string | null
+  bankNames: ReadonlyMap<string, string>
+}): Review {
+  return {
+    title: t('reviewTitle'),
+    recipient: {
+      name: resolvedName ?? values.accountName,
+      detail: `${bankNames.get(values.bankCode) ?? values.bankCode} · ${values.accountNumber}`,
+      verified: resolvedName !== null && namesMatch(values.accountName, resolvedName),
+    },
+    rows: [
+      { label: t('summaryAmount'), value: withSymbol(wallet, charges.amount) },
+      {
+        label: t('summaryFee', { percent: bankFeePercentText() }),
+        value: withSymbol(wallet, charges.fee),
+      },
+      {
+        label: t('summaryTotal'),
+        value: withSymbol(wallet, charges.total),
+        strong: true,
+      },
+    ],
+    note: t('reviewArrival'),
+  }
+}
