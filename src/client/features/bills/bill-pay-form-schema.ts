@@ -1,0 +1,111 @@
+import { z } from 'zod'
+import { majorToMinor, readAmountInput } from '#client/lib/amount-input.ts'
+import { formatMinorForDisplay } from '#client/lib/format-amount.ts'
+import { exponentOf, type Money } from '#shared/money.ts'
+import {
+  BILL_AMOUNT_MAX_MAJOR,
+  type BillPaymentType,
+  customerNumberProblem,
+  findBiller,
+  isBillPaymentType,
+  normaliseCustomerNumber,
+} from '#shared/schemas/bills.ts'
+import type { Wallet } from '#shared/schemas/reference.ts'
+import { type BillMessages, customerNumberLabel, customerNumberRuleText } from './bill-labels.ts'
+
+/** Every biller is paid in naira (docs/transfers.md "Bills"), so only the NGN wallet can pay. */
+export const BILL_CURRENCY = 'NGN'
+const MAX_AMOUNT_MINOR = majorToMinor(BILL_AMOUNT_MAX_MAJOR, BILL_CURRENCY)
+
+export type BillFormValues = {
+  billType: string
+  provider: string
+  accountNumber: string
+  amount: string
+  walletId: string
+}
+
+export const EMPTY_BILL_FORM: BillFormValues = {
+  billType: '',
+  provider: '',
+  accountNumber: '',
+  amount: '',
+  walletId: '',
+}
+
+/** The bill type a field holds, when it holds one. */
+export function billTypeOf(value: string): BillPaymentType | undefined {
+  return isBillPaymentType(value) ? value : undefined
+}
+
+function isPaymentReferenceType(type: BillPaymentType | undefined): boolean {
+  return type === 'government' || type === 'tax'
+}
+
+/** The amount typed so far, when it is one a bill can be paid with. */
+export function typedBillAmount(text: string): Money | null {
+  const amount = readAmountInput(text, BILL_CURRENCY, MAX_AMOUNT_MINOR)
+  return amount.ok ? amount.value : null
+}
+
+/**
+ * The bill pay rules with their messages (docs/transfers.md "Bills"), in the user's language, plus
+ * what the chosen biller expects of the number (length, digits) and the amount's decimals and limit
+ * in naira.
+ */
+export function billFormSchema(t: BillMessages, wallets: readonly Wallet[]) {
+  return z
+    .object({
+      billType: z.string(),
+      provider: z.string(),
+      accountNumber: z.string(),
+      amount: z.string(),
+      walletId: z.string(),
+    })
+    .superRefine((values, context) => {
+      const issue = (path: keyof BillFormValues, message: string) =>
+        context.addIssue({ code: 'custom', path: [path], message })
+      const type = billTypeOf(values.billType)
+      if (!type) issue('billType', t('selectBillType'))
+      const biller = type ? findBiller(type, values.provider) : undefined
+      if (!biller) issue('provider', t('selectProvider'))
+
+      const number = normaliseCustomerNumber(values.accountNumber)
+      if (number === '') {
+        issue(
+          'accountNumber',
+          isPaymentReferenceType(type) ? t('referenceRequired') : t('accountRequired'),
+        )
+      } else if (biller && customerNumberProblem(biller.customerNumber, number) !== null) {
+        issue(
+          'accountNumber',
+          t('numberRule', {
+            name: customerNumberLabel(t, type, biller.customerNumber),
+            rule: customerNumberRuleText(t, biller.customerNumber),
+          }),
+        )
+      }
+
+      if (values.amount.trim() === '') {
+        issue('amount', t('amountRequired'))
+      } else {
+        const amount = readAmountInput(values.amount, BILL_CURRENCY, MAX_AMOUNT_MINOR)
+        if (!amount.ok) {
+          issue(
+            'amount',
+            amount.problem === 'too_many_decimals'
+              ? t('amountDecimals', { decimals: exponentOf(BILL_CURRENCY) })
+              : amount.problem === 'too_large'
+                ? t('amountTooLarge', {
+                    max: `₦${formatMinorForDisplay(MAX_AMOUNT_MINOR, BILL_CURRENCY)}`,
+                  })
+                : t('amountPositive'),
+          )
+        }
+      }
+
+      if (!wallets.some((wallet) => wallet.id === values.walletId)) {
+        issue('walletId', t('selectWallet'))
+      }
+    })
+}

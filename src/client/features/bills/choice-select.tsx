@@ -1,0 +1,62 @@
+import { Label } from '#client/components/ui/label.tsx'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '#client/components/ui/select.tsx'
+
+/** A labelled select of fixed choices, shaped like the wallet select beside it. */
+export function ChoiceSelect({
+  id,
+  label,
+  placeholder,
+  value,
+  options,
+  onChange,
+  error,
+  disabled,
+}: {
+  id: string
+  label: string
+  placeholder: string
+  value: string
+  options: readonly { value: string; label: string }[]
+  onChange: (value: string) => void
+  error?: string | undefined
+  disabled?: boolean
+}) {
+  const messageId = `${id}-message`
+  return (
+    <div className="grid grid-cols-1 content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {/* A value no option has (nothing chosen yet) shows the placeholder. */}
+      <Select
+        value={options.some((option) => option.value === value) ? value : ''}
+        onValueChange={onChange}
+        disabled={disabled ?? false}
+      >
+        <SelectTrigger
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? messageId : undefined}
+        >
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {error ? (
+        <p id={messageId} className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
