@@ -248,7 +248,8 @@ test('a transfer the bank rejects ends Failed with the money back in the wallet'
   await confirmWithPin(page)
   await expect(page.getByText('Transfer Initiated', { exact: true })).toBeVisible()
   await closeReceipt(page)
-  await expect(page.getByTestId('wallet-balance')).toHaveText('Available: ₦1,490.00')
+  // No check of the debited ₦1,490.00 here: on a busy machine the sandbox bank may already have
+  // failed the payout and refunded it by the time the receipt closes.
 
   const progress = page.getByTestId('transfer-progress')
   await expect(progress.getByTestId('transfer-progress-status')).toHaveText('Failed', {
