@@ -185,6 +185,9 @@ test('two-factor: enrol with the QR secret, then sign-in asks for a code or a ba
   page,
   signUp,
 }) => {
+  // Enrolling, two sign-ins and turning it off again is a long walk: on a busy machine it needs
+  // more than the usual time budget.
+  test.slow()
   const user = await signUp()
   await openSettings(page)
   await page.getByRole('switch', { name: 'Two-factor authentication' }).click()
