@@ -1,5 +1,22 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
+import {
+  DEFAULT_TIER_LIMITS,
+  KYC_TIERS,
+  parseTierLimits,
+  TIER_LIMITS_PATTERN,
+  type TierLimits,
+} from './limits/tier-limits.ts'
+
+function tierLimitsSchema(tier: number) {
+  return z
+    .string()
+    .regex(
+      TIER_LIMITS_PATTERN,
+      `KYC_TIER_${tier}_LIMITS must be "single,daily,balance" in whole naira (balance may be "none"), each above 0`,
+    )
+    .optional()
+}
 
 /**
  * Every environment variable Sabi reads, parsed once at start (docs/running.md "Configuration"). A
@@ -37,6 +54,9 @@ const environmentSchema = z
       )
       .optional(),
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    KYC_TIER_1_LIMITS: tierLimitsSchema(1),
+    KYC_TIER_2_LIMITS: tierLimitsSchema(2),
+    KYC_TIER_3_LIMITS: tierLimitsSchema(3),
     PAYOUT_WEBHOOK_SECRET: z
       .string()
       .min(32, 'PAYOUT_WEBHOOK_SECRET must be at least 32 characters')
@@ -101,6 +121,8 @@ export type Config = {
   trustProxy: TrustProxy
   /** With it, GET /metrics asks for `Authorization: Bearer <token>`. */
   metricsToken: string | undefined
+  /** What each KYC tier may send and hold (KYC_TIER_n_LIMITS; docs/limits.md). */
+  tierLimits: TierLimits[]
   /** Signs payout providers' result callbacks; without it the webhook accepts nothing. */
   payoutWebhookSecret: string | undefined
 }
@@ -131,6 +153,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: value.SHUTDOWN_DELAY_MS,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     metricsToken: value.METRICS_TOKEN,
+    tierLimits: KYC_TIERS.map((tier) => {
+      const text = value[`KYC_TIER_${tier}_LIMITS`]
+      const fallback = DEFAULT_TIER_LIMITS.find((each) => each.tier === tier)
+      const limits = text === undefined ? fallback : parseTierLimits(tier, text)
+      if (!limits)
+        throw new ConfigError(
+          `Invalid configuration: KYC_TIER_${tier}_LIMITS: each must be above 0`,
+        )
+      return limits
+    }),
     payoutWebhookSecret: value.PAYOUT_WEBHOOK_SECRET,
   }
 }

@@ -6,6 +6,7 @@ import type { Config } from './config.ts'
 import { type DatabaseHandle, openDatabase, pgliteDataDir } from './db/client.ts'
 import { seedDemoAccount, seedReferenceData } from './db/seed.ts'
 import { buildApp } from './http/app.ts'
+import { applyTierLimits } from './limits/tier-limits.ts'
 import { startMarketFeed } from './market/market-feed.ts'
 import { startPayoutWorker } from './payouts/payout-worker.ts'
 import { PROJECT_ROOT } from './project-root.ts'
@@ -56,6 +57,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     await database.migrate()
     await seedReferenceData(database.db)
+    await applyTierLimits(database.db, config.tierLimits)
     if (config.sandbox) await seedDemoAccount(database.db)
     // Every outside party is chosen here, once, and passed to whatever needs it.
     const providers = providersFor(config)

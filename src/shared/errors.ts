@@ -28,6 +28,8 @@ export const APP_ERROR_STATUS = {
   QUOTE_EXPIRED: 409,
   /** A quote already spent on an earlier transfer. */
   QUOTE_USED: 409,
+  /** A payment over a KYC tier limit (docs/limits.md); the body names the limit. */
+  LIMIT_EXCEEDED: 403,
   /** A body that is not JSON where JSON is expected. */
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,
@@ -45,7 +47,13 @@ export type AppErrorCode = keyof typeof APP_ERROR_STATUS
 export type FieldError = { path: string; message: string }
 
 /** What some refusals add to `{message, code}` (docs/api.md "Errors"). */
-export type ErrorDetails = { attemptsLeft?: number; lockedUntil?: string }
+export type ErrorDetails = {
+  attemptsLeft?: number
+  lockedUntil?: string
+  /** Which KYC limit refused a payment, and what it still allows in naira (docs/limits.md). */
+  limit?: 'single' | 'daily' | 'balance'
+  remaining?: string
+}
 
 /** An expected failure with a message safe to show to the user. */
 export class AppError extends Error {

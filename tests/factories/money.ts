@@ -15,7 +15,7 @@ export const TEST_PIN = '2580'
 export async function signUpClient(
   client: TestClient,
   overrides: Parameters<typeof buildSignUp>[0] = {},
-  options: { pin?: string | null } = {},
+  options: { pin?: string | null; tier?: 1 | 2 | 3 } = {},
 ) {
   const body = buildSignUp(overrides)
   const response = await client.post('/api/auth/signup', body)
@@ -29,7 +29,30 @@ export async function signUpClient(
     const set = await client.post('/api/pin', { pin, password: body.password })
     expect(set.status, set.text).toBe(200)
   }
+  await raiseTier(client, options.tier ?? 3)
   return { ...body, id, pin }
+}
+
+/**
+ * Test users are tier 3 unless a test asks otherwise, so tests of other features can move any
+ * amount; tests of the KYC limits (docs/limits.md) ask for tier 1 or 2.
+ */
+export async function raiseTier(client: TestClient, tier: 1 | 2 | 3): Promise<void> {
+  if (tier === 1) return
+  const verified = await client.post('/api/profile/verification', {
+    idType: 'bvn',
+    idNumber: '22222222222',
+  })
+  expect(verified.status, verified.text).toBe(200)
+  if (tier === 2) return
+  const upgraded = await client.post('/api/kyc/tier-3', TIER_THREE_BODY)
+  expect(upgraded.status, upgraded.text).toBe(200)
+}
+
+export const TIER_THREE_BODY = {
+  documentType: 'passport',
+  documentNumber: 'A12345678',
+  address: { line: '12 Broad Street', city: 'Lagos', state: 'Lagos', country: 'NG' },
 }
 
 /** A money body with the test PIN beside it, unless the test has put its own `pin` there. */

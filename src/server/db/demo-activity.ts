@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { hashPassword } from '#server/auth/passwords.ts'
 import { signUpUser } from '#server/auth/sign-up-user.ts'
 import { exchangeCurrency } from '#server/exchange/exchange-currency.ts'
@@ -9,7 +10,7 @@ import { sendToUser } from '#server/transfers/send-to-user.ts'
 import { findUserByEmail } from '#server/users/find-user.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import type { Database } from './client.ts'
-import { transactionPins } from './schema.ts'
+import { transactionPins, users } from './schema.ts'
 
 /** The demo account's transaction PIN, printed with its password at start-up in sandbox mode. */
 export const DEMO_PIN = '1357'
@@ -25,10 +26,21 @@ const DEMO_FRIEND = {
 /**
  * Gives a new sandbox demo account something to look at (docs/running.md "Sandbox"): naira
  * and dollar balances, a few transactions of different kinds (top-ups, an exchange, a Sabi
- * transfer), a saved bank recipient and a PIN. Every figure goes through the same use cases
+ * transfer), a saved bank recipient and a PIN, on tier 3. Every figure goes through the same use cases
  * as a user's, so the ledger verifies.
  */
 export async function seedDemoActivity(db: Database, userId: string): Promise<void> {
+  // The demo shows what a fully verified account can do: tier 3 (docs/limits.md).
+  await db
+    .update(users)
+    .set({
+      kycTier: 3,
+      isVerified: true,
+      verificationStatus: 'verified',
+      verificationIdType: 'bvn',
+      verifiedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
   await db
     .insert(transactionPins)
     .values({ userId, pinHash: await hashPassword(DEMO_PIN) })

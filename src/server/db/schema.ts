@@ -5,6 +5,7 @@ import {
   boolean,
   char,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -50,6 +51,8 @@ export const users = pgTable(
       .default('unverified'),
     verificationIdType: varchar('verification_id_type', { length: 8 }),
     verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    /** The KYC tier (docs/limits.md): 1 new, 2 BVN or NIN verified, 3 document and address. */
+    kycTier: smallint('kyc_tier').notNull().default(1),
     /** A deactivated account cannot sign in; its ledger rows stay. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
@@ -62,7 +65,74 @@ export const users = pgTable(
     index('users_first_name_trgm_idx').using('gin', sql`lower(${table.firstName}) gin_trgm_ops`),
     index('users_last_name_trgm_idx').using('gin', sql`lower(${table.lastName}) gin_trgm_ops`),
     index('users_username_trgm_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
+    check('users_kyc_tier_check', sql`${table.kycTier} between 1 and 3`),
   ],
+)
+
+/**
+ * What each KYC tier allows (docs/limits.md), in kobo: written at start-up from the
+ * configuration and read inside every posting, so a limit holds in the same transaction as the
+ * money it limits. A null balance cap means no cap.
+ */
+export const kycTierLimits = pgTable(
+  'kyc_tier_limits',
+  {
+    tier: smallint('tier').primaryKey(),
+    singleMaxMinor: bigint('single_max_minor', { mode: 'bigint' }).notNull(),
+    dailyMaxMinor: bigint('daily_max_minor', { mode: 'bigint' }).notNull(),
+    balanceMaxMinor: bigint('balance_max_minor', { mode: 'bigint' }),
+  },
+  (table) => [
+    check('kyc_tier_limits_tier_check', sql`${table.tier} between 1 and 3`),
+    check(
+      'kyc_tier_limits_positive',
+      sql`${table.singleMaxMinor} > 0 and ${table.dailyMaxMinor} > 0 and (${table.balanceMaxMinor} is null or ${table.balanceMaxMinor} > 0)`,
+    ),
+  ],
+)
+
+/**
+ * What a user has sent on one Lagos calendar day, in kobo at the market rate of the moment each
+ * payment was made (docs/limits.md "Sent per day"); raised in the posting's transaction.
+ */
+export const kycDailyUsage = pgTable(
+  'kyc_daily_usage',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    sentMinor: bigint('sent_minor', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.day] }),
+    check('kyc_daily_usage_non_negative', sql`${table.sentMinor} >= 0`),
+  ],
+)
+
+/**
+ * A tier-3 check (docs/limits.md "Tier 3"): the document's kind and last four characters, the
+ * address, and what the identity provider answered. The full document number is not kept.
+ */
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    documentType: varchar('document_type', { length: 20 }).notNull(),
+    documentNumberLast4: varchar('document_number_last4', { length: 4 }).notNull(),
+    addressLine: varchar('address_line', { length: 200 }).notNull(),
+    city: varchar('city', { length: 100 }).notNull(),
+    state: varchar('state', { length: 100 }).notNull(),
+    country: char('country', { length: 2 }).notNull(),
+    /** verified or failed. */
+    status: varchar('status', { length: 16 }).notNull(),
+    failureReason: varchar('failure_reason', { length: 200 }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('kyc_documents_user_idx').on(table.userId, table.createdAt)],
 )
 
 /**
@@ -288,6 +358,11 @@ export const journals = pgTable(
     externalReference: varchar('external_reference', { length: 100 }),
     /** A correcting journal points at the journal it reverses (docs/ledger.md). */
     reversesJournalId: uuid('reverses_journal_id'),
+    /**
+     * What this journal counted against its sender's daily limit, in kobo (docs/limits.md), so
+     * that a reversal gives exactly that back.
+     */
+    limitValueMinor: bigint('limit_value_minor', { mode: 'bigint' }),
     /**
      * The code printed on the journal's receipt that anyone can check at /verify/:code
      * (docs/receipts.md): 64 bits from gen_random_uuid, so it cannot be guessed.

@@ -31,6 +31,7 @@ import { billRoutes } from './routes/bill-routes.ts'
 import { cardRoutes } from './routes/card-routes.ts'
 import { exchangeRoutes } from './routes/exchange-routes.ts'
 import { internationalRoutes } from './routes/international-routes.ts'
+import { limitsRoutes } from './routes/limits-routes.ts'
 import { metricsRoutes } from './routes/metrics-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
 import { paymentRequestRoutes } from './routes/payment-request-routes.ts'
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sealer,
     verifier: providers.identityVerifier,
   })
+  await app.register(limitsRoutes, { db: database.db, verifier: providers.identityVerifier })
   await app.register(cardRoutes, { db: database.db, sealer })
   await app.register(pinRoutes, { db: database.db })
   await app.register(receiptRoutes, { db: database.db })

@@ -124,6 +124,15 @@ const ERROR_SCHEMA = {
       type: 'string',
       description: 'With PIN_LOCKED: when the PIN opens again (ISO 8601)',
     },
+    limit: {
+      type: 'string',
+      enum: ['single', 'daily', 'balance'],
+      description: 'With LIMIT_EXCEEDED: which KYC limit refused the payment',
+    },
+    remaining: {
+      type: 'string',
+      description: 'With LIMIT_EXCEEDED: what that limit still allows, in naira (decimal string)',
+    },
   },
   required: ['message', 'code'],
   additionalProperties: false,
@@ -242,7 +251,9 @@ function isInlineErrorResponse(response: unknown): boolean {
       names.includes('message') &&
       names.includes('code') &&
       names.every((name) =>
-        ['message', 'code', 'errors', 'attemptsLeft', 'lockedUntil'].includes(name),
+        ['message', 'code', 'errors', 'attemptsLeft', 'lockedUntil', 'limit', 'remaining'].includes(
+          name,
+        ),
       )
     )
   })

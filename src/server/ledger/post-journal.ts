@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
 import { journals, ledgerAccounts, postings } from '#server/db/schema.ts'
+import { enforceLimits } from '#server/limits/enforce-limits.ts'
 import { type AssetCode, isAssetCode } from '#shared/money.ts'
 import { newJournalReference } from './journal-reference.ts'
 import { InsufficientFundsError, invariant } from './ledger-errors.ts'
@@ -37,7 +38,8 @@ export type JournalRow = typeof journals.$inferSelect
  * touches, all inside the caller's transaction. A journal whose postings do not sum to zero
  * per asset is a programmer error and is refused before anything is written (the database
  * refuses it again at commit). A customer account that would go below zero makes the whole
- * journal fail with InsufficientFundsError, and the caller's transaction rolls back.
+ * journal fail with InsufficientFundsError, and the caller's transaction rolls back. A journal
+ * over a KYC limit (docs/limits.md) fails with LIMIT_EXCEEDED before anything is written.
  *
  * Balances change last, account by account in ascending id order, each with one conditional
  * UPDATE: two journals touching the same accounts lock them in the same order and so never
@@ -60,6 +62,9 @@ export async function postJournal(
   invariant(header.amountMinor > 0n, 'a journal amount must be positive')
   invariant((header.feeMinor ?? 0n) >= 0n, 'a fee cannot be negative')
 
+  // The KYC limits are checked first, in this transaction, so a refusal writes nothing.
+  const limitValueMinor = await enforceLimits(tx, header, lines)
+
   const [journal] = await tx
     .insert(journals)
     .values({
@@ -79,6 +84,7 @@ export async function postJournal(
       description: header.description ?? null,
       externalReference: header.externalReference ?? null,
       reversesJournalId: header.reversesJournalId ?? null,
+      limitValueMinor,
     })
     .returning()
   invariant(journal, 'insert into journals returned no row')

@@ -48,6 +48,34 @@ export async function readLatestPrices(db: Queryable): Promise<PriceBook> {
   return new Map([...referencePriceBook(), ...toBook(rows)])
 }
 
+/**
+ * The latest price of just the given assets (the reference price where none is recorded): one
+ * index probe per asset, cheap enough to run inside a posting (docs/limits.md).
+ */
+export async function readLatestPricesOf(
+  db: Queryable,
+  assets: readonly string[],
+): Promise<PriceBook> {
+  const reference = referencePriceBook()
+  const book = new Map<string, bigint>()
+  for (const asset of assets) {
+    const price = reference.get(asset)
+    if (price !== undefined) book.set(asset, price)
+  }
+  if (assets.length === 0) return book
+  const rows = await queryRows(
+    db,
+    sql`select a.asset, p.usd_price::text as usd_price
+        from unnest(${`{${assets.join(',')}}`}::text[]) as a(asset)
+        cross join lateral (
+          select usd_price from market_prices m where m.asset = a.asset
+          order by m.recorded_at desc limit 1
+        ) p`,
+  )
+  for (const [asset, price] of toBook(rows)) book.set(asset, price)
+  return book
+}
+
 /** Each asset's price at a moment: the last one recorded by then, else the oldest known. */
 async function readPricesAt(db: Queryable, atMs: number): Promise<Map<string, bigint>> {
   const at = new Date(atMs).toISOString()

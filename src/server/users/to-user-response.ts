@@ -17,5 +17,6 @@ export function toUserResponse(row: UserRow): User {
     phoneVerified: row.phoneVerified,
     twoFactorEnabled: row.twoFactorEnabled,
     verificationStatus: row.verificationStatus,
+    kycTier: row.kycTier,
   }
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
 import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
@@ -31,6 +31,8 @@ export async function verifyIdentity(
             verificationIdType: input.idType,
             verifiedAt: now,
             isVerified: true,
+            // A verified BVN or NIN is tier 2 (docs/limits.md); a tier-3 user stays tier 3.
+            kycTier: sql`greatest(${users.kycTier}, 2)`,
             updatedAt: now,
           }
         : { verificationStatus: 'failed', verificationIdType: input.idType, updatedAt: now },

@@ -73,6 +73,8 @@ export const userSchema = z.object({
   twoFactorEnabled: z.boolean(),
   /** unverified, verified or failed: the identity check of Complete Verification. */
   verificationStatus: z.string(),
+  /** The KYC tier, 1 to 3, that sets the user's limits (docs/limits.md). */
+  kycTier: z.number().int().min(1).max(3),
 })
 export type User = z.infer<typeof userSchema>
 

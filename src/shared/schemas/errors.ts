@@ -9,5 +9,9 @@ export const apiErrorSchema = z.object({
   attemptsLeft: z.number().int().optional(),
   /** With PIN_LOCKED: when the PIN opens again (ISO 8601). */
   lockedUntil: z.string().optional(),
+  /** With LIMIT_EXCEEDED: which KYC limit refused the payment (docs/limits.md). */
+  limit: z.enum(['single', 'daily', 'balance']).optional(),
+  /** With LIMIT_EXCEEDED: what that limit still allows, in naira, as a decimal string. */
+  remaining: z.string().optional(),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>

@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Database } from '#server/db/client.ts'
+import { upgradeToTierThree } from '#server/kyc/upgrade-to-tier-three.ts'
+import { readLimits } from '#server/limits/read-limits.ts'
+import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import {
+  limitsSchema,
+  tierThreeRequestSchema,
+  tierThreeResponseSchema,
+} from '#shared/schemas/limits.ts'
+import { clientAddress } from '../client-address.ts'
+import { requireUser, signedInUserId } from '../session-plugin.ts'
+
+/**
+ * KYC tiers and limits (docs/limits.md): what the signed-in user's tier allows and what is left
+ * of it today, and the way up to tier 3.
+ */
+export const limitsRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  verifier: IdentityVerifier | undefined
+}> = async (app, { db, verifier }) => {
+  app.get(
+    '/api/limits',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Your KYC tier and its limits in naira: single payment, sent today and what remains, balance held and its cap',
+        response: { 200: limitsSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireUser,
+    },
+    (request) => readLimits(db, signedInUserId(request)),
+  )
+
+  app.post(
+    '/api/kyc/tier-3',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Go up to tier 3 with an identity document and your address; needs tier 2 (sandbox: a document number ending in 0000 is not found)',
+        body: tierThreeRequestSchema,
+        response: {
+          200: tierThreeResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+      preHandler: requireUser,
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '15 minutes',
+          keyGenerator: (request: FastifyRequest) => request.userId ?? clientAddress(request),
+        },
+      },
+    },
+    async (request) => {
+      const userId = signedInUserId(request)
+      const { failureReason } = await upgradeToTierThree(db, verifier, userId, request.body)
+      return { limits: await readLimits(db, userId), failureReason }
+    },
+  )
+}

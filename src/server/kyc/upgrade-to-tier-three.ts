@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { kycDocuments, users } from '#server/db/schema.ts'
+import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
+import { requireProvider } from '#server/providers/providers.ts'
+import { AppError } from '#shared/errors.ts'
+import type { TierThreeRequest } from '#shared/schemas/limits.ts'
+
+/**
+ * Tier 3 (docs/limits.md "Tier 3"): a tier-2 user's identity document and address, checked by the
+ * identity provider. Every attempt is recorded with the document's last four characters only;
+ * a failure says why and can be retried. Answers the provider's reason when it failed.
+ */
+export async function upgradeToTierThree(
+  db: Queryable,
+  verifier: IdentityVerifier | undefined,
+  userId: string,
+  input: TierThreeRequest,
+): Promise<{ failureReason: string | null }> {
+  const [user] = await db
+    .select({ tier: users.kycTier })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+  if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+  if (user.tier >= 3) throw new AppError('CONFLICT', 'Your account is already on tier 3')
+  if (user.tier < 2) {
+    throw new AppError('FORBIDDEN', 'Verify your BVN or NIN first: tier 3 needs a tier 2 account')
+  }
+  const registry = requireProvider(verifier, 'Identity verification is not available right now')
+  const address = {
+    line: input.address.line,
+    city: input.address.city,
+    state: input.address.state,
+    country: input.address.country.toUpperCase(),
+  }
+  const result = await registry.verifyDocument({
+    documentType: input.documentType,
+    documentNumber: input.documentNumber,
+    address,
+  })
+  const failureReason = result.verified ? null : result.reason.slice(0, 200)
+  await db.transaction(async (tx) => {
+    await tx.insert(kycDocuments).values({
+      userId,
+      documentType: input.documentType,
+      documentNumberLast4: input.documentNumber.slice(-4),
+      addressLine: address.line,
+      city: address.city,
+      state: address.state,
+      country: address.country,
+      status: result.verified ? 'verified' : 'failed',
+      failureReason,
+    })
+    if (result.verified) {
+      await tx
+        .update(users)
+        .set({ kycTier: 3, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), eq(users.kycTier, 2)))
+    }
+  })
+  return { failureReason }
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod'
+import { decimalStringSchema } from './reference.ts'
+
+/** GET /api/limits (docs/limits.md): amounts in naira as decimal strings. */
+export const limitsSchema = z.object({
+  tier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  currency: z.literal('NGN'),
+  singleMax: decimalStringSchema,
+  dailyMax: decimalStringSchema,
+  dailyUsed: decimalStringSchema,
+  dailyRemaining: decimalStringSchema,
+  /** Null when the tier holds any balance. */
+  balanceMax: decimalStringSchema.nullable(),
+  balance: decimalStringSchema,
+  /** When today's usage starts again from zero: midnight in Lagos (ISO 8601). */
+  resetsAt: z.string(),
+  /** What each tier allows, for the way up. */
+  tiers: z.array(
+    z.object({
+      tier: z.number().int(),
+      singleMax: decimalStringSchema,
+      dailyMax: decimalStringSchema,
+      balanceMax: decimalStringSchema.nullable(),
+    }),
+  ),
+})
+export type Limits = z.infer<typeof limitsSchema>
+
+export const IDENTITY_DOCUMENT_TYPE_VALUES = [
+  'passport',
+  'drivers_licence',
+  'voters_card',
+  'nin_slip',
+] as const
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+/** POST /api/kyc/tier-3: an identity document and the address it goes with. */
+export const tierThreeRequestSchema = z.object({
+  documentType: z.enum(IDENTITY_DOCUMENT_TYPE_VALUES, { error: 'Choose a document type' }),
+  documentNumber: z
+    .string({ error: 'Document number is required' })
+    .trim()
+    .regex(
+      /^[A-Za-z0-9-]{5,20}$/,
+      'Enter the document number as printed: 5 to 20 letters or digits',
+    ),
+  address: z.object(
+    {
+      line: requiredText('Address', 200),
+      city: requiredText('City', 100),
+      state: requiredText('State', 100),
+      country: z
+        .string({ error: 'Country is required' })
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code such as NG'),
+    },
+    { error: 'Address is required' },
+  ),
+})
+export type TierThreeRequest = z.infer<typeof tierThreeRequestSchema>
+
+/** What POST /api/kyc/tier-3 answers: the limits now, and why the check failed, if it did. */
+export const tierThreeResponseSchema = z.object({
+  limits: limitsSchema,
+  failureReason: z.string().nullable(),
+})
