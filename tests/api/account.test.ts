@@ -22,9 +22,12 @@ import { describeMoneyApi } from '../setup/describe-money-api.ts'
 import { createTestClient, type TestClient } from '../setup/test-app.ts'
 
 describeMoneyApi('account', (context) => {
-  async function member(overrides: Parameters<typeof signUpClient>[1] = {}) {
+  async function member(
+    overrides: Parameters<typeof signUpClient>[1] = {},
+    options: Parameters<typeof signUpClient>[2] = {},
+  ) {
     const client = createTestClient(context.app)
-    const user = await signUpClient(client, overrides)
+    const user = await signUpClient(client, overrides, options)
     return { client, user }
   }
 
@@ -276,7 +279,7 @@ describeMoneyApi('account', (context) => {
   })
 
   it('edits the profile with a unique username and verifies identity with the sandbox registry', async () => {
-    const { client } = await member()
+    const { client } = await member({}, { tier: 1 })
     const { user: other } = await member()
     const patch = (payload: unknown) =>
       client.request({

@@ -9,7 +9,7 @@ import { sendToUser } from '#server/transfers/send-to-user.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import { AppError } from '#shared/errors.ts'
 import { formatMinor } from '#shared/money.ts'
-import { buildSignUp } from '../factories/users.ts'
+import { buildSignUp, signUpAtTier } from '../factories/users.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
 
 type Command =
@@ -41,9 +41,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         await fc.assert(
           fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 15 }), async (commands) => {
             const { db } = database
-            const users = await Promise.all(
-              Array.from({ length: USERS }, () => signUpUser(db, buildSignUp())),
-            )
+            const users = await Promise.all(Array.from({ length: USERS }, () => signUpAtTier(db)))
             const wallets = await Promise.all(
               users.map(async (user) => {
                 const usd = (await listWallets(db, user.id)).find((w) => w.currency.code === 'USD')

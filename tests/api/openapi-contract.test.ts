@@ -349,6 +349,8 @@ function signedOutHints(email: string, password: string): Hints {
       idNumber: '12345678901',
       displayCurrency: 'NGN',
       pin: '2580',
+      documentNumber: 'A12345678',
+      country: 'NG',
     }
     return fields[name]
   }

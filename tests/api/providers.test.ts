@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { expect, it } from 'vitest'
 import { loadConfig } from '#server/config.ts'
 import { queryRows } from '#server/db/client.ts'
@@ -10,9 +11,14 @@ import { payoutProvidersOf, providersFor, sandboxProviders } from '#server/provi
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { internationalQuoteSchema } from '#shared/schemas/international.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
-import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
+import { addFunds, moneyPost, signUpClient, TIER_THREE_BODY, walletIn } from '../factories/money.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
-import { createTestApp, createTestClient, type TestClient } from '../setup/test-app.ts'
+import {
+  createTestApp,
+  createTestClient,
+  type TestClient,
+  type TestResponse,
+} from '../setup/test-app.ts'
 
 /** A transfer abroad's recipient that the sandbox partner pays. */
 const BANK_WIRE = {
@@ -25,6 +31,19 @@ const BANK_WIRE = {
 
 /** The provider parts of issue "Production-real operations": refuse rather than strand money. */
 describeMoneyApi('outside parties', (context) => {
+  /** A call to the identity registry by a new user of the given tier, through `there`. */
+  async function registryCall(
+    there: FastifyInstance,
+    tier: 1 | 2,
+    call: (caller: TestClient) => Promise<TestResponse>,
+  ) {
+    const newcomer = createTestClient(context.app)
+    await signUpClient(newcomer, {}, { tier })
+    const caller = createTestClient(there)
+    caller.cookies.set('sabi_sid', newcomer.cookies.get('sabi_sid') ?? '')
+    return call(caller)
+  }
+
   async function fundedUser() {
     const client = createTestClient(context.app)
     const user = await signUpClient(client)
@@ -112,7 +131,12 @@ describeMoneyApi('outside parties', (context) => {
           amount: '20.00',
           paymentMethod: 'card',
         }),
-        await there.post('/api/profile/verification', { idType: 'bvn', idNumber: '22212345678' }),
+        await registryCall(production, 1, (caller) =>
+          caller.post('/api/profile/verification', { idType: 'bvn', idNumber: '22212345678' }),
+        ),
+        await registryCall(production, 2, (caller) =>
+          caller.post('/api/kyc/tier-3', TIER_THREE_BODY),
+        ),
       ]
       for (const response of refused) {
         expect(response.status, response.text).toBe(503)
