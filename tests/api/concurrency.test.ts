@@ -170,6 +170,52 @@ describe.skipIf(skip !== undefined)(
         await shared?.destroy()
       })
 
+      it('hold a tier-1 user to the daily limit when their sends arrive through both at once', async () => {
+        const [one, two] = servers
+        if (!one || !two) throw new Error('servers did not start')
+        const sender = createHttpClient(one.url)
+        expect((await signUpWithPin(sender, buildSignUp(), { tier: 1 })).status).toBe(201)
+        const friend = createHttpClient(two.url)
+        const friendSignUp = await signUpWithPin(friend, buildSignUp())
+        const friendId =
+          typeof friendSignUp.body === 'object' && friendSignUp.body && 'id' in friendSignUp.body
+            ? String(friendSignUp.body.id)
+            : ''
+        const ngn = walletSchema
+          .array()
+          .parse((await sender.request('GET', '/api/wallets')).body)
+          .find((wallet) => wallet.currency.code === 'NGN')
+        if (!ngn) throw new Error('no NGN wallet')
+        const topUp = await sender.request(
+          'POST',
+          '/api/add-funds',
+          { walletId: ngn.id, amount: '200000.00', method: 'bank' },
+          { 'idempotency-key': randomUUID() },
+        )
+        expect(topUp.status).toBe(201)
+        const elsewhere = createHttpClient(two.url)
+        elsewhere.useCookieOf(sender)
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            (i % 2 === 0 ? sender : elsewhere).request(
+              'POST',
+              '/api/send-money/sabi-user',
+              withPin({ fromWalletId: ngn.id, recipientUserId: friendId, amount: '5000.00' }),
+              { 'idempotency-key': randomUUID() },
+            ),
+          ),
+        )
+        const statuses = results.map((result) => result.status)
+        expect(statuses.filter((status) => status === 201)).toHaveLength(10)
+        expect(statuses.filter((status) => status === 403)).toHaveLength(10)
+        const after = walletSchema
+          .array()
+          .parse((await elsewhere.request('GET', '/api/wallets')).body)
+          .find((wallet) => wallet.currency.code === 'NGN')
+        expect(after?.balance).toBe('150000.00')
+        expect(await verifyLedger(shared.db)).toEqual([])
+      })
+
       it('keep every invariant under concurrent random transfers through both', async () => {
         const [one, two] = servers
         if (!one || !two) throw new Error('servers did not start')
