@@ -5,7 +5,7 @@ import { lagosDay } from '#server/limits/lagos-day.ts'
 import { runPayoutWorker } from '#server/payouts/payout-worker.ts'
 import { payoutProvidersOf, sandboxProviders } from '#server/providers/providers.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
-import { limitsSchema, tierThreeResponseSchema } from '#shared/schemas/limits.ts'
+import { limitCheckSchema, limitsSchema, tierThreeResponseSchema } from '#shared/schemas/limits.ts'
 import {
   addFunds,
   moneyPost,
@@ -210,6 +210,33 @@ describeMoneyApi('KYC tiers and limits', (context) => {
     const me = await client.get('/api/auth/user')
     expect(me.body).toMatchObject({ kycTier: 3, isVerified: true })
     expect((await send(client, ngn.id, friend.id, '250000.00')).status).toBe(201)
+  })
+
+  it('tells the review step, before the PIN, whether an amount is within the limits', async () => {
+    const { client, ngn } = await member(1)
+    const { user: friend } = await member(3)
+    await addFunds(client, ngn.id, '100000.00')
+    expect((await send(client, ngn.id, friend.id, '40000.00')).status).toBe(201)
+    const check = async (currency: string, amount: string) => {
+      const response = await client.get(`/api/limits/check?currency=${currency}&amount=${amount}`)
+      expect(response.status, response.text).toBe(200)
+      return limitCheckSchema.parse(response.body)
+    }
+    expect(await check('NGN', '10000.00')).toMatchObject({
+      allowed: true,
+      limit: null,
+      remaining: '10000.00',
+    })
+    expect(await check('NGN', '10000.01')).toMatchObject({
+      allowed: false,
+      limit: 'daily',
+      message: 'You can send ₦10,000.00 more today on your current tier',
+    })
+    const dollars = await check('USD', '100.00')
+    expect(dollars).toMatchObject({ allowed: false, limit: 'single' })
+    expect(Number(dollars.value)).toBeGreaterThan(50000)
+    expect((await client.get('/api/limits/check?currency=XYZ&amount=1')).status).toBe(400)
+    expect((await client.get('/api/limits/check?currency=NGN&amount=abc')).status).toBe(400)
   })
 
   it("counts the day in Lagos time: yesterday's usage does not count today", async () => {

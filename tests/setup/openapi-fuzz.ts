@@ -184,6 +184,7 @@ export function validQueryValue(route: string, name: string): unknown {
     returnTo: '/wallets',
     mode: 'signin',
     kind: 'bank',
+    amount: '100.00',
   }
   return values[name]
 }

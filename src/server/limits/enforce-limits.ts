@@ -21,6 +21,18 @@ export function formatNaira(kobo: bigint): string {
   return `₦${groupDigits(formatMinor(kobo, 2))}`
 }
 
+/** The single-payment refusal, worded for the user (docs/limits.md "Messages"). */
+export function singleLimitMessage(limits: { singleMaxMinor: bigint }): string {
+  return `The most you can send in one payment on your current tier is ${formatNaira(limits.singleMaxMinor)}`
+}
+
+/** The daily refusal with what is left of the day. */
+export function dailyLimitMessage(limits: { dailyMaxMinor: bigint }, remaining: bigint): string {
+  return remaining > 0n
+    ? `You can send ${formatNaira(remaining)} more today on your current tier`
+    : `You have reached your daily limit of ${formatNaira(limits.dailyMaxMinor)} on your current tier`
+}
+
 function refuse(message: string, limit: 'single' | 'daily' | 'balance', remaining?: bigint) {
   return new AppError('LIMIT_EXCEEDED', message, undefined, {
     limit,
@@ -136,13 +148,8 @@ async function countSent(
   valueMinor: bigint,
   now: Date,
 ): Promise<void> {
-  if (valueMinor > sender.singleMaxMinor) {
-    throw refuse(
-      `The most you can send in one payment on your current tier is ${formatNaira(sender.singleMaxMinor)}`,
-      'single',
-      sender.singleMaxMinor,
-    )
-  }
+  if (valueMinor > sender.singleMaxMinor)
+    throw refuse(singleLimitMessage(sender), 'single', sender.singleMaxMinor)
   const day = lagosDay(now)
   const raised = await queryRows(
     tx,
@@ -160,13 +167,7 @@ async function countSent(
   )
   const used = row ? BigInt(String(row.sent)) : 0n
   const remaining = sender.dailyMaxMinor > used ? sender.dailyMaxMinor - used : 0n
-  throw refuse(
-    remaining > 0n
-      ? `You can send ${formatNaira(remaining)} more today on your current tier`
-      : `You have reached your daily limit of ${formatNaira(sender.dailyMaxMinor)} on your current tier`,
-    'daily',
-    remaining,
-  )
+  throw refuse(dailyLimitMessage(sender, remaining), 'daily', remaining)
 }
 
 /**

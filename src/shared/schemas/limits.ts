@@ -70,3 +70,22 @@ export const tierThreeResponseSchema = z.object({
   limits: limitsSchema,
   failureReason: z.string().nullable(),
 })
+
+/** GET /api/limits/check: could the user send this amount now? */
+export const limitCheckQuerySchema = z.object({
+  currency: z.string().trim().min(2).max(10),
+  amount: z.string().max(40),
+})
+export type LimitCheckQuery = z.infer<typeof limitCheckQuerySchema>
+
+export const limitCheckSchema = z.object({
+  allowed: z.boolean(),
+  /** Which limit the amount is over, if any. */
+  limit: z.enum(['single', 'daily']).nullable(),
+  /** The refusal the payment would meet, word for word. */
+  message: z.string().nullable(),
+  /** The amount's worth in naira, and the most that can be sent now. */
+  value: decimalStringSchema,
+  remaining: decimalStringSchema,
+})
+export type LimitCheck = z.infer<typeof limitCheckSchema>

@@ -2,10 +2,13 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '#server/db/client.ts'
 import { upgradeToTierThree } from '#server/kyc/upgrade-to-tier-three.ts'
+import { checkSend } from '#server/limits/check-send.ts'
 import { readLimits } from '#server/limits/read-limits.ts'
 import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
+  limitCheckQuerySchema,
+  limitCheckSchema,
   limitsSchema,
   tierThreeRequestSchema,
   tierThreeResponseSchema,
@@ -33,6 +36,21 @@ export const limitsRoutes: FastifyPluginAsyncZod<{
       preHandler: requireUser,
     },
     (request) => readLimits(db, signedInUserId(request)),
+  )
+
+  app.get(
+    '/api/limits/check',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Whether you could send this amount now under your single and daily limits, and the refusal it would meet',
+        querystring: limitCheckQuerySchema,
+        response: { 200: limitCheckSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireUser,
+    },
+    (request) => checkSend(db, signedInUserId(request), request.query),
   )
 
   app.post(
