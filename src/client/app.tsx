@@ -90,6 +90,9 @@ const PosTerminalPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('#client/pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 )
+const LimitsPage = lazy(() =>
+  import('#client/pages/limits-page.tsx').then((m) => ({ default: m.LimitsPage })),
+)
 const SettingsPage = lazy(() =>
   import('#client/pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 )
@@ -136,6 +139,7 @@ function Routes() {
       <Route path={CLIENT_ROUTES.pay} component={PayPage} />
       <Route path={CLIENT_ROUTES.posTerminal} component={PosTerminalPage} />
       <Route path={CLIENT_ROUTES.settings} component={SettingsPage} />
+      <Route path={CLIENT_ROUTES.limits} component={LimitsPage} />
       <Route path={CLIENT_ROUTES.verify} component={VerifyReceiptPage} />
       <Route path={CLIENT_ROUTES.verifyReceipt} component={VerifyReceiptPage} />
       <Route component={NotFoundPage} />

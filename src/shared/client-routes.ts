@@ -29,6 +29,7 @@ export const CLIENT_ROUTES = {
   pay: '/pay',
   posTerminal: '/pos-terminal',
   settings: '/settings',
+  limits: '/limits',
   verify: '/verify',
   verifyReceipt: '/verify/:code',
 } as const

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { LIMITS_QUERY_KEY } from '#client/features/limits/use-limits.ts'
 import { TRANSACTIONS_QUERY_KEY } from '#client/features/transactions/use-transactions.ts'
 import { WALLETS_QUERY_KEY } from '#client/features/wallets/use-wallets.ts'
 
 /**
- * After any successful money action the wallets and transactions are fetched again (docs/api.md
+ * After any successful money action the wallets, transactions and limits are fetched again (docs/api.md
  * "Data fetching"): the app's data never goes stale on its own, so this is how balances and history
  * catch up.
  */
@@ -11,5 +12,7 @@ export function refetchMoneyLists(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY }),
+    // What is left of today's limits changes with every payment (docs/limits.md).
+    queryClient.invalidateQueries({ queryKey: LIMITS_QUERY_KEY }),
   ]).then(() => undefined)
 }

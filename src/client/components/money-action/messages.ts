@@ -34,4 +34,6 @@ export const useMoneyActionMessages = defineMessages('moneyAction', {
   shareReceipt: 'Share receipt',
   viewDetails: 'View details',
   done: 'Done',
+  limitTitle: 'Over your limit',
+  limitRaise: 'See your limits and how to raise them',
 } as const)

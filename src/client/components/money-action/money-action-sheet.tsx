@@ -9,9 +9,11 @@ import {
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { CreatePinForm } from './create-pin-form.tsx'
+import { LimitWarning } from './limit-warning.tsx'
 import { useMoneyActionMessages } from './messages.ts'
 import { MoneyReceipt } from './money-receipt.tsx'
 import { PinPad } from './pin-pad.tsx'
+import { useLimitCheck } from './use-limit-check.ts'
 import type { MoneyAction, Review } from './use-money-action.ts'
 
 function ReviewStep({
@@ -26,6 +28,8 @@ function ReviewStep({
   checking: boolean
 }) {
   const t = useMoneyActionMessages()
+  const limit = useLimitCheck(review.limitCheck)
+  const overLimit = limit.data?.allowed === false
   return (
     <div className="grid gap-4" data-testid="review-sheet">
       <DialogTitle>{review.title}</DialogTitle>
@@ -60,11 +64,12 @@ function ReviewStep({
         ))}
       </dl>
       {review.note ? <p className="text-sm text-muted-foreground">{review.note}</p> : null}
+      {limit.data ? <LimitWarning check={limit.data} /> : null}
       <div className="grid gap-2 sm:grid-cols-2">
         <Button type="button" variant="outline" onClick={onCancel}>
           {t('cancel')}
         </Button>
-        <Button type="button" onClick={onConfirm} disabled={checking}>
+        <Button type="button" onClick={onConfirm} disabled={checking || overLimit}>
           <ShieldCheck aria-hidden="true" />
           {t('confirm')}
         </Button>

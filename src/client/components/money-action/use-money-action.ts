@@ -25,6 +25,11 @@ export type Review = {
   rows: ReviewRow[]
   /** When it arrives, or anything else the user should know before confirming. */
   note?: string
+  /**
+   * What leaves the sender's wallet, as the KYC limits count it (docs/limits.md): the sheet
+   * checks it before the PIN and warns when it is over a limit.
+   */
+  limitCheck?: { currency: string; amount: string }
 }
 
 /** One submission: where it goes, its body (without the PIN) and how to review it. */

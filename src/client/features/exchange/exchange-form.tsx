@@ -234,6 +234,7 @@ export function ExchangeForm() {
             : []),
         ],
         note: shownFigures ? t('reviewLocked') : t('reviewTodayRate'),
+        limitCheck: { currency: from.code, amount: amountWireText },
       },
     })
   }

@@ -199,7 +199,11 @@ export function InternationalTransfer({
     action.confirmReviewed({
       path: '/api/send-money/international',
       body,
-      review: { title: t('reviewHeading'), rows: [] },
+      review: {
+        title: t('reviewHeading'),
+        rows: [],
+        limitCheck: { currency: wallet.currency.code, amount: quote.amount },
+      },
     })
   }
 

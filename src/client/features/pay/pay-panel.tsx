@@ -17,7 +17,7 @@ import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import type { ApiError } from '#client/lib/api.ts'
 import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
-import type { Money } from '#shared/money.ts'
+import { formatMoney, type Money } from '#shared/money.ts'
 import type { UserSearchResult } from '#shared/schemas/money-requests.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { usePayMessages } from './messages.ts'
@@ -116,6 +116,7 @@ export function PayPanel({
           { label: t('reviewTotal'), value: amountText, strong: true },
           ...(description ? [{ label: t('reviewFor'), value: description, text: true }] : []),
         ],
+        limitCheck: { currency: amount.asset, amount: formatMoney(amount) },
       },
     })
   }

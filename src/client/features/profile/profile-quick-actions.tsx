@@ -1,6 +1,7 @@
 import {
   ChevronRight,
   CreditCard,
+  Gauge,
   History,
   KeyRound,
   type LucideIcon,
@@ -16,6 +17,7 @@ type MessageKey = Parameters<ReturnType<typeof useProfileMessages>>[0]
 // Security lives on the settings page (password, two-factor, devices): both go there.
 const ACTIONS: readonly { href: string; label: MessageKey; text: MessageKey; icon: LucideIcon }[] =
   [
+    { href: '/limits', label: 'actionLimits', text: 'actionLimitsText', icon: Gauge },
     { href: '/settings', label: 'actionSettings', text: 'actionSettingsText', icon: Settings },
     { href: '/settings', label: 'actionSecurity', text: 'actionSecurityText', icon: KeyRound },
     { href: '/transactions', label: 'actionHistory', text: 'actionHistoryText', icon: History },

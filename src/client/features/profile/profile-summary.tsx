@@ -69,8 +69,11 @@ export function ProfileSummary({
           <p className="break-all text-sm text-muted-foreground" data-testid="profile-email">
             {user.email}
           </p>
-          <div className="mt-2">
+          <div className="mt-2 flex flex-wrap gap-2">
             <VerificationBadge status={status} />
+            <Badge variant="secondary" data-testid="tier-badge">
+              {t('tierValue', { tier: user.kycTier })}
+            </Badge>
           </div>
         </div>
         <div className="mt-5 grid grid-cols-1 gap-2 sm:grid-cols-2">

@@ -2,10 +2,12 @@ import {
   CircleAlert,
   CircleDashed,
   CircleUserRound,
+  Gauge,
   type LucideIcon,
   Mail,
   ShieldCheck,
 } from 'lucide-react'
+import { Link } from 'wouter'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { cn } from '#client/lib/cn.ts'
 import type { User } from '#shared/schemas/auth.ts'
@@ -62,7 +64,10 @@ function StatusRow({
   )
 }
 
-/** Email, account and identity verification, the last from `verificationStatus`. */
+/**
+ * Email, account and identity verification (the last from `verificationStatus`), and the KYC
+ * tier that sets the user's limits (docs/limits.md).
+ */
 export function StatusCards({ user }: { user: User }) {
   const t = useProfileMessages()
   const status = verificationStatusOf(user)
@@ -115,7 +120,23 @@ export function StatusCards({ user }: { user: User }) {
               testId="status-identity"
             />
           )}
+          <StatusRow
+            icon={Gauge}
+            label={t('tierStatus')}
+            value={t('tierValue', { tier: user.kycTier })}
+            hint={t(
+              user.kycTier >= 3 ? 'tierHint3' : user.kycTier === 2 ? 'tierHint2' : 'tierHint1',
+            )}
+            tone={user.kycTier >= 2 ? 'good' : 'waiting'}
+            testId="status-tier"
+          />
         </ul>
+        <Link
+          href="/limits"
+          className="mt-2 inline-flex text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t('seeLimits')}
+        </Link>
       </CardContent>
     </Card>
   )

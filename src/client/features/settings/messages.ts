@@ -136,6 +136,8 @@ export const useSettingsMessages = defineMessages('settings', {
   defaultWallet: 'Default wallet',
   defaultWalletPlaceholder: 'Choose a wallet',
   defaultWalletHint: 'Chosen first when you send or pay.',
+  limits: 'Limits',
+  limitsText: 'What your account tier lets you send and hold',
   autoSave: 'Auto-save recipients',
   autoSaveText: 'Keep bank and international recipients for next time.',
 

@@ -1,5 +1,6 @@
-import { WalletCards } from 'lucide-react'
+import { ChevronRight, WalletCards } from 'lucide-react'
 import { useId } from 'react'
+import { Link } from 'wouter'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import type { Settings } from '#shared/schemas/account.ts'
@@ -8,7 +9,7 @@ import { SettingsCard } from './settings-card.tsx'
 import { SwitchRow } from './switch-row.tsx'
 import { useUpdateSettings } from './use-update-settings.ts'
 
-/** The default wallet and whether bank and international recipients are kept. */
+/** The default wallet, the way to the limits, and whether recipients are kept. */
 export function PaymentsSection({ settings }: { settings: Settings }) {
   const t = useSettingsMessages()
   const save = useUpdateSettings()
@@ -27,6 +28,17 @@ export function PaymentsSection({ settings }: { settings: Settings }) {
         />
         <p className="text-xs text-muted-foreground">{t('defaultWalletHint')}</p>
       </div>
+      <Link
+        href="/limits"
+        className="flex items-center justify-between gap-3 border-t py-4 text-sm"
+        data-testid="settings-limits"
+      >
+        <span>
+          <span className="block font-medium">{t('limits')}</span>
+          <span className="block text-xs text-muted-foreground">{t('limitsText')}</span>
+        </span>
+        <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      </Link>
       <SwitchRow
         label={t('autoSave')}
         description={t('autoSaveText')}

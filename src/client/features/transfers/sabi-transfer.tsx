@@ -159,6 +159,7 @@ export function SabiTransfer() {
             : []),
         ],
         note: t('reviewArrival'),
+        limitCheck: { currency: wallet.currency.code, amount: formatMoney(amount) },
       },
     })
   }

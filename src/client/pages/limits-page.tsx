@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { PageHeader } from '#client/components/page-header.tsx'
+import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card } from '#client/components/ui/card.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { LimitsOverview } from '#client/features/limits/limits-overview.tsx'
+import { useLimitsMessages } from '#client/features/limits/messages.ts'
+import { TierLadder } from '#client/features/limits/tier-ladder.tsx'
+import { TierThreeDialog } from '#client/features/limits/tier-three-dialog.tsx'
+import { LIMITS_QUERY_KEY, useLimits } from '#client/features/limits/use-limits.ts'
+import { VerificationDialog } from '#client/features/profile/verification-dialog.tsx'
+import { AppShell } from '#client/features/shell/app-shell.tsx'
+
+function LimitsContent() {
+  const t = useLimitsMessages()
+  const limits = useLimits()
+  const queryClient = useQueryClient()
+  const [dialog, setDialog] = useState<'identity' | 'document' | null>(null)
+  const closeUnless = (name: 'identity' | 'document') => (open: boolean) => {
+    if (open) return
+    setDialog((current) => (current === name ? null : current))
+    // A verification may have raised the tier: the page shows the new limits.
+    void queryClient.invalidateQueries({ queryKey: LIMITS_QUERY_KEY })
+  }
+  return (
+    <AppShell>
+      <div className="mx-auto w-full max-w-5xl">
+        <PageHeader
+          title={t('title')}
+          description={t('description')}
+          backHref="/profile"
+          backLabel={t('back')}
+        />
+        {limits.isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner label={t('loading')} />
+          </div>
+        ) : limits.isError ? (
+          <Card className="flex flex-wrap items-center justify-between gap-3 p-5">
+            <p className="text-sm text-muted-foreground">{t('unavailable')}</p>
+            <Button type="button" variant="outline" onClick={() => void limits.refetch()}>
+              {t('retry')}
+            </Button>
+          </Card>
+        ) : (
+          <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-2">
+            <LimitsOverview limits={limits.data} />
+            <TierLadder
+              limits={limits.data}
+              onVerifyIdentity={() => setDialog('identity')}
+              onVerifyDocument={() => setDialog('document')}
+            />
+          </div>
+        )}
+      </div>
+      <VerificationDialog open={dialog === 'identity'} onOpenChange={closeUnless('identity')} />
+      <TierThreeDialog
+        open={dialog === 'document'}
+        onOpenChange={closeUnless('document')}
+        onUpgraded={(next) => queryClient.setQueryData(LIMITS_QUERY_KEY, next)}
+      />
+    </AppShell>
+  )
+}
+
+/** `/limits` (docs/limits.md): the tier, today's sending, the balance cap, and the way up. */
+export function LimitsPage() {
+  return (
+    <RequireSignedIn>
+      <LimitsContent />
+    </RequireSignedIn>
+  )
+}
