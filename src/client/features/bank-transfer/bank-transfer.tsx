@@ -208,14 +208,17 @@ export function BankTransfer() {
     action.review({
       path: '/api/send-money/bank',
       body,
-      review: bankTransferReview({
-        t,
-        wallet: chosenWallet,
-        charges: bankTransferCost(value),
-        values,
-        resolvedName,
-        bankNames,
-      }),
+      review: {
+        ...bankTransferReview({
+          t,
+          wallet: chosenWallet,
+          charges: bankTransferCost(value),
+          values,
+          resolvedName,
+          bankNames,
+        }),
+        limitCheck: { currency: chosenWallet.currency.code, amount: formatMoney(value) },
+      },
     })
   }
 

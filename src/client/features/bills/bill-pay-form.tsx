@@ -152,13 +152,16 @@ export function BillPayForm({
     action.review({
       path: '/api/bill-pay',
       body,
-      review: billReview(t, {
-        biller: payee,
-        customer: found,
-        customerNumber: number,
-        amount: paidAmount,
-        wallet: chosenWallet,
-      }),
+      review: {
+        ...billReview(t, {
+          biller: payee,
+          customer: found,
+          customerNumber: number,
+          amount: paidAmount,
+          wallet: chosenWallet,
+        }),
+        limitCheck: { currency: paidAmount.asset, amount: formatMoney(paidAmount) },
+      },
     })
   }
 

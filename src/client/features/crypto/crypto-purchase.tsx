@@ -102,13 +102,19 @@ export function CryptoPurchase() {
     action.review({
       path: '/api/crypto/purchase',
       body,
-      review: purchaseReview(t, {
-        crypto,
-        usd: usd.value,
-        pay,
-        estimate,
-        paymentMethod: values.paymentMethod,
-      }),
+      review: {
+        ...purchaseReview(t, {
+          crypto,
+          usd: usd.value,
+          pay,
+          estimate,
+          paymentMethod: values.paymentMethod,
+        }),
+        // Only a purchase paid from a wallet counts as sent (docs/limits.md).
+        ...(values.paymentMethod === 'wallet'
+          ? { limitCheck: { currency: 'USD', amount: formatMoney(usd.value) } }
+          : {}),
+      },
     })
   }
 

@@ -1,4 +1,6 @@
 import { Clock, Globe, Send } from 'lucide-react'
+import { LimitWarning } from '#client/components/money-action/limit-warning.tsx'
+import { useLimitCheck } from '#client/components/money-action/use-limit-check.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
@@ -36,6 +38,11 @@ export function TransferReview({
   onSend: () => void
 }) {
   const t = useInternationalMessages()
+  // This page is the review: it warns before the PIN as the shared review sheet does.
+  const limit = useLimitCheck(
+    quote ? { currency: wallet.currency.code, amount: quote.amount } : undefined,
+  )
+  const overLimit = limit.data?.allowed === false
   const fields = FIELDS_BY_METHOD[method]
   const rows: { label: string; value: string; testId?: string }[] = [
     { label: t('reviewTo'), value: recipient.fullName.trim(), testId: 'review-name' },
@@ -102,6 +109,7 @@ export function TransferReview({
             <QuoteSkeleton />
           )}
         </div>
+        {limit.data ? <LimitWarning check={limit.data} /> : null}
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-[auto_minmax(0,1fr)]">
           <Button
             type="button"
@@ -117,7 +125,7 @@ export function TransferReview({
             type="button"
             size="lg"
             onClick={onSend}
-            disabled={pending || !quote}
+            disabled={pending || !quote || overLimit}
             className="order-1 sm:order-2"
           >
             <Send aria-hidden="true" />
