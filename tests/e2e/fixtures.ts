@@ -21,7 +21,7 @@ type Fixtures = {
   /** Creates a new account through the API in this page's browser context: the page is signed in. */
   signUp: (
     overrides?: Partial<SignUpRequest>,
-    options?: { pin?: string | null },
+    options?: { pin?: string | null; tier?: 1 | 2 | 3 },
   ) => Promise<SignedUpUser>
 }
 
@@ -67,6 +67,7 @@ export const test = base.extend<Fixtures>({
       expect(id).not.toBe('')
       const pin = options.pin === undefined ? E2E_PIN : options.pin
       if (pin !== null) await setPinByApi(page, pin, details.password)
+      await raiseTierByApi(page, options.tier ?? 3)
       return { ...details, id, pin }
     })
   },
@@ -97,6 +98,27 @@ export async function walletIn(page: Page, code: string): Promise<Wallet> {
 
 export async function walletBalance(page: Page, code: string): Promise<string> {
   return (await walletIn(page, code)).balance
+}
+
+/**
+ * Takes the signed-in user up to a KYC tier through the API (docs/limits.md). Test users are
+ * tier 3 unless a test asks otherwise, so tests of other screens are not stopped by the limits.
+ */
+export async function raiseTierByApi(page: Page, tier: 1 | 2 | 3) {
+  if (tier === 1) return
+  const verified = await page.request.post('/api/profile/verification', {
+    data: { idType: 'bvn', idNumber: '22222222222' },
+  })
+  expect(verified.status(), await verified.text()).toBe(200)
+  if (tier === 2) return
+  const upgraded = await page.request.post('/api/kyc/tier-3', {
+    data: {
+      documentType: 'passport',
+      documentNumber: 'A12345678',
+      address: { line: '12 Broad Street', city: 'Lagos', state: 'Lagos', country: 'NG' },
+    },
+  })
+  expect(upgraded.status(), await upgraded.text()).toBe(200)
 }
 
 /** Sets the signed-in user's transaction PIN through the API. */

@@ -6,6 +6,7 @@ import {
   E2E_PIN,
   expect,
   newUserDetails,
+  raiseTierByApi,
   type SignedUpUser,
   setPinByApi,
   walletIn,
@@ -71,6 +72,7 @@ export async function signUpElsewhere(
       ? body.id
       : ''
   await setPinByApi(other, E2E_PIN, details.password)
+  await raiseTierByApi(other, 3)
   const user: SignedUpUser = { ...details, id, pin: E2E_PIN }
   return { page: other, user, problems, close: () => context.close() }
 }

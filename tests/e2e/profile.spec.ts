@@ -13,7 +13,7 @@ test('shows name, e-mail, member since, "Not provided" for an empty phone, and t
   page,
   signUp,
 }) => {
-  const user = await signUp({ firstName: 'Ngozi', lastName: 'Adeyemi' })
+  const user = await signUp({ firstName: 'Ngozi', lastName: 'Adeyemi' }, { tier: 1 })
   const me = await currentUser(page)
   await page.goto('/profile')
 
@@ -111,7 +111,7 @@ test('Complete Verification: a number ending 0000 fails, a good one verifies the
   page,
   signUp,
 }) => {
-  await signUp()
+  await signUp({}, { tier: 1 })
   await page.goto('/profile')
   await page.getByRole('button', { name: 'Complete Verification' }).click()
   const dialog = page.getByRole('dialog', { name: 'Complete verification' })

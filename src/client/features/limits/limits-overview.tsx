@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react'
-import { Card, CardContent } from '#client/components/ui/card.tsx'
+import { Card } from '#client/components/ui/card.tsx'
 import type { Limits } from '#shared/schemas/limits.ts'
 import { useLimitsMessages } from './messages.ts'
 import { naira, percentOf, roomUnder } from './naira.ts'
@@ -12,7 +12,7 @@ export function LimitsOverview({ limits }: { limits: Limits }) {
   const t = useLimitsMessages()
   return (
     <Card>
-      <CardContent className="grid gap-5 p-5">
+      <div className="grid gap-5 p-5">
         <div className="flex items-center gap-3">
           <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
             <ShieldCheck className="size-5" aria-hidden="true" />
@@ -78,7 +78,7 @@ export function LimitsOverview({ limits }: { limits: Limits }) {
           </p>
         </div>
         <p className="text-xs text-muted-foreground">{t('nairaNote')}</p>
-      </CardContent>
+      </div>
     </Card>
   )
 }
