@@ -163,11 +163,11 @@ for (const { kind, skip } of testDatabaseKinds()) {
             },
           ),
           {
-            numRuns: kind === 'pglite' ? 20 : 15,
+            numRuns: kind === 'pglite' ? 12 : 10,
             seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31),
           },
         )
-      })
+      }, 120_000)
     },
   )
 }
