@@ -2,13 +2,14 @@ import type { Page } from '@playwright/test'
 import {
   addFundsByApi,
   closeReceipt,
+  confirmWithPin,
   enterPin,
   expect,
   expectNoHorizontalOverflow,
   test,
   walletBalance,
 } from './fixtures.ts'
-import { signUpElsewhere } from './payment-helpers.ts'
+import { requestPaymentByApi, signUpElsewhere } from './payment-helpers.ts'
 
 async function startTransfer(
   page: Page,
@@ -124,6 +125,31 @@ test('tier 3 with a document and address: a wrong number is explained, a good on
   await expect(page.getByTestId('limits-tier')).toHaveText('Tier 3 · Fully verified')
   await expect(page.getByText('No limit on what you hold')).toBeVisible()
   await expect(page.getByText('You have the highest limits Sabi offers.')).toBeVisible()
+})
+
+test('paying a request that would take the requester over their cap says so plainly on /pay', async ({
+  page,
+  signUp,
+  browser,
+  baseURL,
+}) => {
+  await signUp({ firstName: 'Bisi' }, { tier: 1 })
+  await addFundsByApi(page, 'NGN', '298000.00')
+  const made = await requestPaymentByApi(page, 'NGN', '5000.00', 'Ankara fabric')
+  const payer = await signUpElsewhere(browser, page, baseURL, { firstName: 'Tobi' })
+  await addFundsByApi(payer.page, 'NGN', '10000.00')
+
+  await payer.page.goto(made.link)
+  await payer.page.getByRole('button', { name: 'Pay ₦5,000.00' }).click()
+  await confirmWithPin(payer.page)
+  await expect(payer.page.getByTestId('pay-refused')).toHaveText(
+    'The recipient cannot receive this amount: it would take their account over its limit',
+  )
+  await expect(payer.page.getByTestId('pay-refused')).not.toContainText('298,000')
+  expect(await walletBalance(payer.page, 'NGN')).toBe('10000.00')
+  expect(await walletBalance(page, 'NGN')).toBe('298000.00')
+  await payer.page.screenshot({ path: test.info().outputPath('pay-refused.png') })
+  await payer.close()
 })
 
 test.describe('at 360x740', () => {

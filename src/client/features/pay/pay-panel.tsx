@@ -69,6 +69,7 @@ export function PayPanel({
   const [chosenId, setChosenId] = useState('')
   const [openWallet, setOpenWallet] = useState(false)
   const [addFunds, setAddFunds] = useState(false)
+  const [refusal, setRefusal] = useState<string | null>(null)
 
   const { requester, amount, description } = target
   const amountText = useAmountText(amount, target.symbol)
@@ -97,6 +98,9 @@ export function PayPanel({
     // The paid notice replaces this panel, so it comes once the receipt is closed.
     onReceiptClosed: onPaid,
     onRefused: (error) => {
+      // A limit refusal stays on the panel, not only in a toast: the payer cannot fix it, and
+      // should see plainly why the request cannot be paid (docs/limits.md "Messages").
+      if (error.code === 'LIMIT_EXCEEDED') setRefusal(error.serverMessage ?? null)
       onFailed?.(error)
       return false
     },
@@ -234,6 +238,15 @@ export function PayPanel({
             <Zap className="size-4 shrink-0" aria-hidden="true" />
             {t('freeNotice')}
           </p>
+          {refusal ? (
+            <p
+              role="alert"
+              className="rounded-lg border border-destructive/30 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200"
+              data-testid="pay-refused"
+            >
+              {refusal}
+            </p>
+          ) : null}
           <Button
             type="submit"
             size="lg"
