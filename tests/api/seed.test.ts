@@ -34,7 +34,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
           (select count(*) from wallets w join users u on u.id = w.user_id where u.email = ${DEMO_ACCOUNT.email})::int as demo_wallets`,
         )
         expect(counts).toEqual({ demo: 1, currencies: 17, rates: 17 * 16, demo_wallets: 2 })
-        // The demo account starts with money, history of several kinds, a recipient and a PIN,
+        // The demo account starts with money, history of several kinds, a recipient, a PIN and tier 3,
         // and the ledger still verifies.
         const [demo] = await queryRows(
           database.db,
@@ -44,9 +44,11 @@ for (const { kind, skip } of testDatabaseKinds()) {
             (select count(*) from recipients r join users u on u.id = r.user_id
                where u.email = ${DEMO_ACCOUNT.email})::int as recipients,
             (select count(*) from transaction_pins p join users u on u.id = p.user_id
-               where u.email = ${DEMO_ACCOUNT.email})::int as pins`,
+               where u.email = ${DEMO_ACCOUNT.email})::int as pins,
+            (select kyc_tier from users where email = ${DEMO_ACCOUNT.email})::int as tier`,
         )
-        expect(demo).toEqual({ kinds: 'add_funds,exchange,send', recipients: 1, pins: 1 })
+        // It is tier 3 (docs/limits.md), so its dollars are not over a balance cap.
+        expect(demo).toEqual({ kinds: 'add_funds,exchange,send', recipients: 1, pins: 1, tier: 3 })
         const balances = await queryRows(
           database.db,
           sql`select c.code, a.balance_minor::text as minor from wallets w
