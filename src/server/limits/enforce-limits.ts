@@ -2,7 +2,8 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { queryRows, type Transaction } from '#server/db/client.ts'
 import { kycTierLimits, ledgerAccounts, users } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
-import { type AssetCode, formatMinor, groupDigits, isAssetCode } from '#shared/money.ts'
+import { type AssetCode, formatMinor, groupDigits } from '#shared/money.ts'
+import { heldInNaira } from './held-in-naira.ts'
 import { lagosDay } from './lagos-day.ts'
 import { loadNairaValuer } from './naira-value.ts'
 
@@ -41,7 +42,6 @@ function refuse(message: string, limit: 'single' | 'daily' | 'balance', remainin
 }
 
 type Owner = {
-  tier: number
   singleMaxMinor: bigint
   dailyMaxMinor: bigint
   balanceMaxMinor: bigint | null
@@ -102,7 +102,6 @@ async function loadOwners(
     .select({
       accountId: ledgerAccounts.id,
       userId: ledgerAccounts.userId,
-      tier: users.kycTier,
       singleMaxMinor: kycTierLimits.singleMaxMinor,
       dailyMaxMinor: kycTierLimits.dailyMaxMinor,
       balanceMaxMinor: kycTierLimits.balanceMaxMinor,
@@ -123,7 +122,6 @@ async function loadOwners(
   for (const row of rows) {
     if (!row.userId) continue
     const owner = owners.get(row.userId) ?? {
-      tier: row.tier,
       singleMaxMinor: row.singleMaxMinor,
       dailyMaxMinor: row.dailyMaxMinor,
       balanceMaxMinor: row.balanceMaxMinor,
@@ -184,23 +182,7 @@ async function checkBalanceCap(
   const cap = payee.balanceMaxMinor
   if (cap === null) return
   await tx.execute(sql`select id from users where id = ${userId}::uuid for no key update`)
-  const held = await tx
-    .select({
-      asset: ledgerAccounts.asset,
-      balanceMinor: sql<string>`sum(${ledgerAccounts.balanceMinor})::text`,
-    })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), ne(ledgerAccounts.kind, 'system')))
-    .groupBy(ledgerAccounts.asset)
-  const amounts: [AssetCode, bigint][] = [...payee.credits]
-  for (const row of held) {
-    if (isAssetCode(row.asset)) amounts.push([row.asset, BigInt(row.balanceMinor)])
-  }
-  const valuer = await loadNairaValuer(
-    tx,
-    amounts.map(([asset]) => asset),
-  )
-  const total = amounts.reduce((sum, [asset, minor]) => sum + valuer(asset, minor), 0n)
+  const { totalMinor: total, valuer } = await heldInNaira(tx, userId, payee.credits)
   if (total <= cap) return
   if (!payeeActs) {
     throw refuse(

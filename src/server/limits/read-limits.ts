@@ -1,11 +1,11 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
-import { kycDailyUsage, kycTierLimits, ledgerAccounts, users } from '#server/db/schema.ts'
+import { kycDailyUsage, kycTierLimits, users } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
-import { formatMinor, isAssetCode } from '#shared/money.ts'
+import { formatMinor } from '#shared/money.ts'
 import type { Limits } from '#shared/schemas/limits.ts'
+import { heldInNaira } from './held-in-naira.ts'
 import { lagosDay, nextLagosMidnight } from './lagos-day.ts'
-import { loadNairaValuer } from './naira-value.ts'
 
 const naira = (kobo: bigint) => formatMinor(kobo, 2)
 
@@ -35,22 +35,7 @@ export async function readLimits(
     .select({ sentMinor: kycDailyUsage.sentMinor })
     .from(kycDailyUsage)
     .where(and(eq(kycDailyUsage.userId, userId), eq(kycDailyUsage.day, lagosDay(now))))
-  const held = await db
-    .select({
-      asset: ledgerAccounts.asset,
-      balanceMinor: sql<string>`sum(${ledgerAccounts.balanceMinor})::text`,
-    })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), ne(ledgerAccounts.kind, 'system')))
-    .groupBy(ledgerAccounts.asset)
-  const amounts = held.flatMap((row) =>
-    isAssetCode(row.asset) ? [[row.asset, BigInt(row.balanceMinor)] as const] : [],
-  )
-  const valuer = await loadNairaValuer(
-    db,
-    amounts.map(([asset]) => asset),
-  )
-  const balance = amounts.reduce((sum, [asset, minor]) => sum + valuer(asset, minor), 0n)
+  const { totalMinor: balance } = await heldInNaira(db, userId)
   const used = usage?.sentMinor ?? 0n
   return {
     tier: tierOf(user.tier),

@@ -33,6 +33,11 @@ export const IDENTITY_DOCUMENT_TYPE_VALUES = [
   'nin_slip',
 ] as const
 
+/** A document number as printed: letters, digits and dashes. */
+export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9-]{5,20}$/
+/** An ISO 3166 two-letter country code. */
+export const COUNTRY_CODE_PATTERN = /^[A-Za-z]{2}$/
+
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
@@ -47,7 +52,7 @@ export const tierThreeRequestSchema = z.object({
     .string({ error: 'Document number is required' })
     .trim()
     .regex(
-      /^[A-Za-z0-9-]{5,20}$/,
+      DOCUMENT_NUMBER_PATTERN,
       'Enter the document number as printed: 5 to 20 letters or digits',
     ),
   address: z.object(
@@ -58,7 +63,7 @@ export const tierThreeRequestSchema = z.object({
       country: z
         .string({ error: 'Country is required' })
         .trim()
-        .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code such as NG'),
+        .regex(COUNTRY_CODE_PATTERN, 'Country must be a two-letter code such as NG'),
     },
     { error: 'Address is required' },
   ),

@@ -18,6 +18,8 @@ import { apiRequest } from '#client/lib/api.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import {
+  COUNTRY_CODE_PATTERN,
+  DOCUMENT_NUMBER_PATTERN,
   IDENTITY_DOCUMENT_TYPE_VALUES,
   type Limits,
   type TierThreeRequest,
@@ -34,23 +36,17 @@ const DOCUMENT_ICONS = {
   nin_slip: IdCard,
 } as const
 
-/** The tier-3 rules of `tierThreeRequestSchema`, worded in the user's language. */
+/** The tier-3 rules of `tierThreeRequestSchema`, its patterns included, in the user's words. */
 function tierThreeFormSchema(t: LimitsMessages) {
   const required = (field: string, max: number) =>
     z.string().trim().min(1, t('required', { field })).max(max)
   return z.object({
     documentType: z.enum(IDENTITY_DOCUMENT_TYPE_VALUES),
-    documentNumber: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9-]{5,20}$/, t('documentNumberInvalid')),
+    documentNumber: z.string().trim().regex(DOCUMENT_NUMBER_PATTERN, t('documentNumberInvalid')),
     line: required(t('addressLine'), 200),
     city: required(t('city'), 100),
     state: required(t('state'), 100),
-    country: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2}$/, t('countryInvalid')),
+    country: z.string().trim().regex(COUNTRY_CODE_PATTERN, t('countryInvalid')),
   })
 }
 
