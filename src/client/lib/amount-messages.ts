@@ -1,13 +1,10 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
+import messages from '#client/locales/en/amounts.json'
 import { exponentOf, isAssetCode, type Money } from '#shared/money.ts'
 import { type AmountInputProblem, readAmountInput } from './amount-input.ts'
 
 /** The words every money form uses for a typed amount, in one catalog for the translators. */
-export const useAmountMessages = defineMessages('amounts', {
-  amountPositive: 'Amount must be greater than 0',
-  amountDecimals: 'Amount can have at most {{decimals}} decimal places',
-  amountTooLarge: 'Amount is too large',
-} as const)
+export const useAmountMessages = defineMessages('amounts', messages)
 
 type AmountMessages = ReturnType<typeof useAmountMessages>
 

@@ -1,39 +1,5 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
+import messages from '#client/locales/en/moneyAction.json'
 
 /** The review, PIN and receipt steps every outgoing money action shares. */
-export const useMoneyActionMessages = defineMessages('moneyAction', {
-  close: 'Close',
-  cancel: 'Cancel',
-  confirm: 'Confirm and enter PIN',
-  reviewDescription: 'Check the details before you send. Nothing moves until you enter your PIN.',
-  recipientLabel: 'To',
-  verifiedName: 'Name confirmed',
-  pinTitle: 'Enter your transaction PIN',
-  pinDescription: 'Your 4-digit PIN confirms this payment.',
-  pinLabel: 'Transaction PIN',
-  pinKey: 'Digit {{digit}}',
-  pinDelete: 'Delete last digit',
-  processing: 'Processing...',
-  processingDescription: 'Please keep this page open.',
-  lockedTitle: 'PIN locked',
-  createTitle: 'Create your transaction PIN',
-  createDescription:
-    'Every payment from Sabi asks for this PIN, so nobody else can send your money even on your phone.',
-  newPin: 'New PIN (4 digits)',
-  confirmPin: 'Enter the PIN again',
-  pinsDiffer: 'The two PINs are not the same',
-  accountPassword: 'Your account password',
-  createSubmit: 'Save PIN and pay',
-  creating: 'Saving...',
-  receiptTitle: 'Receipt',
-  statusCompleted: 'Successful',
-  statusPending: 'Pending',
-  statusFailed: 'Failed',
-  receiptLoading: 'Loading your receipt...',
-  receiptVerifyHint: 'Anyone can check this receipt at {{url}}',
-  shareReceipt: 'Share receipt',
-  viewDetails: 'View details',
-  done: 'Done',
-  limitTitle: 'Over your limit',
-  limitRaise: 'See your limits and how to raise them',
-} as const)
+export const useMoneyActionMessages = defineMessages('moneyAction', messages)

@@ -1,46 +1,4 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
+import messages from '#client/locales/en/auth.json'
 
-export const useAuthMessages = defineMessages('auth', {
-  homeLink: 'Sabi home',
-  tagline: 'Smarter Money. Bigger Impact.',
-  signInTitle: 'Welcome back',
-  signInDescription: 'Sign in to send, receive and manage your money.',
-  signUpTitle: 'Create your account',
-  signUpDescription: 'Open a free wallet in under a minute.',
-  email: 'Email',
-  emailPlaceholder: 'you@example.com',
-  password: 'Password',
-  passwordHint: 'At least {{min}} characters.',
-  showPassword: 'Show password',
-  hidePassword: 'Hide password',
-  firstName: 'First name',
-  lastName: 'Last name',
-  username: 'Username',
-  usernameHint: '{{min}}–{{max}} letters, digits or underscores.',
-  signIn: 'Sign In',
-  signingIn: 'Signing in...',
-  createAccount: 'Create Account',
-  creatingAccount: 'Creating account...',
-  noAccount: "Don't have an account?",
-  signUpLink: 'Create one',
-  haveAccount: 'Already have an account?',
-  signInLink: 'Sign in',
-  genericError: 'Something went wrong. Please try again.',
-  secureNote: 'Protected with bank-level encryption.',
-  accountDeactivated:
-    'This account has been deactivated, so it can no longer sign in. Contact support if this is a mistake.',
-  // The second step of sign-in, for accounts with two-factor authentication on.
-  codeTitle: 'Two-step verification',
-  codeDescription: 'Enter the 6-digit code from your authenticator app.',
-  backupDescription: 'Enter one of the backup codes you saved. Each code works once.',
-  signingInAs: 'Signing in as {{email}}',
-  codeLabel: 'Authentication code',
-  backupCodeLabel: 'Backup code',
-  codeRequired: 'Enter the 6-digit code from your authenticator app',
-  backupCodeRequired: 'Enter a backup code, like abcd-efgh',
-  useBackupCode: 'Use a backup code instead',
-  useAuthenticator: 'Use your authenticator app instead',
-  verify: 'Verify',
-  verifying: 'Verifying...',
-  differentAccount: 'Sign in with a different account',
-} as const)
+export const useAuthMessages = defineMessages('auth', messages)

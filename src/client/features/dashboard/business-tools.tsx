@@ -68,9 +68,7 @@ export function BusinessTools() {
       text:
         salesToday === 0
           ? t('posTerminalText')
-          : salesToday === 1
-            ? t('posSalesTodayOne', { count: salesToday })
-            : t('posSalesTodayMany', { count: salesToday }),
+          : t('posSalesToday', { count: salesToday }),
       status: t('statusActive'),
       badge: 'success',
       icon: Store,

@@ -1,33 +1,4 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
+import messages from '#client/locales/en/funding.json'
 
-export const useFundingMessages = defineMessages('funding', {
-  title: 'Add Funds',
-  description: 'Top up a wallet by card or bank transfer.',
-  sandbox: 'Sandbox',
-  sandboxNotice: 'Sandbox mode: the money is simulated and no card or bank account is charged.',
-  wallet: 'Wallet',
-  walletPlaceholder: 'Select a wallet',
-  amount: 'Amount',
-  amountPlaceholder: '0.00',
-  amountHint: 'Up to {{max}} per top-up',
-  method: 'Payment method',
-  methodCard: 'Card',
-  methodCardHint: 'Debit or credit card',
-  methodBank: 'Bank transfer',
-  methodBankHint: 'From your bank account',
-  submit: 'Add Funds',
-  submitting: 'Adding...',
-  selectWallet: 'Please select a wallet',
-  amountPositive: 'Amount must be greater than 0',
-  amountDecimals: 'Amount can have at most {{decimals}} decimal places',
-  amountTooLarge: 'You can add at most {{max}} at a time',
-  selectMethod: 'Please choose card or bank',
-  noWallets: 'You have no wallet to add funds to yet.',
-  walletsUnavailable: "Couldn't load your wallets",
-  retry: 'Retry',
-  successTitle: 'Funds Added',
-  successText: '{{amount}} was added to your {{currency}} wallet',
-  failedTitle: 'Top-up Failed',
-  failedText: 'Failed to add funds',
-  close: 'Close',
-} as const)
+export const useFundingMessages = defineMessages('funding', messages)

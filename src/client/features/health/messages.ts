@@ -1,32 +1,5 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
+import messages from '#client/locales/en/health.json'
 
 /** Strings of the /test health-check page. */
-export const useHealthMessages = defineMessages('health', {
-  title: 'System status',
-  subtitle: 'A live check of the Sabi server and its database.',
-  refresh: 'Refresh',
-  checking: 'Checking...',
-  loading: 'Checking the server...',
-  allGood: 'All systems operational',
-  degraded: 'Some systems are degraded',
-  errorTitle: 'The server could not be reached',
-  errorText: 'The health check failed. Check your connection and try again.',
-  errorDetail: 'Details: {{message}}',
-  retry: 'Try again',
-  server: 'Server',
-  database: 'Database',
-  databaseKind: 'Database kind',
-  sandbox: 'Sandbox mode',
-  version: 'Version',
-  uptime: 'Uptime',
-  checkedAt: 'Last checked',
-  statusOk: 'OK',
-  statusDegraded: 'Degraded',
-  databaseOk: 'Connected',
-  databaseUnreachable: 'Unreachable',
-  kindPglite: 'PGlite (embedded)',
-  kindPostgres: 'PostgreSQL',
-  sandboxOn: 'On: payments are simulated',
-  sandboxOff: 'Off',
-  backHome: 'Back to home',
-} as const)
+export const useHealthMessages = defineMessages('health', messages)

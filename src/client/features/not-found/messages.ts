@@ -1,7 +1,4 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
+import messages from '#client/locales/en/notFound.json'
 
-export const useNotFoundMessages = defineMessages('notFound', {
-  title: '404 Page Not Found',
-  text: 'Did you forget to add the page to the router?',
-  home: 'Go to home',
-} as const)
+export const useNotFoundMessages = defineMessages('notFound', messages)

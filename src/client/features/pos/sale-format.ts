@@ -9,9 +9,9 @@ export function salePaymentText(sale: Pick<PosSale, 'method' | 'cardLast4'>, t: 
   return sale.cardLast4 ? t('cardEnding', { last4: sale.cardLast4 }) : t('cardTap')
 }
 
-/** "1 sale", "3 sales". */
+/** "1 sale", "3 sales", in the language's plural forms (docs/i18n.md). */
 export function salesCountText(count: number, t: PosMessages): string {
-  return count === 1 ? t('salesOne', { count }) : t('salesMany', { count })
+  return t('sales', { count })
 }
 
 /** A short reference for a receipt and a phone call: the sale id's first eight characters. */

@@ -103,7 +103,7 @@ function DailyChart({
         {t('dailyTakings')}
       </figcaption>
       <ol
-        aria-label={t('dailyTakingsLabel', { days })}
+        aria-label={t('dailyTakingsLabel', { count: days })}
         className={cn(
           'flex h-40 items-end border-b border-border',
           figures.daily.length > 31 ? 'gap-px' : 'gap-0.5 sm:gap-1',
@@ -164,7 +164,7 @@ function Figures({ figures, days, t }: { figures: CurrencyFigures; days: number;
       </div>
       <div className="grid grid-cols-2 gap-3">
         <Stat
-          label={t('periodSales', { days })}
+          label={t('periodSales', { count: days })}
           value={String(figures.period.count)}
           detail={moneyText(figures, figures.period.total)}
           testId="analytics-period-count"
@@ -242,7 +242,7 @@ export function SalesAnalytics() {
               label={t('periodLabel')}
               options={ANALYTICS_PERIODS.map((period) => ({
                 value: period,
-                label: t('periodDays', { days: period }),
+                label: t('periodDays', { count: period }),
               }))}
               value={days}
               onChange={setDays}

@@ -1,30 +1,4 @@
 import { defineMessages } from '#client/i18n/i18n.ts'
+import messages from '#client/locales/en/shell.json'
 
-export const useShellMessages = defineMessages('shell', {
-  skipToContent: 'Skip to content',
-  mainNavigation: 'Main navigation',
-  tabNavigation: 'Quick navigation',
-  navSendMoney: 'Send Money',
-  navReceive: 'Receive',
-  navPayBills: 'Pay Bills',
-  navShop: 'Shop',
-  tabHome: 'Home',
-  tabSend: 'Send',
-  tabExchange: 'Exchange',
-  tabCard: 'Card',
-  openMenu: 'Open menu',
-  closeMenu: 'Close menu',
-  language: 'Language',
-  languageChoice: 'Language: {{language}}',
-  languageEn: 'English',
-  languageFr: 'Français',
-  languageEs: 'Español',
-  languageHa: 'Hausa',
-  userMenu: 'Account menu for {{name}}',
-  defaultName: 'User',
-  profile: 'Profile',
-  settings: 'Settings',
-  signOut: 'Sign out',
-  sandbox: 'Sandbox',
-  sandboxHint: 'Sandbox mode: no real money moves',
-} as const)
+export const useShellMessages = defineMessages('shell', messages)
