@@ -27,6 +27,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
+    // The app follows the browser's languages (docs/i18n.md): the suites speak English unless
+    // a test asks for another language.
+    locale: 'en-US',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     // The app registers its service worker on every page; a test that is about the worker

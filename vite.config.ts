@@ -50,11 +50,21 @@ export default defineConfig({
               precacheFallback: { fallbackURL: '/index.html' },
             },
           },
+          {
+            // A language's catalogs, hashed like every asset: once fetched, kept.
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/locales/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'locales', expiration: { maxEntries: 200 } },
+          },
         ],
         // API calls always go to the network because balances must never be served stale.
         // landing.html is written after `vite build` by scripts/prerender-landing.ts, which
         // generates this worker again so that the page is precached too.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Texts in other languages are cached when first used, not precached: a reader of one
+        // language never downloads the other three (docs/i18n.md). The same goes for the
+        // landing page's copies in other languages.
+        globIgnores: ['assets/locales/**', 'landing.*.html'],
       },
     }),
   ],
@@ -67,6 +77,14 @@ export default defineConfig({
     rolldownOptions: {
       // The SPA, and the one script of the prerendered landing page (ADR 003).
       input: { index: 'index.html', enhance: 'src/client/landing/enhance.ts' },
+      output: {
+        // Each language's catalog of each area is a chunk of its own under assets/locales/,
+        // which the service worker caches on first use rather than precaching.
+        chunkFileNames: (chunk) => {
+          const locale = /\/src\/client\/locales\/(\w+)\//.exec(chunk.facadeModuleId ?? '')?.[1]
+          return locale ? `assets/locales/${locale}-[name]-[hash].js` : 'assets/[name]-[hash].js'
+        },
+      },
     },
   },
   // changeOrigin stays off: the API refuses POSTs whose Origin is not its own host.

@@ -3,6 +3,8 @@ import { relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { build, type LogLevel, resolveConfig } from 'vite'
+import { landingPageFile } from '#shared/landing-pages.ts'
+import { LANGUAGES } from '#shared/schemas/account.ts'
 import {
   APP_ENTRY,
   CLIENT_OUT_DIR,
@@ -13,12 +15,13 @@ import {
 
 /**
  * The second half of `npm run build` (the first is `vite build`): writes
- * dist/client/landing.html, the static landing page that visitors get at `/`
- * (docs/decisions/003-prerendered-landing-page.md).
+ * dist/client/landing.html and landing.<language>.html, the static landing page that visitors
+ * get at `/` in each language (docs/decisions/003-prerendered-landing-page.md, docs/i18n.md).
  *
  * 1. Builds src/client/landing/prerender-entry.tsx for Node with Vite (into .tmp/ssr) and
- *    renders the React LandingPage to HTML with it: the app's own components and catalogs.
- * 2. Wraps it in index.html's <head>, the client build's stylesheet and the one small script
+ *    renders the React LandingPage to HTML with it, once per language: the app's own
+ *    components and catalogs.
+ * 2. Wraps each in index.html's <head> (with the title and description in that language), the client build's stylesheet and the one small script
  *    of the page (src/client/landing/enhance.ts), found in the Vite manifest.
  * 3. Generates the service worker again, so its precache list includes landing.html, which
  *    did not exist yet when `vite build` generated it.
@@ -28,7 +31,9 @@ import {
 
 const SSR_OUT_DIR = '.tmp/ssr'
 const SSR_ENTRY = 'src/client/landing/prerender-entry.tsx'
-export const LANDING_FILE = 'landing.html'
+export const LANDING_FILE = landingPageFile('en')
+
+type Rendered = { markup: string; title: string; description: string }
 
 function hasFunction(value: unknown, name: string): (() => unknown) | undefined {
   if (typeof value !== 'object' || value === null || !(name in value)) return undefined
@@ -36,7 +41,17 @@ function hasFunction(value: unknown, name: string): (() => unknown) | undefined 
   return typeof member === 'function' ? () => member.call(value) : undefined
 }
 
-async function renderLandingMarkup(root: string, logLevel: LogLevel): Promise<string> {
+function isRendered(value: unknown): value is Rendered {
+  if (typeof value !== 'object' || value === null) return false
+  return ['markup', 'title', 'description'].every(
+    (key) => typeof Reflect.get(value, key) === 'string',
+  )
+}
+
+async function renderLandingPages(
+  root: string,
+  logLevel: LogLevel,
+): Promise<Map<string, Rendered>> {
   await build({
     root,
     configFile: false,
@@ -53,13 +68,39 @@ async function renderLandingMarkup(root: string, logLevel: LogLevel): Promise<st
   // A query string makes a second render in the same process load the new build.
   const url = `${pathToFileURL(resolve(root, SSR_OUT_DIR, 'prerender-entry.js')).href}?t=${Date.now()}`
   const entry: unknown = await import(url)
-  const render = hasFunction(entry, 'renderLandingPage')
-  if (!render) throw new Error(`${SSR_ENTRY} exports no renderLandingPage()`)
-  const markup: unknown = render()
-  if (typeof markup !== 'string' || !markup.includes('<h1')) {
-    throw new Error('the landing page rendered no <h1>: the prerender is broken')
+  const render: unknown =
+    typeof entry === 'object' && entry !== null
+      ? Reflect.get(entry, 'renderLandingPage')
+      : undefined
+  if (typeof render !== 'function') throw new Error(`${SSR_ENTRY} exports no renderLandingPage()`)
+  const pages = new Map<string, Rendered>()
+  // One language at a time: the catalogs are one i18next instance.
+  for (const language of LANGUAGES) {
+    const page: unknown = await render(language)
+    if (!isRendered(page) || !page.markup.includes('<h1')) {
+      throw new Error(`the ${language} landing page rendered no <h1>: the prerender is broken`)
+    }
+    pages.set(language, page)
   }
-  return markup
+  return pages
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+}
+
+/** index.html's head with the page's title and description in its language. */
+function localizeHead(head: string, page: Rendered): string {
+  return head
+    .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"/i,
+      `<meta name="description" content="${escapeHtml(page.description)}"`,
+    )
 }
 
 /** index.html's <html> attributes and <head> content, without its scripts. */
@@ -121,19 +162,22 @@ export async function prerenderLanding(
   const [script, ...preloads] = staticImportFiles(manifest, ENHANCE_ENTRY)
   if (!script) throw new Error(`${ENHANCE_ENTRY} is not in the Vite manifest`)
 
-  const markup = await renderLandingMarkup(root, logLevel)
-  const html = landingDocument({
-    ...(await readIndexHead(root)),
-    stylesheets: css.map((file) => `/${file}`),
-    script: `/${script}`,
-    preloads: preloads.map((file) => `/${file}`),
-    markup,
-  })
-  const path = resolve(root, CLIENT_OUT_DIR, LANDING_FILE)
+  const pages = await renderLandingPages(root, logLevel)
+  const { htmlAttributes, head } = await readIndexHead(root)
   await mkdir(resolve(root, CLIENT_OUT_DIR), { recursive: true })
-  await writeFile(path, html)
+  for (const [language, page] of pages) {
+    const html = landingDocument({
+      htmlAttributes: htmlAttributes.replace(/\slang="[^"]*"/, ` lang="${language}"`),
+      head: localizeHead(head, page),
+      stylesheets: css.map((file) => `/${file}`),
+      script: `/${script}`,
+      preloads: preloads.map((file) => `/${file}`),
+      markup: page.markup,
+    })
+    await writeFile(resolve(root, CLIENT_OUT_DIR, landingPageFile(language)), html)
+  }
   await regenerateServiceWorker(root, logLevel)
-  return { path }
+  return { path: resolve(root, CLIENT_OUT_DIR, LANDING_FILE) }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -12,11 +12,20 @@ const LANDING_HTML = '<!doctype html><title>landing</title><h1>Smarter Money. Bi
 // Large enough to be worth compressing, like the real stylesheet.
 const STYLESHEET = `body{margin:0}${'.card{padding:1rem;border-radius:1rem}'.repeat(200)}`
 
+function landingIn(language: string): string {
+  return `<!doctype html><html lang="${language}"><title>landing ${language}</title>`
+}
+
 async function makeClientRoot(pages: { landing: boolean }): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'sabi-client-'))
   await writeFile(join(root, 'index.html'), APP_HTML)
   await writeFile(join(root, 'styles.css'), STYLESHEET)
-  if (pages.landing) await writeFile(join(root, 'landing.html'), LANDING_HTML)
+  if (pages.landing) {
+    await writeFile(join(root, 'landing.html'), LANDING_HTML)
+    for (const language of ['fr', 'es', 'ha']) {
+      await writeFile(join(root, `landing.${language}.html`), landingIn(language))
+    }
+  }
   return root
 }
 
@@ -67,6 +76,30 @@ for (const { kind, skip } of testDatabaseKinds()) {
         const plain = await client.get('/styles.css', { 'accept-encoding': 'identity' })
         expect(plain.headers['content-encoding']).toBeUndefined()
         expect(plain.text).toBe(STYLESHEET)
+      })
+
+      it("serves the landing page in the visitor's language: ?lang=, then the cookie, then Accept-Language", async () => {
+        const visitor = createTestClient(app)
+        const french = await visitor.get('/', { 'accept-language': 'fr-SN,fr;q=0.9,en;q=0.5' })
+        expect(french.text).toBe(landingIn('fr'))
+        expect(String(french.headers.vary)).toMatch(/Accept-Language/i)
+        const hausa = await visitor.get('/', { 'accept-language': 'de;q=1, ha;q=0.8, fr;q=0.3' })
+        expect(hausa.text).toBe(landingIn('ha'))
+        const unknown = await visitor.get('/', { 'accept-language': 'de-DE' })
+        expect(unknown.text).toBe(LANDING_HTML)
+
+        // The page's own selector: ?lang= answers in that language and remembers it.
+        const chosen = await visitor.get('/?lang=es', { 'accept-language': 'fr' })
+        expect(chosen.text).toBe(landingIn('es'))
+        expect(String(chosen.headers['set-cookie'])).toMatch(/sabi_lang=es/)
+        const remembered = await visitor.get('/', {
+          'accept-language': 'fr',
+          cookie: 'sabi_lang=es',
+        })
+        expect(remembered.text).toBe(landingIn('es'))
+        // Nonsense is ignored, never echoed into a file name.
+        const odd = await visitor.get('/?lang=../index', { cookie: 'sabi_lang=xx' })
+        expect(odd.text).toBe(LANDING_HTML)
       })
 
       it('serves the static landing page at / to a visitor, and the app when signed in', async () => {

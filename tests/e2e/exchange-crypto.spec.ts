@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { formatAmount } from '#client/lib/format-amount.ts'
+import { formatAmountDigits, formatMoney } from '#client/lib/format-amount.ts'
 import { exchangeRequestSchema, type Quote, quoteSchema } from '#shared/schemas/exchange.ts'
 import { cryptocurrencySchema } from '#shared/schemas/reference.ts'
 import { transactionPageSchema, transactionSchema } from '#shared/schemas/transactions.ts'
@@ -74,7 +74,7 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
   if (!shownQuote) throw new Error('no quote was fetched')
   expect(shownQuote.totalDebit).toBe('150750.00')
   await expect(page.getByTestId('exchange-receive')).toHaveText(
-    formatAmount(shownQuote.receiveAmount, 'USD'),
+    formatAmountDigits(shownQuote.receiveAmount, 'USD', { language: 'en' }),
   )
   // As people read it, from the dollar's side, with the exact rate one tap away.
   await expect(page.getByTestId('exchange-rate')).toHaveText(/^1 USD = ₦\d{1,3}(,\d{3})*\.\d{2}$/)
@@ -117,7 +117,7 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
   expect(await walletBalance(page, 'USD')).toBe(receivedUsd)
   await expect(page.getByTestId('exchange-wallet-NGN')).toContainText('₦849,250.00')
   await expect(page.getByTestId('exchange-wallet-USD')).toContainText(
-    `$${formatAmount(receivedUsd, 'USD')}`,
+    formatMoney(receivedUsd, { code: 'USD', symbol: '$' }, { language: 'en' }),
   )
 
   await page.goto('/')
@@ -151,7 +151,7 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
   await page.getByLabel('Amount (USD)').fill('10')
   await chooseCurrency(page, 'Payment Currency', 'USD')
   await expect(page.getByTestId('crypto-pay-balance')).toHaveText(
-    `Balance: $${formatAmount(receivedUsd, 'USD')}`,
+    `Balance: $${formatAmountDigits(receivedUsd, 'USD', { language: 'en' })}`,
   )
   await expect(page.getByTestId('crypto-preview')).toHaveText(
     `${expectedCoins(1000n, btc.price)} BTC`,
@@ -210,7 +210,7 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
   await expect(rows.nth(1)).toContainText('₦150,000.00')
   await expect(rows.nth(1)).not.toContainText('-₦150,000.00')
   await expect(rows.nth(1).getByTestId('transaction-conversion')).toHaveText(
-    `150,000.00 NGN → ${formatAmount(receivedUsd, 'USD')} USD`,
+    `150,000.00 NGN → ${formatAmountDigits(receivedUsd, 'USD', { language: 'en' })} USD`,
   )
   await expectNoHorizontalOverflow(page)
   const history = transactionPageSchema.parse(

@@ -6,7 +6,9 @@ import {
   SelectTrigger,
   SelectValue,
 } from '#client/components/ui/select.tsx'
+import { useLanguage } from '#client/i18n/language.ts'
 import { cn } from '#client/lib/cn.ts'
+import { currencyName } from '#client/lib/currency-name.ts'
 import type { Currency } from '#shared/schemas/reference.ts'
 
 export type CurrencyOption = Pick<Currency, 'id' | 'code' | 'name' | 'flagEmoji'>
@@ -43,6 +45,8 @@ export function CurrencySelect({
   className?: string
   triggerClassName?: string
 }) {
+  // Currency names are in the language on screen.
+  const language = useLanguage()
   const messageId = `${id}-message`
   return (
     <div className={cn('grid grid-cols-1 gap-2', className)}>
@@ -73,7 +77,9 @@ export function CurrencySelect({
               </span>
               <span className="font-medium">{currency.code}</span>
               {showName ? (
-                <span className="ml-1.5 text-muted-foreground">{currency.name}</span>
+                <span className="ml-1.5 text-muted-foreground">
+                  {currencyName(currency, language)}
+                </span>
               ) : null}
             </SelectItem>
           ))}

@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query'
+import { currentLanguage } from '#client/i18n/language.ts'
 
 /**
  * An HTTP failure as docs/api.md "The client's fetch wrapper" describes it: the message is
@@ -54,7 +55,8 @@ export async function apiRequest(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<unknown> {
-  const headers: Record<string, string> = {}
+  // The server words its refusals in the language on screen (docs/i18n.md "Server messages").
+  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
   const response = await fetch(path, {

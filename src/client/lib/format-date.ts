@@ -1,4 +1,4 @@
-import { currentLanguage } from '#client/i18n/i18n.ts'
+import { currentLanguage } from '#client/i18n/language.ts'
 
 /**
  * The date and time shapes the app shows (docs/screens.md "Display rules"), as Intl options:

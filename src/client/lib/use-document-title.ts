@@ -1,14 +1,15 @@
 import { useEffect } from 'react'
-
-/** The landing page's title, which the static page carries too (index.html). */
-export const HOME_TITLE = 'Sabi – Smarter Money. Bigger Impact.'
+import { useCommonMessages } from '#client/components/messages.ts'
 
 /**
  * Each route names itself in the browser tab, the history list and to screen readers
- * (docs/screens.md "Routes"): "<page> · Sabi", or the home title for the landing page.
+ * (docs/screens.md "Routes"): "<page> · Sabi", or the home title for the landing page, in the
+ * language on screen.
  */
 export function useDocumentTitle(title: string | null): void {
+  const t = useCommonMessages()
+  const text = title ? t('pageTitle', { title }) : t('homeTitle')
   useEffect(() => {
-    document.title = title ? `${title} · Sabi` : HOME_TITLE
-  }, [title])
+    document.title = text
+  }, [text])
 }

@@ -9,6 +9,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { setAddressFailureLimit } from '#server/auth/login-throttle.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
+import { localizeErrorBody } from '#server/i18n/localize-error.ts'
+import { requestLanguage } from '#server/i18n/request-language.ts'
 import { serializeError, serializeRequest } from '#server/logging/log-serializers.ts'
 import { databaseGaugesOf } from '#server/metrics/database-gauges.ts'
 import { httpRequestDuration, watchDatabase } from '#server/metrics/metrics.ts'
@@ -95,6 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler)
   app.setErrorHandler(handleError)
   app.addHook('onSend', sendRequestId)
+  // Refusals leave in the language the app asked for (docs/i18n.md "Server messages").
+  app.addHook('preSerialization', async (request, reply, payload) =>
+    reply.statusCode >= 400 ? localizeErrorBody(payload, requestLanguage(request)) : payload,
+  )
   app.addHook('onResponse', async (request, reply) => {
     httpRequestDuration.observe(
       {

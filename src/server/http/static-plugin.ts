@@ -1,11 +1,47 @@
 import { existsSync } from 'node:fs'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  type Language,
+  languageFromHeader,
+  requestLanguage,
+} from '#server/i18n/request-language.ts'
+import { landingPageFile } from '#shared/landing-pages.ts'
+import { LANGUAGES } from '#shared/schemas/account.ts'
 
 /** The React app's page: every client route, and `/` for a signed-in user. */
 export const APP_PAGE = 'index.html'
-/** The prerendered landing page (scripts/prerender-landing.ts): `/` for a visitor. */
-export const LANDING_PAGE = 'landing.html'
+/** The prerendered landing page in English (scripts/prerender-landing.ts): `/` for a visitor. */
+export const LANDING_PAGE = landingPageFile('en')
+/** The visitor's language choice, set by the app's selector or `/?lang=` (docs/i18n.md). */
+const LANGUAGE_COOKIE = 'sabi_lang'
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
+
+function asLanguage(value: unknown): Language | undefined {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+    ? languageFromHeader(value)
+    : undefined
+}
+
+/**
+ * The landing page's language: `?lang=` (the page's own selector, remembered in a cookie),
+ * else the saved choice, else the browser's Accept-Language.
+ */
+function landingLanguage(request: FastifyRequest, reply: FastifyReply): Language {
+  const query = request.query
+  const asked = asLanguage(
+    typeof query === 'object' && query !== null ? Reflect.get(query, 'lang') : undefined,
+  )
+  if (asked) {
+    reply.setCookie(LANGUAGE_COOKIE, asked, {
+      path: '/',
+      maxAge: ONE_YEAR_SECONDS,
+      sameSite: 'lax',
+    })
+    return asked
+  }
+  return asLanguage(request.cookies[LANGUAGE_COOKIE]) ?? requestLanguage(request)
+}
 
 /**
  * Serves the built client from `root`. Hashed files under /assets are cached for a year;
@@ -37,13 +73,22 @@ export async function registerClient(app: FastifyInstance, root: string): Promis
     if (request.routeOptions.url === '/*' && (path === '/api' || path.startsWith('/api/')))
       return reply.callNotFound()
   })
-  const hasLandingPage = existsSync(`${root}/${LANDING_PAGE}`)
+  const landingPages = new Map(
+    LANGUAGES.map((language) => [language, landingPageFile(language)] as const).filter(([, file]) =>
+      existsSync(`${root}/${file}`),
+    ),
+  )
   app.get('/', { schema: { hide: true } }, (request, reply) => {
-    const page = request.userId === null && hasLandingPage ? LANDING_PAGE : APP_PAGE
-    // The same URL answers differently with and without the session cookie.
+    const landing =
+      request.userId === null
+        ? (landingPages.get(landingLanguage(request, reply)) ?? landingPages.get('en'))
+        : undefined
+    const page = landing ?? APP_PAGE
+    // The same URL answers differently with the session cookie, the language cookie and the
+    // browser's languages.
     return reply
       .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Cookie')
+      .header('Vary', 'Cookie, Accept-Language')
       .type('text/html')
       .sendFile(page)
   })

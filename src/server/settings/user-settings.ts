@@ -26,9 +26,20 @@ const DEFAULTS: Settings = {
   autoSaveRecipients: true,
 }
 
-function toSettings(row: SettingsRow | undefined, primaryCurrency: string | undefined): Settings {
+type Language = Settings['language']
+
+/**
+ * `language` stands in for the saved one until the user saves any setting: the language the
+ * app is showing (docs/i18n.md "Choosing and remembering"), so a French browser's first
+ * settings read, and the row its first change creates, say French rather than English.
+ */
+function toSettings(
+  row: SettingsRow | undefined,
+  primaryCurrency: string | undefined,
+  language: Language,
+): Settings {
   const displayCurrency = row?.displayCurrency ?? primaryCurrency ?? DEFAULTS.displayCurrency
-  if (!row) return { ...DEFAULTS, displayCurrency }
+  if (!row) return { ...DEFAULTS, language, displayCurrency }
   return {
     pushNotifications: row.pushNotifications,
     emailNotifications: row.emailNotifications,
@@ -56,9 +67,13 @@ async function primaryCurrencyOf(db: Queryable, userId: string): Promise<string 
   return primary?.code
 }
 
-export async function readSettings(db: Queryable, userId: string): Promise<Settings> {
+export async function readSettings(
+  db: Queryable,
+  userId: string,
+  language: Language = DEFAULTS.language,
+): Promise<Settings> {
   const [row, primary] = await Promise.all([readRow(db, userId), primaryCurrencyOf(db, userId)])
-  return toSettings(row, primary)
+  return toSettings(row, primary, language)
 }
 
 /**
@@ -69,6 +84,7 @@ export async function updateSettings(
   db: Queryable,
   userId: string,
   input: UpdateSettingsRequest,
+  language: Language = DEFAULTS.language,
 ): Promise<Settings> {
   if (input.displayCurrency !== undefined) {
     const [known] = await db
@@ -89,7 +105,7 @@ export async function updateSettings(
     if (!own) throw new AppError('NOT_FOUND', 'Wallet not found')
   }
   const row = await readRow(db, userId)
-  const current = toSettings(row, undefined)
+  const current = toSettings(row, undefined, language)
   // The display currency is stored only once chosen, so until then it follows the primary wallet.
   const values = {
     ...current,
@@ -101,5 +117,5 @@ export async function updateSettings(
     .insert(userSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userSettings.userId, set: values })
-  return readSettings(db, userId)
+  return readSettings(db, userId, language)
 }

@@ -1,8 +1,8 @@
-import { formatMoneyForDisplay } from '#client/lib/format-amount.ts'
+import { formatMoney } from '#client/lib/format-amount.ts'
 import type { Money } from '#shared/money.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 
 /** An amount of the wallet's currency with its symbol, as the form and the review show it. */
 export function withSymbol(wallet: Wallet, value: Money): string {
-  return `${wallet.currency.symbol}${formatMoneyForDisplay(value)}`
+  return formatMoney(value, wallet.currency)
 }

@@ -9,7 +9,7 @@ import { groupToken } from '#client/features/transactions/transaction-receipt.ts
 import { TransactionStatusBadge } from '#client/features/transactions/transaction-status-badge.tsx'
 import { useTransactionDetails } from '#client/features/transactions/use-transaction-details.ts'
 import { cn } from '#client/lib/cn.ts'
-import { formatAmount } from '#client/lib/format-amount.ts'
+import { formatMoney } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { BillCustomer, Biller } from '#shared/schemas/bills.ts'
@@ -62,7 +62,6 @@ export function BillPaymentStatus({
   const Icon = look.icon
   const receipt = details.data?.payout?.receipt ?? {}
   const { biller, customer, transaction } = paid
-  const symbol = transaction.fromWallet?.currency.symbol ?? '₦'
 
   const announced = useRef(status)
   useEffect(() => {
@@ -138,7 +137,10 @@ export function BillPaymentStatus({
           />
           <SummaryRow
             label={t('fieldAmount')}
-            value={`${symbol}${formatAmount(transaction.amount, transaction.fromWallet?.currency.code ?? 'NGN')}`}
+            value={formatMoney(
+              transaction.amount,
+              transaction.fromWallet?.currency ?? { code: 'NGN', symbol: '₦' },
+            )}
             strong
           />
         </dl>

@@ -1,7 +1,7 @@
 import { CreditCard, Receipt } from 'lucide-react'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
-import { useLanguage } from '#client/i18n/i18n.ts'
-import { formatAmount } from '#client/lib/format-amount.ts'
+import { useLanguage } from '#client/i18n/language.ts'
+import { formatAmountDigits } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import type { Card as CardData } from '#shared/schemas/card.ts'
 import { useCardMessages } from './messages.ts'
@@ -40,7 +40,8 @@ export function CardTransactions({ transactions }: { transactions: CardData['tra
                   </p>
                 </div>
                 <span className="shrink-0 text-sm font-semibold tabular-nums">
-                  -{formatAmount(transaction.amount, transaction.currency)} {transaction.currency}
+                  {formatAmountDigits(`-${transaction.amount}`, transaction.currency, { language })}{' '}
+                  {transaction.currency}
                 </span>
               </li>
             ))}

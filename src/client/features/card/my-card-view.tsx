@@ -26,8 +26,13 @@ import { useAuth } from '#client/features/auth/use-auth.ts'
 import { AppShell } from '#client/features/shell/app-shell.tsx'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
-import { useLanguage } from '#client/i18n/i18n.ts'
-import { formatMinorForDisplay, toMoney } from '#client/lib/format-amount.ts'
+import { useLanguage } from '#client/i18n/language.ts'
+import {
+  type CurrencyLike,
+  formatMinorMoney,
+  formatMoney,
+  toMoney,
+} from '#client/lib/format-amount.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { Card as CardData } from '#shared/schemas/card.ts'
 import { CardAction, ControlRow, SpendingPanel, ThemePicker } from './card-parts.tsx'
@@ -44,6 +49,8 @@ import { formatExpiry, VirtualCard } from './virtual-card.tsx'
 
 type CardMessages = ReturnType<typeof useCardMessages>
 type DialogName = 'reveal' | 'replacement' | 'physical'
+
+const USD = { code: 'USD', symbol: '$' }
 
 /**
  * /card for a signed-in user: their own card from the server, with controls that persist, a
@@ -91,14 +98,14 @@ function CardSkeleton({ t }: { t: CardMessages }) {
   )
 }
 
-/** The spending currency's symbol, from the user's wallet in it when there is one. */
-function symbolFor(
+/** The spending currency with its symbol, from the user's wallet in it when there is one. */
+function currencyFor(
   code: string,
   wallets: readonly { currency: { code: string; symbol: string } }[],
-) {
+): CurrencyLike {
   const wallet = wallets.find((candidate) => candidate.currency.code === code)
-  if (wallet) return wallet.currency.symbol
-  return code === 'USD' ? '$' : `${code} `
+  if (wallet) return wallet.currency
+  return { code, symbol: code === 'USD' ? '$' : `${code} ` }
 }
 
 function MyCardContent({ card }: { card: CardData }) {
@@ -155,8 +162,8 @@ function MyCardContent({ card }: { card: CardData }) {
       ? formatWalletBalance(usd)
       : wallets.isError
         ? '—'
-        : '$0.00'
-  const spending = spendingFigures(card, symbolFor(card.spendingCurrency, walletList))
+        : formatMoney('0', USD)
+  const spending = spendingFigures(card, currencyFor(card.spendingCurrency, walletList))
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:items-start">
@@ -309,19 +316,18 @@ function MyCardContent({ card }: { card: CardData }) {
  * This month's spending against the limit, as display text and a whole percentage (capped at
  * 100). Amounts the client cannot read as money are shown as the server sent them.
  */
-function spendingFigures(card: CardData, symbol: string) {
+function spendingFigures(card: CardData, currency: CurrencyLike) {
   const spent = toMoney(card.monthlySpending, card.spendingCurrency)
   const limit = toMoney(card.spendingLimit, card.spendingCurrency)
   if (!spent || !limit || spent.asset !== limit.asset || limit.amountMinor <= 0n) {
     return {
-      spent: `${symbol}${card.monthlySpending}`,
-      limit: `${symbol}${card.spendingLimit}`,
-      left: `${symbol}${card.spendingLimit}`,
+      spent: formatMoney(card.monthlySpending, currency),
+      limit: formatMoney(card.spendingLimit, currency),
+      left: formatMoney(card.spendingLimit, currency),
       percent: 0,
     }
   }
-  const show = (amountMinor: bigint) =>
-    `${symbol}${formatMinorForDisplay(amountMinor, limit.asset)}`
+  const show = (amountMinor: bigint) => formatMinorMoney(amountMinor, limit.asset, currency.symbol)
   const leftMinor = limit.amountMinor - spent.amountMinor
   const percentWhole = (spent.amountMinor * 100n) / limit.amountMinor
   return {

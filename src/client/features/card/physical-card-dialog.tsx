@@ -11,7 +11,7 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { serverFieldErrors } from '#client/features/auth/server-errors.ts'
-import { useLanguage } from '#client/i18n/i18n.ts'
+import { useLanguage } from '#client/i18n/language.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'

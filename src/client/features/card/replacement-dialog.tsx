@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
-import { useLanguage } from '#client/i18n/i18n.ts'
+import { useLanguage } from '#client/i18n/language.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'

@@ -28,8 +28,9 @@ import {
   CardTitle,
 } from '#client/components/ui/card.tsx'
 import { formatSampleAmount } from '#client/features/demo/sample-money.ts'
-import { useLanguage } from '#client/i18n/i18n.ts'
+import { useLanguage } from '#client/i18n/language.ts'
 import { cn } from '#client/lib/cn.ts'
+import { formatMinorMoney } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 import { CardAction, ControlRow, SpendingPanel, ThemePicker } from './card-parts.tsx'
@@ -280,8 +281,7 @@ function SampleTransactions({ t }: { t: CardMessages }) {
                   amountMinor > 0n && 'text-emerald-700 dark:text-emerald-400',
                 )}
               >
-                {amountMinor > 0n ? '+' : ''}
-                {formatSampleAmount(amountMinor, 'USD', '$')}
+                {formatMinorMoney(amountMinor, 'USD', '$', { language, sign: 'always' })}
               </span>
             </li>
           ))}

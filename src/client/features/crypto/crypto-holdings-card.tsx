@@ -1,9 +1,9 @@
 import { ChevronRight } from 'lucide-react'
 import { Link } from 'wouter'
 import { Card } from '#client/components/ui/card.tsx'
-import { formatMoneyForDisplay } from '#client/lib/format-amount.ts'
+import { formatMoney } from '#client/lib/format-amount.ts'
 import { HoldingRow, totalUsdValue } from './crypto-holdings.tsx'
-import { USD_SYMBOL } from './crypto-quantity.ts'
+import { USD_CURRENCY } from './crypto-quantity.ts'
 import { useCryptoMessages } from './messages.ts'
 import { useCryptoHoldings } from './use-crypto.ts'
 
@@ -37,8 +37,7 @@ export function CryptoHoldingsCard({ enabled }: { enabled: boolean }) {
             data-testid="dashboard-crypto-total"
           >
             {t('holdingValue', {
-              symbol: USD_SYMBOL,
-              value: formatMoneyForDisplay(totalUsdValue(holdings.data)),
+              value: formatMoney(totalUsdValue(holdings.data), USD_CURRENCY),
             })}
           </span>
         </p>

@@ -2,11 +2,11 @@ import { Coins } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
-import { formatAmount, formatMoneyForDisplay } from '#client/lib/format-amount.ts'
+import { formatMoney } from '#client/lib/format-amount.ts'
 import { add, type Money, parseMoney, zero } from '#shared/money.ts'
 import type { CryptoHolding } from '#shared/schemas/exchange.ts'
 import { CryptoIcon } from './crypto-icon.tsx'
-import { CRYPTO_DISPLAY_DECIMALS, padDecimals, USD_SYMBOL } from './crypto-quantity.ts'
+import { CRYPTO_DISPLAY_DECIMALS, padDecimals, USD_CURRENCY } from './crypto-quantity.ts'
 import { useCryptoMessages } from './messages.ts'
 import { useCryptoHoldings } from './use-crypto.ts'
 
@@ -34,7 +34,7 @@ export function HoldingRow({ holding }: { holding: CryptoHolding }) {
         </span>
       </span>
       <span className="shrink-0 text-sm font-semibold tabular-nums">
-        {t('holdingValue', { symbol: USD_SYMBOL, value: formatAmount(holding.usdValue, 'USD') })}
+        {t('holdingValue', { value: formatMoney(holding.usdValue, USD_CURRENCY) })}
       </span>
     </li>
   )
@@ -60,8 +60,7 @@ export function CryptoHoldings() {
                 data-testid="crypto-holdings-total"
               >
                 {t('holdingValue', {
-                  symbol: USD_SYMBOL,
-                  value: formatMoneyForDisplay(totalUsdValue(holdings.data)),
+                  value: formatMoney(totalUsdValue(holdings.data), USD_CURRENCY),
                 })}
               </span>
             </p>

@@ -4,7 +4,7 @@ import { cn } from '#client/lib/cn.ts'
 import { describeChange } from '#client/lib/format-change.ts'
 import type { Cryptocurrency } from '#shared/schemas/reference.ts'
 import { CryptoIcon } from './crypto-icon.tsx'
-import { formatUsdPrice, USD_SYMBOL } from './crypto-quantity.ts'
+import { formatUsdPrice } from './crypto-quantity.ts'
 import { useCryptoMessages } from './messages.ts'
 import type { useCryptocurrencies } from './use-crypto.ts'
 
@@ -92,7 +92,7 @@ export function CryptoPicker({
                     className="block truncate text-base font-bold tabular-nums"
                     data-testid="crypto-price"
                   >
-                    {t('price', { symbol: USD_SYMBOL, price: formatUsdPrice(crypto.price) })}
+                    {t('price', { price: formatUsdPrice(crypto.price) })}
                   </span>
                   <span
                     className={cn(

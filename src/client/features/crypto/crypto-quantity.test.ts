@@ -71,9 +71,9 @@ describe('padDecimals', () => {
 })
 
 describe('formatUsdPrice', () => {
-  it('rounds half-up to cents and groups the digits', () => {
-    expect(formatUsdPrice('45000.00000000')).toBe('45,000.00')
-    expect(formatUsdPrice('1.00500000')).toBe('1.01')
-    expect(formatUsdPrice('3199.99400000')).toBe('3,199.99')
+  it('rounds half-up to cents and writes dollars with grouped digits', () => {
+    expect(formatUsdPrice('45000.00000000')).toBe('$45,000.00')
+    expect(formatUsdPrice('1.00500000')).toBe('$1.01')
+    expect(formatUsdPrice('3199.99400000')).toBe('$3,199.99')
   })
 })

@@ -1,15 +1,15 @@
+import { formatMinorMoney } from '#client/lib/format-amount.ts'
 import {
   divideRoundHalfUp,
   exponentOf,
   formatMinor,
-  groupDigits,
   isAssetCode,
   parseMoney,
   parseScaled,
 } from '#shared/money.ts'
 
 /** Crypto prices and values are in US dollars, written with this symbol. */
-export const USD_SYMBOL = '$'
+export const USD_CURRENCY = { code: 'USD', symbol: '$' }
 /** Crypto prices travel in US dollars with 8 decimals. */
 export const CRYPTO_PRICE_DECIMALS = 8
 /** A crypto amount is shown to 8 decimals (docs/screens.md "Display rules"). */
@@ -59,11 +59,14 @@ export function padDecimals(decimalText: string, decimals: number): string {
   return padded ? `${whole}.${padded}` : whole
 }
 
-/** A US-dollar price with 8 decimals as people read it: rounded half-up to cents, grouped. */
+/**
+ * A US-dollar price with 8 decimals as people read it: rounded half-up to cents, with the
+ * dollar sign, in the user's language ("$45,000.00" in English).
+ */
 export function formatUsdPrice(priceText: string): string {
   const cents = divideRoundHalfUp(
     parseScaled(priceText, CRYPTO_PRICE_DECIMALS),
     10n ** BigInt(CRYPTO_PRICE_DECIMALS - 2),
   )
-  return groupDigits(formatMinor(cents, 2))
+  return formatMinorMoney(cents, 'USD', USD_CURRENCY.symbol)
 }

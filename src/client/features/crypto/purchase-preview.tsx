@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import type { Cryptocurrency, Wallet } from '#shared/schemas/reference.ts'
-import { formatUsdPrice, USD_SYMBOL } from './crypto-quantity.ts'
+import { formatUsdPrice } from './crypto-quantity.ts'
 import type { CostEstimate } from './estimate-cost.ts'
 import { useCryptoMessages } from './messages.ts'
 
@@ -46,7 +46,6 @@ export function PurchasePreview({
           value={t('unitPriceValue', {
             code: crypto.code,
             price: formatUsdPrice(crypto.price),
-            symbol: USD_SYMBOL,
           })}
           testId="crypto-unit-price"
         />

@@ -47,7 +47,7 @@ describe('purchaseReview', () => {
         { label: 'youReceive', value: 'quantity {"amount":"0.00222222","code":"BTC"}' },
         {
           label: 'unitPrice',
-          value: 'unitPriceValue {"code":"BTC","symbol":"$","price":"45,000.00"}',
+          value: 'unitPriceValue {"code":"BTC","price":"$45,000.00"}',
         },
         { label: 'youPay', value: 'youPayApprox {"amount":"₦150,000.00"}', strong: true },
         { label: 'reviewPaidWith', value: 'reviewWallet {"code":"NGN"}' },

@@ -1,9 +1,9 @@
 import type { Review } from '#client/components/money-action/use-money-action.ts'
-import { formatMoneyForDisplay } from '#client/lib/format-amount.ts'
-import { formatMoney, type Money } from '#shared/money.ts'
+import { formatMoney } from '#client/lib/format-amount.ts'
+import { type Money, formatMoney as wireAmount } from '#shared/money.ts'
 import type { CryptoPurchaseRequest } from '#shared/schemas/exchange.ts'
 import type { Cryptocurrency, Currency } from '#shared/schemas/reference.ts'
-import { formatUsdPrice, previewCryptoQuantity, USD_SYMBOL } from './crypto-quantity.ts'
+import { formatUsdPrice, previewCryptoQuantity, USD_CURRENCY } from './crypto-quantity.ts'
 import type { CostEstimate } from './estimate-cost.ts'
 import type { useCryptoMessages } from './messages.ts'
 
@@ -32,10 +32,10 @@ export function purchaseReview(
     paymentMethod: CryptoPurchaseRequest['paymentMethod']
   },
 ): Review {
-  const quantity = previewCryptoQuantity(formatMoney(usd), crypto.price, crypto.code)
+  const quantity = previewCryptoQuantity(wireAmount(usd), crypto.price, crypto.code)
   const cost = estimate
-    ? `${pay?.symbol ?? ''}${formatMoneyForDisplay(estimate.cost)}`
-    : `${USD_SYMBOL}${formatMoneyForDisplay(usd)}`
+    ? formatMoney(estimate.cost, { code: estimate.cost.asset, symbol: pay?.symbol })
+    : formatMoney(usd, USD_CURRENCY)
   return {
     title: t('reviewTitle', { code: crypto.code }),
     rows: [
@@ -51,7 +51,6 @@ export function purchaseReview(
         label: t('unitPrice'),
         value: t('unitPriceValue', {
           code: crypto.code,
-          symbol: USD_SYMBOL,
           price: formatUsdPrice(crypto.price),
         }),
       },

@@ -65,10 +65,7 @@ export function BusinessTools() {
       key: 'pos',
       href: '/pos-terminal',
       label: t('posTerminal'),
-      text:
-        salesToday === 0
-          ? t('posTerminalText')
-          : t('posSalesToday', { count: salesToday }),
+      text: salesToday === 0 ? t('posTerminalText') : t('posSalesToday', { count: salesToday }),
       status: t('statusActive'),
       badge: 'success',
       icon: Store,

@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { cn } from '#client/lib/cn.ts'
+import { currencyName } from '#client/lib/currency-name.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { useDashboardMessages } from './messages.ts'
 
@@ -18,7 +19,7 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
         <span className="min-w-0">
           <span className="block text-sm font-semibold">{wallet.currency.code}</span>
           <span className="block truncate text-xs text-muted-foreground">
-            {wallet.currency.name}
+            {currencyName(wallet.currency)}
           </span>
         </span>
       </div>

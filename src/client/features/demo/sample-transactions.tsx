@@ -7,7 +7,7 @@ import {
   ShoppingBag,
 } from 'lucide-react'
 import { Badge } from '#client/components/ui/badge.tsx'
-import { useLanguage } from '#client/i18n/i18n.ts'
+import { useLanguage } from '#client/i18n/language.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import type { AssetCode } from '#shared/money.ts'

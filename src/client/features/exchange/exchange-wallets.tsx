@@ -2,6 +2,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { currencyName } from '#client/lib/currency-name.ts'
 import { useExchangeMessages } from './messages.ts'
 
 /** The user's balances beside the exchange, so both sides of a conversion can be seen to move. */
@@ -41,7 +42,7 @@ export function ExchangeWallets() {
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-semibold">{wallet.currency.code}</span>
                   <span className="block truncate text-xs text-muted-foreground">
-                    {wallet.currency.name}
+                    {currencyName(wallet.currency)}
                   </span>
                 </span>
                 <span className="shrink-0 text-sm font-semibold tabular-nums">

@@ -19,19 +19,16 @@ import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { isPositiveAmountText, majorToMinor, readAmountInput } from '#client/lib/amount-input.ts'
 import { apiRequest } from '#client/lib/api.ts'
-import { formatMoneyForDisplay } from '#client/lib/format-amount.ts'
+import {
+  formatAmountDigits,
+  formatMinorMoney,
+  formatMoney as formatShownMoney,
+} from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
-import {
-  type AssetCode,
-  exponentOf,
-  formatMinor,
-  formatMoney,
-  groupDigits,
-  isAssetCode,
-} from '#shared/money.ts'
+import { type AssetCode, exponentOf, formatMoney, isAssetCode } from '#shared/money.ts'
 import {
   ADD_FUNDS_MAX_MAJOR,
   ADD_FUNDS_METHODS,
@@ -66,8 +63,10 @@ function maxMinorFor(wallet: Wallet | undefined): bigint {
 
 function formatLimit(wallet: Wallet | undefined): string {
   const asset = assetOf(wallet)
-  const text = groupDigits(formatMinor(maxMinorFor(wallet), exponentOf(asset)))
-  return wallet ? `${wallet.currency.symbol}${text}` : text
+  const amountMinor = maxMinorFor(wallet)
+  return wallet
+    ? formatMinorMoney(amountMinor, asset, wallet.currency.symbol)
+    : formatAmountDigits({ amountMinor, asset }, asset)
 }
 
 /**
@@ -216,7 +215,7 @@ export function AddFundsDialog({
                 body,
                 key: keys.keyFor(body),
                 shown: {
-                  amount: `${wallet.currency.symbol}${formatMoneyForDisplay(amount.value)}`,
+                  amount: formatShownMoney(amount.value, wallet.currency),
                   currency: wallet.currency.code,
                 },
               })

@@ -6,7 +6,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '#client/components/ui/select.tsx'
-import { type Language, useLanguage } from '#client/i18n/i18n.ts'
+import { type Language, useLanguage } from '#client/i18n/language.ts'
 import type { InternationalCountry } from '#shared/schemas/international.ts'
 import { flagOf } from './destination-params.ts'
 import { useInternationalMessages } from './messages.ts'

@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { type OptionCard, OptionCards } from '#client/components/ui/option-cards.tsx'
+import { formatPercentNumber } from '#client/lib/format-change.ts'
 import {
   DELIVERY_ESTIMATES,
   feeBasisPointsFor,
@@ -33,7 +34,7 @@ export function DestinationSection({
     value: each,
     label: t(METHOD_DISPLAY[each].label),
     hint: t('methodHint', {
-      percent: formatBasisPoints(feeBasisPointsFor(region, each)),
+      percent: formatPercentNumber(formatBasisPoints(feeBasisPointsFor(region, each))),
       delivery: t(DELIVERY_LABELS[DELIVERY_ESTIMATES[each]]),
     }),
     icon: METHOD_DISPLAY[each].icon,

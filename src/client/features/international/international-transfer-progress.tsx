@@ -8,7 +8,7 @@ import { PayoutSteps } from '#client/features/transactions/payout-steps.tsx'
 import { transactionDetailsPath } from '#client/features/transactions/transaction-row.tsx'
 import { TransactionStatusBadge } from '#client/features/transactions/transaction-status-badge.tsx'
 import { useTransactionDetails } from '#client/features/transactions/use-transaction-details.ts'
-import { formatAmount } from '#client/lib/format-amount.ts'
+import { formatAmountDigits, formatMoney } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useInternationalMessages } from './messages.ts'
 import { INTERNATIONAL_RECIPIENTS_QUERY_KEY } from './use-international-recipients.ts'
@@ -56,7 +56,7 @@ export function InternationalTransferProgress({
             {transaction && currency ? (
               <p className="mt-0.5 text-sm break-words text-muted-foreground">
                 {t('progressTo', {
-                  amount: `${currency.symbol}${formatAmount(transaction.amount, currency.code)}`,
+                  amount: formatMoney(transaction.amount, currency),
                   name: recipientName,
                 })}
               </p>
@@ -65,7 +65,7 @@ export function InternationalTransferProgress({
               <p className="text-sm break-words text-muted-foreground">
                 {t('progressReceives', {
                   name: recipientName,
-                  amount: `${formatAmount(receiveAmount, receiveCurrency)} ${receiveCurrency}`,
+                  amount: `${formatAmountDigits(receiveAmount, receiveCurrency)} ${receiveCurrency}`,
                 })}
               </p>
             ) : null}

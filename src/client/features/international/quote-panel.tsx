@@ -3,7 +3,8 @@ import { Button } from '#client/components/ui/button.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
 import { ApiError } from '#client/lib/api.ts'
-import { formatAmount } from '#client/lib/format-amount.ts'
+import { formatAmountDigits } from '#client/lib/format-amount.ts'
+import { formatPercentNumber } from '#client/lib/format-change.ts'
 import { readableRate } from '#client/lib/format-rate.ts'
 import type { InternationalQuote } from '#shared/schemas/international.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
@@ -94,7 +95,7 @@ export function QuoteFigures({ quote, wallet }: { quote: InternationalQuote; wal
       <SummaryRow label={t('quoteRate')} value={rate.text} testId="quote-rate" />
       <SummaryRow label={t('quoteRateExact')} value={rate.exact} testId="quote-rate-exact" />
       <SummaryRow
-        label={t('quoteFee', { percent: trimPercent(quote.feePercent) })}
+        label={t('quoteFee', { percent: formatPercentNumber(trimPercent(quote.feePercent)) })}
         value={withSymbol(wallet, quote.fee)}
         testId="quote-fee"
       />
@@ -111,7 +112,7 @@ export function QuoteFigures({ quote, wallet }: { quote: InternationalQuote; wal
           className="min-w-0 break-all text-right text-xl font-bold tabular-nums text-primary"
           data-testid="quote-receive"
         >
-          {formatAmount(quote.receiveAmount, quote.receiveCurrency)} {quote.receiveCurrency}
+          {formatAmountDigits(quote.receiveAmount, quote.receiveCurrency)} {quote.receiveCurrency}
         </dd>
       </div>
       <SummaryRow

@@ -1,5 +1,6 @@
 import { ChevronRight } from 'lucide-react'
 import { Link } from 'wouter'
+import { formatPercentNumber } from '#client/lib/format-change.ts'
 import { INTERNATIONAL_REGIONS } from '#shared/schemas/international.ts'
 import { flagOf, formatBasisPoints } from './destination-params.ts'
 import { REGION_LABELS } from './international-labels.ts'
@@ -31,8 +32,8 @@ export function RegionGrid() {
               <span className="mt-2 block font-semibold">{t(REGION_LABELS[region.id])}</span>
               <span className="mt-0.5 block text-sm font-medium text-primary">
                 {t('feeRange', {
-                  min: formatBasisPoints(region.feeRangeBasisPoints.min),
-                  max: formatBasisPoints(region.feeRangeBasisPoints.max),
+                  min: formatPercentNumber(formatBasisPoints(region.feeRangeBasisPoints.min)),
+                  max: formatPercentNumber(formatBasisPoints(region.feeRangeBasisPoints.max)),
                 })}
               </span>
             </span>

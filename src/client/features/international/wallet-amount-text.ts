@@ -1,12 +1,8 @@
-import { formatAmount, formatMoneyForDisplay } from '#client/lib/format-amount.ts'
+import { formatMoney } from '#client/lib/format-amount.ts'
 import type { Money } from '#shared/money.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 
 /** An amount of the wallet's currency with its symbol: "$101.75", from money or the server's text. */
 export function withSymbol(wallet: Wallet, value: Money | string): string {
-  const text =
-    typeof value === 'string'
-      ? formatAmount(value, wallet.currency.code)
-      : formatMoneyForDisplay(value)
-  return `${wallet.currency.symbol}${text}`
+  return formatMoney(value, wallet.currency)
 }

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
+import { localizeServerText } from '#client/lib/server-texts.ts'
 import { usePosMessages } from './messages.ts'
 import { formatReceiptTime } from './pos-format.ts'
 import './pos-receipt-print.css'
@@ -52,7 +53,7 @@ export function PosReceipt({
         </div>
       ) : null}
       <hr className="pos-receipt__rule" />
-      <div>{data.description}</div>
+      <div>{localizeServerText(data.description)}</div>
       <div className="pos-receipt__row pos-receipt__total">
         <span>{t('receiptTotal')}</span>
         <span>{data.amount}</span>

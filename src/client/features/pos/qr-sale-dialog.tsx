@@ -16,6 +16,7 @@ import {
 import { requestAmountText } from '#client/features/receive/request-format.ts'
 import { ApiError } from '#client/lib/api.ts'
 import { formatDate } from '#client/lib/format-date.ts'
+import { localizeServerText } from '#client/lib/server-texts.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { PosSale } from '#shared/schemas/pos.ts'
@@ -96,7 +97,9 @@ export function QrSaleDialog({
           />
           <div>
             <p className="break-all text-2xl font-bold tabular-nums">{requestAmountText(sale)}</p>
-            <p className="mt-0.5 break-words text-sm text-muted-foreground">{sale.description}</p>
+            <p className="mt-0.5 break-words text-sm text-muted-foreground">
+              {localizeServerText(sale.description)}
+            </p>
           </div>
           {current.status === 'cancelled' ? (
             <p className="text-sm font-medium">{t('qrCancelled')}</p>

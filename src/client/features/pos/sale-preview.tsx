@@ -1,6 +1,7 @@
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { requestAmountText } from '#client/features/receive/request-format.ts'
+import { localizeServerText } from '#client/lib/server-texts.ts'
 import type { PosSale } from '#shared/schemas/pos.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { usePosMessages } from './messages.ts'
@@ -50,7 +51,7 @@ export function SalePreview({ sale, typed }: { sale: PosSale | null; typed: Type
           <SummaryRow label={t('previewWallet')} value={walletText} />
           <SummaryRow
             label={t('previewDescription')}
-            value={sale ? sale.description : typed.description}
+            value={localizeServerText(sale ? sale.description : typed.description)}
           />
           <SummaryRow
             label={t('previewCustomer')}

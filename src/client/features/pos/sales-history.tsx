@@ -6,6 +6,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { requestAmountText } from '#client/features/receive/request-format.ts'
 import { TransactionSkeletons } from '#client/features/transactions/transaction-skeletons.tsx'
+import { localizeServerText } from '#client/lib/server-texts.ts'
 import type { PosSale } from '#shared/schemas/pos.ts'
 import { usePosMessages } from './messages.ts'
 import { usePosSales } from './pos-api.ts'
@@ -24,7 +25,7 @@ function SaleRow({ sale, nowMs }: { sale: PosSale; nowMs: number }) {
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium">{sale.description}</span>
+        <span className="block truncate font-medium">{localizeServerText(sale.description)}</span>
         <span
           className="block truncate text-sm text-muted-foreground"
           data-testid="pos-sale-customer"

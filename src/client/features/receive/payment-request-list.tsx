@@ -6,6 +6,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { copyText } from '#client/features/card/copy-text.ts'
 import { TransactionSkeletons } from '#client/features/transactions/transaction-skeletons.tsx'
+import { localizeServerText } from '#client/lib/server-texts.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { PaymentRequest } from '#shared/schemas/payment-requests.ts'
@@ -112,7 +113,7 @@ export function PaymentRequestList() {
                         </span>
                         <PaymentRequestStatusBadge status={request.status} />
                       </div>
-                      <p className="truncate text-sm">{request.description}</p>
+                      <p className="truncate text-sm">{localizeServerText(request.description)}</p>
                       <p className="text-xs text-muted-foreground">{dateLine(request, t)}</p>
                     </div>
                     {request.status === 'open' ? (

@@ -7,6 +7,7 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { copyText } from '#client/features/card/copy-text.ts'
+import { localizeServerText } from '#client/lib/server-texts.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { PaymentRequest } from '#shared/schemas/payment-requests.ts'
 import { useReceiveMessages } from './messages.ts'
@@ -59,7 +60,7 @@ export function PaymentRequestQrDialog({
               {requestAmountText(request)}
             </p>
             <p className="mt-0.5 break-words text-sm text-muted-foreground">
-              {request.description}
+              {localizeServerText(request.description)}
             </p>
           </div>
           <div className="grid grid-cols-2 gap-2">

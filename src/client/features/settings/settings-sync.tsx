@@ -29,7 +29,7 @@ export function SettingsSync() {
   // header selector and the Settings page both save to the server, so they stay one setting.
   // Only a change of the saved value acts: a choice being saved is already on screen.
   useEffect(() => {
-    if (savedLanguage) setLanguage(savedLanguage)
+    if (savedLanguage) void setLanguage(savedLanguage)
   }, [savedLanguage])
 
   return null

@@ -10,7 +10,8 @@ import {
 } from '#client/components/ui/dropdown-menu.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useUpdateSettings } from '#client/features/settings/use-update-settings.ts'
-import { LANGUAGES, type Language, setLanguage, useLanguage } from '#client/i18n/i18n.ts'
+import { setLanguage } from '#client/i18n/i18n.ts'
+import { LANGUAGES, type Language, useLanguage } from '#client/i18n/language.ts'
 import { useShellMessages } from './messages.ts'
 
 const LANGUAGE_NAME_KEYS = {
@@ -54,7 +55,7 @@ export function LanguageMenu() {
           value={language}
           onValueChange={(value) => {
             if (!isLanguage(value)) return
-            setLanguage(value)
+            void setLanguage(value)
             if (isAuthenticated) saveSettings.mutate({ change: { language: value }, quiet: true })
           }}
         >

@@ -1,9 +1,16 @@
-import { formatAmount, formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
+import {
+  type CurrencyLike,
+  formatAmountDigits,
+  formatMoney,
+  toMoney,
+} from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
-import { add, groupDigits } from '#shared/money.ts'
+import { add, type Money } from '#shared/money.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 
 const HOUR_MS = 60 * 60 * 1000
+/** The currency a transaction is shown in when its wallet is unknown. */
+const USD = { code: 'USD', symbol: '$' }
 
 export type DateLabel =
   | { kind: 'today'; time: string }
@@ -50,14 +57,25 @@ export function walletSign(transaction: Transaction): '+' | '-' | '' {
   return amountSign(transaction.type)
 }
 
+/** The amount with the sign of what happened to the wallet: "+$50.00", "-$102.00", "$20.00". */
+function signedMoney(amount: string | Money, currency: CurrencyLike, sign: '+' | '-' | ''): string {
+  if (sign === '+') return formatMoney(amount, currency, { sign: 'always' })
+  if (sign === '') return formatMoney(amount, currency)
+  if (typeof amount !== 'string') {
+    return formatMoney({ amountMinor: -amount.amountMinor, asset: amount.asset }, currency)
+  }
+  const text = amount.trim()
+  return formatMoney(text.startsWith('-') ? text.slice(1) : `-${text}`, currency)
+}
+
 /**
  * The amount a row shows (docs/screens.md "Display rules"): what left or entered the wallet.
  * Money that left with a fee above zero shows amount plus fee, added in minor units of the
  * wallet's currency so no cent is lost.
  */
 export function transactionAmountDisplay(transaction: Transaction): AmountDisplay {
-  const symbol = transaction.fromWallet?.currency.symbol ?? '$'
-  const code = transaction.fromWallet?.currency.code ?? 'USD'
+  const currency = transaction.fromWallet?.currency ?? USD
+  const code = currency.code
   const sign = walletSign(transaction)
   const amount = toMoney(transaction.amount, code)
   const fee = toMoney(transaction.fee, code)
@@ -65,14 +83,14 @@ export function transactionAmountDisplay(transaction: Transaction): AmountDispla
   if (paidFromWallet && amount && fee && fee.amountMinor > 0n) {
     const total = add(amount, fee)
     return {
-      text: `${sign}${symbol}${formatMoneyForDisplay(total)}`,
+      text: signedMoney(total, currency, sign),
       feeBreakdown: {
-        amount: `${symbol}${formatMoneyForDisplay(amount)}`,
-        fee: `${symbol}${formatMoneyForDisplay(fee)}`,
+        amount: formatMoney(amount, currency),
+        fee: formatMoney(fee, currency),
       },
     }
   }
-  return { text: `${sign}${symbol}${formatAmount(transaction.amount, code)}`, feeBreakdown: null }
+  return { text: signedMoney(transaction.amount, currency, sign), feeBreakdown: null }
 }
 
 /** "add_funds" → "Add funds", for the default description "<Type> transaction". */
@@ -83,6 +101,11 @@ export function capitalisedType(type: string): string {
 
 /** A crypto amount is shown to 8 decimals (docs/screens.md "Display rules"). */
 const CRYPTO_DISPLAY_DECIMALS = 8
+/**
+ * Not an asset code: digits formatted under it keep every decimal they are given, so a coin
+ * padded to 8 decimals (USDT has 6) is written with all 8, grouped in the user's language.
+ */
+const CRYPTO_QUANTITY = 'QUANTITY'
 
 /** What went in and what came out of a conversion, formatted for the row's detail line. */
 export type ConversionDetail =
@@ -104,9 +127,9 @@ export function conversionDetail(
     const from = transaction.fromWallet?.currency.code ?? 'USD'
     return {
       kind: 'exchange',
-      amount: formatAmount(transaction.amount, from),
+      amount: formatAmountDigits(transaction.amount, from),
       from,
-      converted: formatAmount(converted, convertedCode),
+      converted: formatAmountDigits(converted, convertedCode),
       to: convertedCode,
     }
   }
@@ -114,7 +137,10 @@ export function conversionDetail(
     const [whole = '0', fraction = ''] = converted.split('.')
     return {
       kind: 'purchase',
-      converted: `${groupDigits(whole)}.${fraction.padEnd(CRYPTO_DISPLAY_DECIMALS, '0')}`,
+      converted: formatAmountDigits(
+        `${whole}.${fraction.padEnd(CRYPTO_DISPLAY_DECIMALS, '0')}`,
+        CRYPTO_QUANTITY,
+      ),
       to: convertedCode,
     }
   }

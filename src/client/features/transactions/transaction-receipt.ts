@@ -1,6 +1,7 @@
-import { formatMoneyForDisplay, toMoney } from '#client/lib/format-amount.ts'
+import { formatMoney, toMoney } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
-import { add } from '#shared/money.ts'
+import { localizeServerText, transactionTypeName } from '#client/lib/server-texts.ts'
+import { add, type Money } from '#shared/money.ts'
 import { groupVerificationCode } from '#shared/schemas/receipts.ts'
 import type { PayoutInfo, TransactionDetails } from '#shared/schemas/transactions.ts'
 import type { useTransactionMessages } from './messages.ts'
@@ -104,8 +105,8 @@ export function formatReceiptDate(iso: string): string {
 /** The description the lists show: the transaction's own, else "<Type> transaction". */
 export function transactionTitle(transaction: TransactionDetails, t: Translate): string {
   return (
-    transaction.description?.trim() ||
-    t('defaultDescription', { type: capitalisedType(transaction.type) })
+    localizeServerText(transaction.description?.trim() ?? '') ||
+    t('defaultDescription', { type: transactionTypeName(transaction.type) })
   )
 }
 
@@ -114,16 +115,15 @@ export function transactionTitle(transaction: TransactionDetails, t: Translate):
  * fee, added in minor units; money that came in shows its fee only when there was one.
  */
 export function amountFields(transaction: TransactionDetails, t: Translate): ReceiptField[] {
-  const symbol = transaction.fromWallet?.currency.symbol ?? '$'
-  const code = transaction.fromWallet?.currency.code ?? 'USD'
-  const amount = toMoney(transaction.amount, code)
-  const fee = toMoney(transaction.fee, code)
-  const shown = (value: string | null) => `${symbol}${value}`
+  const currency = transaction.fromWallet?.currency ?? { code: 'USD', symbol: '$' }
+  const amount = toMoney(transaction.amount, currency.code)
+  const fee = toMoney(transaction.fee, currency.code)
+  const shown = (value: Money | string) => formatMoney(value, currency)
   const fields: ReceiptField[] = [
     {
       key: 'amount',
       label: t('fieldAmount'),
-      value: shown(amount ? formatMoneyForDisplay(amount) : transaction.amount),
+      value: shown(amount ?? transaction.amount),
     },
   ]
   const incoming = amountSign(transaction.type) === '+'
@@ -132,14 +132,14 @@ export function amountFields(transaction: TransactionDetails, t: Translate): Rec
     fields.push({
       key: 'fee',
       label: t('fieldFee'),
-      value: shown(fee ? formatMoneyForDisplay(fee) : transaction.fee),
+      value: shown(fee ?? transaction.fee),
     })
   }
   if (!incoming && amount && fee) {
     fields.push({
       key: 'total',
       label: t('fieldTotal'),
-      value: shown(formatMoneyForDisplay(add(amount, fee))),
+      value: shown(add(amount, fee)),
     })
   }
   const conversion = conversionDetail(transaction, transaction.convertedCurrency?.code ?? null)
@@ -164,7 +164,7 @@ export function summaryFields(transaction: TransactionDetails, t: Translate): Re
       : []),
     { key: 'status', label: t('fieldStatus'), value: statusLabel(transaction.status, t) },
     { key: 'date', label: t('fieldDate'), value: formatReceiptDate(transaction.createdAt) },
-    { key: 'type', label: t('fieldType'), value: capitalisedType(transaction.type) },
+    { key: 'type', label: t('fieldType'), value: transactionTypeName(transaction.type) },
     { key: 'reference', label: t('fieldReference'), value: transaction.reference, look: 'mono' },
   ]
   // The provider's own reference is an internal one: a receipt carries Sabi's reference and the

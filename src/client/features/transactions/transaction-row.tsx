@@ -10,10 +10,10 @@ import {
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { cn } from '#client/lib/cn.ts'
+import { localizeServerText, transactionTypeName } from '#client/lib/server-texts.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
 import {
-  capitalisedType,
   conversionDetail,
   transactionAmountDisplay,
   transactionDateLabel,
@@ -77,8 +77,8 @@ export function TransactionRow({
   const t = useTransactionMessages()
   const { icon: Icon, tone } = transactionTypeIcon(transaction.type)
   const description =
-    transaction.description?.trim() ||
-    t('defaultDescription', { type: capitalisedType(transaction.type) })
+    localizeServerText(transaction.description?.trim() ?? '') ||
+    t('defaultDescription', { type: transactionTypeName(transaction.type) })
   const date = transactionDateLabel(transaction.createdAt, nowMs)
   const dateText =
     date.kind === 'today'

@@ -11,6 +11,7 @@ import {
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
+import { currencyName } from '#client/lib/currency-name.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
@@ -155,7 +156,7 @@ export function OpenWalletDialog({
                       <span className="min-w-0">
                         <span className="block text-sm font-semibold">{currency.code}</span>
                         <span className="block truncate text-xs text-muted-foreground">
-                          {currency.name}
+                          {currencyName(currency)}
                         </span>
                       </span>
                       {checked ? (

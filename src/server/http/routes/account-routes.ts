@@ -7,6 +7,7 @@ import {
   toTransactionsCsv,
 } from '#server/exports/export-transactions-csv.ts'
 import { exportUserData } from '#server/exports/export-user-data.ts'
+import { requestLanguage } from '#server/i18n/request-language.ts'
 import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
 import type { Sealer } from '#server/secrets/seal.ts'
 import { readSettings, updateSettings } from '#server/settings/user-settings.ts'
@@ -115,7 +116,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
       preHandler: requireUser,
     },
-    (request) => readSettings(db, signedInUserId(request)),
+    (request) => readSettings(db, signedInUserId(request), requestLanguage(request)),
   )
 
   app.put(
@@ -129,7 +130,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
       preHandler: requireUser,
     },
-    (request) => updateSettings(db, signedInUserId(request), request.body),
+    (request) =>
+      updateSettings(db, signedInUserId(request), request.body, requestLanguage(request)),
   )
 
   app.get(
