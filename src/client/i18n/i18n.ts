@@ -1,5 +1,5 @@
 import i18next from 'i18next'
-import { use } from 'react'
+import { type FulfilledReactPromise, type PendingReactPromise, use } from 'react'
 import {
   currentLocale,
   isLanguage,
@@ -56,7 +56,7 @@ const catalogFiles = import.meta.glob<Messages>(['../locales/*/*.json', '!../loc
 })
 
 const englishCatalogs = new Map<string, Messages>()
-const loading = new Map<string, Promise<void>>()
+const loading = new Map<string, Tracked>()
 const failed = new Set<string>()
 
 function hasCatalog(locale: Locale, namespace: string): boolean {
@@ -68,36 +68,54 @@ function hasCatalog(locale: Locale, namespace: string): boolean {
 }
 
 /**
+ * A promise React's `use` can read without suspending once it has settled: React looks for
+ * `status` and `value` on a thenable (the protocol data libraries use), so a catalog already
+ * loaded renders at once, and `use` is called on every render, never conditionally.
+ */
+type Tracked = PendingReactPromise<void> | FulfilledReactPromise<void>
+
+function tracked(promise: Promise<void>): Tracked {
+  const result = Object.assign(promise, { status: 'pending' as const })
+  void promise.then(() => Object.assign(result, { status: 'fulfilled', value: undefined }))
+  return result
+}
+
+const READY: Tracked = Object.assign(Promise.resolve(), {
+  status: 'fulfilled' as const,
+  value: undefined,
+})
+
+/**
  * Loads one area's catalog in one language, once. A catalog that cannot be fetched (offline on
  * a language never used before) leaves that area in English rather than blocking the screen.
  */
-function loadCatalog(locale: Locale, namespace: string): Promise<void> {
+function loadCatalog(locale: Locale, namespace: string): Tracked {
+  if (hasCatalog(locale, namespace)) return READY
   const key = `${locale}|${namespace}`
   const started = loading.get(key)
   if (started) return started
-  let promise: Promise<void>
-  if (hasCatalog(locale, namespace)) {
-    promise = Promise.resolve()
-  } else if (locale === PSEUDO_LOCALE) {
+  if (locale === PSEUDO_LOCALE) {
     i18next.addResourceBundle(
       locale,
       namespace,
       pseudoLocalize(englishCatalogs.get(namespace) ?? {}),
     )
-    promise = Promise.resolve()
-  } else {
-    const file = catalogFiles[`../locales/${locale}/${namespace}.json`]
-    promise = (file ? file() : Promise.reject(new Error(`no ${locale} catalog for ${namespace}`)))
-      .then((messages) => {
-        i18next.addResourceBundle(locale, namespace, messages, true, true)
-      })
-      .catch((error: unknown) => {
-        failed.add(key)
-        console.warn(`The ${locale} texts of ${namespace} could not be loaded`, error)
-      })
+    return READY
   }
-  loading.set(key, promise)
-  return promise
+  const file = catalogFiles[`../locales/${locale}/${namespace}.json`]
+  const promise = (
+    file ? file() : Promise.reject(new Error(`no ${locale} catalog for ${namespace}`))
+  )
+    .then((messages) => {
+      i18next.addResourceBundle(locale, namespace, messages, true, true)
+    })
+    .catch((error: unknown) => {
+      failed.add(key)
+      console.warn(`The ${locale} texts of ${namespace} could not be loaded`, error)
+    })
+  const result = tracked(promise)
+  loading.set(key, result)
+  return result
 }
 
 // Initialised synchronously with no resources: each area registers its own English catalog
@@ -137,8 +155,7 @@ export function defineMessages<M extends Messages>(namespace: string, messages: 
   // rules of hooks hold: every call site calls the same function in the same order.
   // biome-ignore lint/correctness/noComponentHookFactories: module-level factory, see above.
   function useMessages() {
-    const current = useLocale()
-    if (!hasCatalog(current, namespace)) use(loadCatalog(current, namespace))
+    use(loadCatalog(useLocale(), namespace))
     return translate
   }
   // `t` is for code outside React (the landing page's prerender, document titles), which

@@ -121,7 +121,9 @@ export function PaymentRequestList() {
                         <Button
                           variant="outline"
                           size="sm"
-                          aria-label={t('copyRequestLink', { description: request.description })}
+                          aria-label={t('copyRequestLink', {
+                            description: localizeServerText(request.description),
+                          })}
                           onClick={() => void copyLink(request)}
                         >
                           <Copy aria-hidden="true" />
@@ -130,7 +132,9 @@ export function PaymentRequestList() {
                         <Button
                           variant="ghost"
                           size="sm"
-                          aria-label={t('cancelRequestLabel', { description: request.description })}
+                          aria-label={t('cancelRequestLabel', {
+                            description: localizeServerText(request.description),
+                          })}
                           disabled={cancelling}
                           onClick={() => cancel.mutate(request.id)}
                         >

@@ -2,6 +2,7 @@ import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { userFullName } from '#client/features/shell/user-display.ts'
 import { formatMoney } from '#client/lib/format-amount.ts'
+import { localizeServerText } from '#client/lib/server-texts.ts'
 import type { Money } from '#shared/money.ts'
 import { DEFAULT_REQUEST_DESCRIPTION } from '#shared/schemas/payment-requests.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
@@ -48,7 +49,7 @@ export function RequestPreview({
         />
         <SummaryRow
           label={t('previewDescription')}
-          value={description || DEFAULT_REQUEST_DESCRIPTION}
+          value={description || localizeServerText(DEFAULT_REQUEST_DESCRIPTION)}
         />
         <SummaryRow label={t('previewRecipient')} value={recipientName} />
       </dl>
