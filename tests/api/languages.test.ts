@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto'
+import { expect, it } from 'vitest'
+import spanish from '#server/i18n/locales/es.json' with { type: 'json' }
+import french from '#server/i18n/locales/fr.json' with { type: 'json' }
+import hausa from '#server/i18n/locales/ha.json' with { type: 'json' }
+import { settingsSchema } from '#shared/schemas/account.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { addFunds, signUpClient, walletIn } from '../factories/money.ts'
+import { buildSignUp } from '../factories/users.ts'
+import { describeMoneyApi } from '../setup/describe-money-api.ts'
+import { createTestClient } from '../setup/test-app.ts'
+
+/**
+ * The API answers refusals in the language the app sends as Accept-Language (docs/i18n.md
+ * "Server messages"), and a user's language follows the app until they save one.
+ */
+describeMoneyApi('languages', (context) => {
+  it('words a validation refusal and its fields in the request language', async () => {
+    const client = createTestClient(context.app)
+    const body = buildSignUp({ email: 'not-an-email' })
+    const english = await client.post('/api/auth/signup', body)
+    expect(english.status).toBe(400)
+    const inEnglish = apiErrorSchema.parse(english.body)
+    expect(inEnglish.message).toBe('Invalid email address')
+
+    const inFrench = await client.post('/api/auth/signup', body, {
+      'accept-language': 'fr-SN,fr;q=0.9',
+    })
+    expect(inFrench.status).toBe(400)
+    const refusal = apiErrorSchema.parse(inFrench.body)
+    expect(refusal.code).toBe('VALIDATION_FAILED')
+    expect(refusal.message).toBe(french.messages['Invalid email address'])
+    expect(refusal.errors?.[0]).toEqual({
+      path: 'email',
+      message: french.messages['Invalid email address'],
+    })
+  })
+
+  it('words a sign-in refusal in Hausa and a money refusal with its amounts in Spanish', async () => {
+    const client = createTestClient(context.app)
+    const user = await signUpClient(client)
+    const wrong = await createTestClient(context.app).post(
+      '/api/auth/login',
+      { email: user.email, password: 'not-the-password' },
+      { 'accept-language': 'ha' },
+    )
+    expect(wrong.status).toBe(401)
+    const message = apiErrorSchema.parse(wrong.body).message
+    expect(Object.values(hausa.messages)).toContain(message)
+
+    const usd = await walletIn(client, 'USD')
+    await addFunds(client, usd.id, '10.00')
+    const recipient = await signUpClient(createTestClient(context.app))
+    const tooMuch = await client.post(
+      '/api/send-money/sabi-user',
+      { recipientUserId: recipient.id, fromWalletId: usd.id, amount: '25.00', pin: user.pin },
+      { 'idempotency-key': randomUUID(), 'accept-language': 'es' },
+    )
+    expect(tooMuch.status, tooMuch.text).toBe(409)
+    const refusal = apiErrorSchema.parse(tooMuch.body)
+    expect(refusal.code).toBe('INSUFFICIENT_FUNDS')
+    // The template's words are Spanish; its amounts are the server's.
+    const englishWords = /Insufficient|balance|short/
+    expect(refusal.message).not.toMatch(englishWords)
+    expect(refusal.message).toContain('$25.00')
+    expect(
+      Object.values(spanish.messages).some((text) => text.startsWith(refusal.message.slice(0, 12))),
+    ).toBe(true)
+  })
+
+  it("reports the app's language as the user's until they save one, then keeps the saved one", async () => {
+    const client = createTestClient(context.app)
+    await signUpClient(client)
+    const read = (language: string) => client.get('/api/settings', { 'accept-language': language })
+    expect(settingsSchema.parse((await read('fr')).body).language).toBe('fr')
+    expect(settingsSchema.parse((await read('en-GB')).body).language).toBe('en')
+
+    // The first change of any setting, made from a Hausa screen, keeps Hausa too.
+    const saved = await client.request({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: JSON.stringify({ theme: 'dark' }),
+      headers: { 'content-type': 'application/json', 'accept-language': 'ha' },
+    })
+    expect(saved.status, saved.text).toBe(200)
+    expect(settingsSchema.parse((await read('fr')).body)).toMatchObject({
+      language: 'ha',
+      theme: 'dark',
+    })
+  })
+})
