@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { formatAmountDigits, formatMoney } from '#client/lib/format-amount.ts'
+import { formatAmount, formatAmountDigits } from '#client/lib/format-amount.ts'
 import { exchangeRequestSchema, type Quote, quoteSchema } from '#shared/schemas/exchange.ts'
 import { cryptocurrencySchema } from '#shared/schemas/reference.ts'
 import { transactionPageSchema, transactionSchema } from '#shared/schemas/transactions.ts'
@@ -117,7 +117,7 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
   expect(await walletBalance(page, 'USD')).toBe(receivedUsd)
   await expect(page.getByTestId('exchange-wallet-NGN')).toContainText('₦849,250.00')
   await expect(page.getByTestId('exchange-wallet-USD')).toContainText(
-    formatMoney(receivedUsd, { code: 'USD', symbol: '$' }, { language: 'en' }),
+    formatAmount(receivedUsd, { code: 'USD', symbol: '$' }, { language: 'en' }),
   )
 
   await page.goto('/')

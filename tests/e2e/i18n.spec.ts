@@ -117,6 +117,8 @@ async function dataNames(page: Page, user: SignedUpUser): Promise<DataNames> {
 
 test.describe('pseudo-locale', () => {
   test.slow()
+  // The narrowest phone Sabi is laid out for, where longer words would clip or spill first.
+  test.use({ viewport: { width: 360, height: 740 } })
 
   test('every visible text of the signed-in screens comes from a catalog', async ({
     page,
@@ -127,6 +129,7 @@ test.describe('pseudo-locale', () => {
     await addFundsByApi(page, 'USD', '1234.56')
     const names = await dataNames(page, user)
     const leaks: Record<string, string[]> = {}
+    const overflows: Record<string, string> = {}
     for (const screen of SCREENS) {
       await page.goto(screen.path)
       await expect(page.locator('main')).toBeVisible()
@@ -138,9 +141,20 @@ test.describe('pseudo-locale', () => {
       const found = await untranslated(page, names)
       if (found.length > 0) leaks[screen.path] = found
       // The longer words still fit the phone.
-      await expectNoHorizontalOverflow(page)
+      const overflow = await page.evaluate(() => {
+        const extra =
+          (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth
+        if (extra <= 0) return null
+        // Name the outermost element that sticks out, so the report says what to fix.
+        const wide = [...document.querySelectorAll<HTMLElement>('body *')].find(
+          (element) => element.getBoundingClientRect().right > window.innerWidth + 1,
+        )
+        return `${extra}px: ${wide?.tagName.toLowerCase()} "${wide?.textContent?.slice(0, 60)}"`
+      })
+      if (overflow) overflows[screen.path] = overflow
     }
     expect(leaks).toEqual({})
+    expect(overflows, 'screens wider than the phone').toEqual({})
   })
 })
 
@@ -272,3 +286,30 @@ async function signUpRecipient(
   await context.close()
   return { lastName }
 }
+
+test.describe('the landing page', () => {
+  test.use({ locale: 'fr-FR' })
+
+  test("is served in the browser's language, and its selector changes it", async ({ page }) => {
+    const [french, spanish] = await Promise.all([
+      catalog('fr', 'landing'),
+      catalog('es', 'landing'),
+    ])
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(french.heroTitle ?? '')
+    await expect(page).toHaveTitle(/Un argent plus malin/)
+    await expectNoHorizontalOverflow(page)
+
+    await page.getByLabel(french.languageChoice?.replace('{{language}}', 'Français') ?? '').click()
+    await page.getByRole('link', { name: /Español/ }).click()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(spanish.heroTitle ?? '')
+    // The choice holds on the next visit, over the browser's French.
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+    // And the app opens in it too.
+    await page.goto('/sign-in')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  })
+})

@@ -8,6 +8,14 @@ import { useSyncExternalStore } from 'react'
 export const LANGUAGES = ['en', 'fr', 'es', 'ha'] as const
 export type Language = (typeof LANGUAGES)[number]
 
+/** Each language named in itself, for choosers a reader of any language must find it in. */
+export const LANGUAGE_AUTONYMS: Record<Language, string> = {
+  en: 'English',
+  fr: 'Français',
+  es: 'Español',
+  ha: 'Hausa',
+}
+
 /**
  * The pseudo-locale: every English text accented, lengthened and wrapped in ⟦ ⟧, for the test
  * that finds visible text that did not come from a catalog (docs/i18n.md "Pseudo-locale").

@@ -34,7 +34,8 @@ export function pseudoText(text: string): string {
     )
     .join('')
   const letters = text.replace(/\{\{[^}]+\}\}/g, '').length
-  const padding = '·'.repeat(Math.ceil(letters * 0.4))
+  // In words of four, so a long text can still wrap where a real one would.
+  const padding = Array.from({ length: Math.ceil((letters * 0.4) / 4) }, () => '····').join(' ')
   return `${PSEUDO_OPEN}${accented}${padding}${PSEUDO_CLOSE}`
 }
 

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { setLanguage } from '#client/i18n/i18n.ts'
 import { isPositiveAmountText, majorToMinor, readAmountInput } from './amount-input.ts'
 
 describe('isPositiveAmountText', () => {
@@ -37,5 +38,28 @@ describe('readAmountInput', () => {
       problem: 'too_large',
     })
     expect(readAmountInput('1000000.00', 'NGN', majorToMinor(1_000_000n, 'NGN')).ok).toBe(true)
+  })
+})
+
+describe('a decimal comma', () => {
+  afterEach(async () => {
+    await setLanguage('en')
+  })
+
+  it('is the decimal point in French, alone and without a dot; never in English', async () => {
+    expect(readAmountInput('12,50', 'NGN')).toEqual({ ok: false, problem: 'not_positive' })
+    await setLanguage('fr')
+    expect(readAmountInput('12,50', 'NGN')).toEqual({
+      ok: true,
+      value: { amountMinor: 1250n, asset: 'NGN' },
+    })
+    expect(readAmountInput(',5', 'NGN')).toEqual({
+      ok: true,
+      value: { amountMinor: 50n, asset: 'NGN' },
+    })
+    // Two separators, or a comma with a dot, are not guessed at.
+    expect(readAmountInput('1,234.50', 'NGN').ok).toBe(false)
+    expect(readAmountInput('1,2,3', 'NGN').ok).toBe(false)
+    expect(isPositiveAmountText('0,01')).toBe(true)
   })
 })

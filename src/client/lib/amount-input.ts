@@ -1,4 +1,6 @@
+import { currentLanguage, type Language } from '#client/i18n/language.ts'
 import { type AssetCode, exponentOf, isAssetCode, type Money, parseMoney } from '#shared/money.ts'
+import { separatorsOf } from './format-amount.ts'
 
 /** What is wrong with a typed amount, for the form to word in the user's language. */
 export type AmountInputProblem = 'not_positive' | 'too_many_decimals' | 'too_large'
@@ -8,11 +10,16 @@ export type AmountInputResult =
   | { ok: false; problem: AmountInputProblem }
 
 /**
- * The text of an amount field as people type it: spaces dropped, and a leading dot read as
- * "0." so ".5" means half a unit.
+ * The text of an amount field as people type it: spaces dropped, a leading dot read as "0." so
+ * ".5" means half a unit, and, in a language that writes decimals with a comma, one comma and
+ * no dot read as the decimal point: the decimal key of a French or Spanish phone keyboard types
+ * "12,50" (docs/i18n.md "Money"). Anything else with a comma stays refused, never guessed at.
  */
-function normaliseAmountText(text: string): string {
-  const compact = text.replace(/\s+/g, '')
+function normaliseAmountText(text: string, language: Language = currentLanguage()): string {
+  let compact = text.replace(/\s+/g, '')
+  if (/^\d*,\d+$/.test(compact) && separatorsOf(language).decimal === ',') {
+    compact = compact.replace(',', '.')
+  }
   return compact.startsWith('.') ? `0${compact}` : compact
 }
 

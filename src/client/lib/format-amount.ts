@@ -146,7 +146,7 @@ function normaliseCode(currency: CurrencyLike | string): { code: string; symbol:
  * text ("1234.5") or from Money. Text that is not a plain amount is shown as it came rather
  * than guessed at.
  */
-export function formatMoney(
+export function formatAmount(
   amount: string | Money,
   currency: CurrencyLike | string,
   options: AmountOptions = {},
@@ -174,13 +174,13 @@ export function formatAmountDigits(
 }
 
 /** Minor units of an asset with its symbol, in the user's language. */
-export function formatMinorMoney(
+export function formatMinorAmount(
   amountMinor: bigint,
   asset: AssetCode,
   symbol?: string | null,
   options: AmountOptions = {},
 ): string {
-  return formatMoney({ amountMinor, asset }, { code: asset, symbol }, options)
+  return formatAmount({ amountMinor, asset }, { code: asset, symbol }, options)
 }
 
 /** An API amount as Money, or null when the asset is unknown or the text is not a plain amount. */

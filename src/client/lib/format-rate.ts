@@ -7,7 +7,7 @@ import {
   parseScaled,
   RATE_SCALE,
 } from '#shared/money.ts'
-import { formatMoney, isDecimalText, numberLocaleOf } from './format-amount.ts'
+import { formatAmount, isDecimalText, numberLocaleOf } from './format-amount.ts'
 
 type Side = { code: string; symbol: string }
 
@@ -32,7 +32,7 @@ function centsWithSymbol(cents: bigint, side: Side, language: Language): string 
   const code = side.code.toUpperCase()
   const twoDecimals = !isAssetCode(code) || exponentOf(code) === 2
   const currency = twoDecimals ? side : { code: '', symbol: side.symbol || `${side.code} ` }
-  return formatMoney(formatMinor(cents, 2), currency, { language })
+  return formatAmount(formatMinor(cents, 2), currency, { language })
 }
 
 /**

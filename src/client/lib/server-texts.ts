@@ -2,7 +2,7 @@ import { useCommonMessages } from '#client/components/messages.ts'
 import { isAssetCode } from '#shared/money.ts'
 import { DEFAULT_REQUEST_DESCRIPTION } from '#shared/schemas/payment-requests.ts'
 import { DEFAULT_SALE_DESCRIPTION } from '#shared/schemas/pos.ts'
-import { formatAmountDigits, formatMoney } from './format-amount.ts'
+import { formatAmount, formatAmountDigits } from './format-amount.ts'
 
 type CommonKey = Parameters<typeof useCommonMessages.t>[0]
 // Components that show these texts re-render on a change of language through their own
@@ -35,7 +35,7 @@ export function localizeServerText(text: string): string {
     const values = {
       quantity: formatAmountDigits(bought[1] ?? '', coin),
       coin,
-      price: formatMoney((bought[3] ?? '').replaceAll(',', ''), { code: 'USD', symbol: '$' }),
+      price: formatAmount((bought[3] ?? '').replaceAll(',', ''), { code: 'USD', symbol: '$' }),
     }
     return t(bought[4] ? 'descriptionBoughtByCard' : 'descriptionBought', values)
   }

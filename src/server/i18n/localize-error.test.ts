@@ -28,9 +28,9 @@ describe('localizeMessage', () => {
     const template = 'Password must be at least {min} characters'
     expect(english.messages).toHaveProperty([template])
     const expected = hausa.messages[template].replace('{min}', '8')
-    expect(localizeMessage('Password must be at least 8 characters', 'VALIDATION_FAILED', 'ha')).toBe(
-      expected,
-    )
+    expect(
+      localizeMessage('Password must be at least 8 characters', 'VALIDATION_FAILED', 'ha'),
+    ).toBe(expected)
   })
   it('never lets English through: an unknown message gets its code’s text', () => {
     expect(localizeMessage('Something nobody wrote a catalog for', 'CONFLICT', 'fr')).toBe(

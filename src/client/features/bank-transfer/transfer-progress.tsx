@@ -8,7 +8,7 @@ import { PayoutSteps } from '#client/features/transactions/payout-steps.tsx'
 import { transactionDetailsPath } from '#client/features/transactions/transaction-row.tsx'
 import { TransactionStatusBadge } from '#client/features/transactions/transaction-status-badge.tsx'
 import { useTransactionDetails } from '#client/features/transactions/use-transaction-details.ts'
-import { formatMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useBankTransferMessages } from './messages.ts'
 import { RECIPIENTS_QUERY_KEY } from './use-bank-recipients.ts'
@@ -52,7 +52,7 @@ export function TransferProgress({
             {transaction && currency ? (
               <p className="mt-0.5 text-sm break-words text-muted-foreground">
                 {t('progressTo', {
-                  amount: formatMoney(transaction.amount, currency),
+                  amount: formatAmount(transaction.amount, currency),
                   name: recipientName,
                 })}
               </p>

@@ -4,7 +4,7 @@ import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
-import { formatMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import type { Money } from '#shared/money.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import type { BillFormValues } from './bill-pay-form-schema.ts'
@@ -37,7 +37,7 @@ export function AmountSection({
 }) {
   const t = useBillMessages()
   const { errors } = form.formState
-  const shownAmount = amount ? formatMoney(amount, { code: amount.asset, symbol: '₦' }) : null
+  const shownAmount = amount ? formatAmount(amount, { code: amount.asset, symbol: '₦' }) : null
   return (
     <>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -86,7 +86,7 @@ export function AmountSection({
         >
           <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
           {t('shortfall', {
-            shortfall: formatMoney(shortfall, wallet.currency),
+            shortfall: formatAmount(shortfall, wallet.currency),
             balance: formatWalletBalance(wallet),
           })}
         </p>

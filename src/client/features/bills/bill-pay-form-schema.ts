@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { majorToMinor, readAmountInput } from '#client/lib/amount-input.ts'
-import { formatMinorMoney } from '#client/lib/format-amount.ts'
+import { formatMinorAmount } from '#client/lib/format-amount.ts'
 import { exponentOf, type Money } from '#shared/money.ts'
 import {
   BILL_AMOUNT_MAX_MAJOR,
@@ -97,7 +97,7 @@ export function billFormSchema(t: BillMessages, wallets: readonly Wallet[]) {
               ? t('amountDecimals', { decimals: exponentOf(BILL_CURRENCY) })
               : amount.problem === 'too_large'
                 ? t('amountTooLarge', {
-                    max: formatMinorMoney(MAX_AMOUNT_MINOR, BILL_CURRENCY, '₦'),
+                    max: formatMinorAmount(MAX_AMOUNT_MINOR, BILL_CURRENCY, '₦'),
                   })
                 : t('amountPositive'),
           )

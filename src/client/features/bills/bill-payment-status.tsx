@@ -9,7 +9,7 @@ import { groupToken } from '#client/features/transactions/transaction-receipt.ts
 import { TransactionStatusBadge } from '#client/features/transactions/transaction-status-badge.tsx'
 import { useTransactionDetails } from '#client/features/transactions/use-transaction-details.ts'
 import { cn } from '#client/lib/cn.ts'
-import { formatMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { BillCustomer, Biller } from '#shared/schemas/bills.ts'
@@ -137,7 +137,7 @@ export function BillPaymentStatus({
           />
           <SummaryRow
             label={t('fieldAmount')}
-            value={formatMoney(
+            value={formatAmount(
               transaction.amount,
               transaction.fromWallet?.currency ?? { code: 'NGN', symbol: '₦' },
             )}

@@ -1,5 +1,5 @@
 import type { Review } from '#client/components/money-action/use-money-action.ts'
-import { formatMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import type { Money } from '#shared/money.ts'
 import type { BillCustomer, Biller } from '#shared/schemas/bills.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
@@ -27,7 +27,7 @@ export function billReview(
     wallet: Wallet
   },
 ): Review {
-  const shown = formatMoney(amount, wallet.currency)
+  const shown = formatAmount(amount, wallet.currency)
   return {
     title: t('reviewTitle'),
     recipient: {

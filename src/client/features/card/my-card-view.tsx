@@ -29,8 +29,8 @@ import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { useLanguage } from '#client/i18n/language.ts'
 import {
   type CurrencyLike,
-  formatMinorMoney,
-  formatMoney,
+  formatAmount,
+  formatMinorAmount,
   toMoney,
 } from '#client/lib/format-amount.ts'
 import { toast } from '#client/lib/toast.ts'
@@ -162,7 +162,7 @@ function MyCardContent({ card }: { card: CardData }) {
       ? formatWalletBalance(usd)
       : wallets.isError
         ? '—'
-        : formatMoney('0', USD)
+        : formatAmount('0', USD)
   const spending = spendingFigures(card, currencyFor(card.spendingCurrency, walletList))
 
   return (
@@ -321,13 +321,13 @@ function spendingFigures(card: CardData, currency: CurrencyLike) {
   const limit = toMoney(card.spendingLimit, card.spendingCurrency)
   if (!spent || !limit || spent.asset !== limit.asset || limit.amountMinor <= 0n) {
     return {
-      spent: formatMoney(card.monthlySpending, currency),
-      limit: formatMoney(card.spendingLimit, currency),
-      left: formatMoney(card.spendingLimit, currency),
+      spent: formatAmount(card.monthlySpending, currency),
+      limit: formatAmount(card.spendingLimit, currency),
+      left: formatAmount(card.spendingLimit, currency),
       percent: 0,
     }
   }
-  const show = (amountMinor: bigint) => formatMinorMoney(amountMinor, limit.asset, currency.symbol)
+  const show = (amountMinor: bigint) => formatMinorAmount(amountMinor, limit.asset, currency.symbol)
   const leftMinor = limit.amountMinor - spent.amountMinor
   const percentWhole = (spent.amountMinor * 100n) / limit.amountMinor
   return {

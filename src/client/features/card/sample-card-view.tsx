@@ -30,7 +30,7 @@ import {
 import { formatSampleAmount } from '#client/features/demo/sample-money.ts'
 import { useLanguage } from '#client/i18n/language.ts'
 import { cn } from '#client/lib/cn.ts'
-import { formatMinorMoney } from '#client/lib/format-amount.ts'
+import { formatMinorAmount } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 import { CardAction, ControlRow, SpendingPanel, ThemePicker } from './card-parts.tsx'
@@ -281,7 +281,7 @@ function SampleTransactions({ t }: { t: CardMessages }) {
                   amountMinor > 0n && 'text-emerald-700 dark:text-emerald-400',
                 )}
               >
-                {formatMinorMoney(amountMinor, 'USD', '$', { language, sign: 'always' })}
+                {formatMinorAmount(amountMinor, 'USD', '$', { language, sign: 'always' })}
               </span>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react'
 import { Link } from 'wouter'
 import { Card } from '#client/components/ui/card.tsx'
-import { formatMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import { HoldingRow, totalUsdValue } from './crypto-holdings.tsx'
 import { USD_CURRENCY } from './crypto-quantity.ts'
 import { useCryptoMessages } from './messages.ts'
@@ -37,7 +37,7 @@ export function CryptoHoldingsCard({ enabled }: { enabled: boolean }) {
             data-testid="dashboard-crypto-total"
           >
             {t('holdingValue', {
-              value: formatMoney(totalUsdValue(holdings.data), USD_CURRENCY),
+              value: formatAmount(totalUsdValue(holdings.data), USD_CURRENCY),
             })}
           </span>
         </p>

@@ -2,7 +2,7 @@ import { Coins } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
-import { formatMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import { add, type Money, parseMoney, zero } from '#shared/money.ts'
 import type { CryptoHolding } from '#shared/schemas/exchange.ts'
 import { CryptoIcon } from './crypto-icon.tsx'
@@ -34,7 +34,7 @@ export function HoldingRow({ holding }: { holding: CryptoHolding }) {
         </span>
       </span>
       <span className="shrink-0 text-sm font-semibold tabular-nums">
-        {t('holdingValue', { value: formatMoney(holding.usdValue, USD_CURRENCY) })}
+        {t('holdingValue', { value: formatAmount(holding.usdValue, USD_CURRENCY) })}
       </span>
     </li>
   )
@@ -60,7 +60,7 @@ export function CryptoHoldings() {
                 data-testid="crypto-holdings-total"
               >
                 {t('holdingValue', {
-                  value: formatMoney(totalUsdValue(holdings.data), USD_CURRENCY),
+                  value: formatAmount(totalUsdValue(holdings.data), USD_CURRENCY),
                 })}
               </span>
             </p>

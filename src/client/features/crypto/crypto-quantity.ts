@@ -1,4 +1,4 @@
-import { formatMinorMoney } from '#client/lib/format-amount.ts'
+import { formatMinorAmount } from '#client/lib/format-amount.ts'
 import {
   divideRoundHalfUp,
   exponentOf,
@@ -68,5 +68,5 @@ export function formatUsdPrice(priceText: string): string {
     parseScaled(priceText, CRYPTO_PRICE_DECIMALS),
     10n ** BigInt(CRYPTO_PRICE_DECIMALS - 2),
   )
-  return formatMinorMoney(cents, 'USD', USD_CURRENCY.symbol)
+  return formatMinorAmount(cents, 'USD', USD_CURRENCY.symbol)
 }

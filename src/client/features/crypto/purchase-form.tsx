@@ -2,8 +2,8 @@ import { ShoppingCart } from 'lucide-react'
 import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '#client/components/ui/button.tsx'
 import { readAmountInput } from '#client/lib/amount-input.ts'
-import { formatMoney, toMoney } from '#client/lib/format-amount.ts'
-import { formatMoney as wireAmount } from '#shared/money.ts'
+import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
+import { formatMoney } from '#shared/money.ts'
 import type { Cryptocurrency, Currency, ExchangeRate, Wallet } from '#shared/schemas/reference.ts'
 import type { PurchaseFormValues } from './crypto-purchase-schema.ts'
 import { previewCryptoQuantity } from './crypto-quantity.ts'
@@ -43,7 +43,7 @@ export function PurchaseForm({
   const method = form.watch('paymentMethod')
   const usd = readAmountInput(amountText, 'USD')
   const quantity = usd.ok
-    ? previewCryptoQuantity(wireAmount(usd.value), crypto.price, crypto.code)
+    ? previewCryptoQuantity(formatMoney(usd.value), crypto.price, crypto.code)
     : null
   const pay = currencies.find((currency) => currency.id === fiatId)
   const usdCurrency = currencies.find((currency) => currency.code.toUpperCase() === 'USD')
@@ -58,7 +58,7 @@ export function PurchaseForm({
     estimate.cost.amountMinor > balance.amountMinor
   const costText =
     estimate && pay
-      ? formatMoney(estimate.cost, { code: estimate.cost.asset, symbol: pay.symbol })
+      ? formatAmount(estimate.cost, { code: estimate.cost.asset, symbol: pay.symbol })
       : null
 
   return (

@@ -1,6 +1,6 @@
 import type { Review } from '#client/components/money-action/use-money-action.ts'
-import { formatMoney } from '#client/lib/format-amount.ts'
-import { type Money, formatMoney as wireAmount } from '#shared/money.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
+import { formatMoney, type Money } from '#shared/money.ts'
 import type { CryptoPurchaseRequest } from '#shared/schemas/exchange.ts'
 import type { Cryptocurrency, Currency } from '#shared/schemas/reference.ts'
 import { formatUsdPrice, previewCryptoQuantity, USD_CURRENCY } from './crypto-quantity.ts'
@@ -32,10 +32,10 @@ export function purchaseReview(
     paymentMethod: CryptoPurchaseRequest['paymentMethod']
   },
 ): Review {
-  const quantity = previewCryptoQuantity(wireAmount(usd), crypto.price, crypto.code)
+  const quantity = previewCryptoQuantity(formatMoney(usd), crypto.price, crypto.code)
   const cost = estimate
-    ? formatMoney(estimate.cost, { code: estimate.cost.asset, symbol: pay?.symbol })
-    : formatMoney(usd, USD_CURRENCY)
+    ? formatAmount(estimate.cost, { code: estimate.cost.asset, symbol: pay?.symbol })
+    : formatAmount(usd, USD_CURRENCY)
   return {
     title: t('reviewTitle', { code: crypto.code }),
     rows: [

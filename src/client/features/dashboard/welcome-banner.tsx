@@ -5,7 +5,7 @@ import { useSettings } from '#client/features/settings/use-settings.ts'
 import { useWalletTotal } from '#client/features/settings/use-wallet-total.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { cn } from '#client/lib/cn.ts'
-import { formatMinorMoney, formatMoney, toMoney } from '#client/lib/format-amount.ts'
+import { formatAmount, formatMinorAmount, toMoney } from '#client/lib/format-amount.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { useDashboardMessages } from './messages.ts'
 import { useCountUp } from './use-count-up.ts'
@@ -24,10 +24,10 @@ function AnimatedBalance({
 }) {
   const value = toMoney(balance, code)
   const shownMinor = useCountUp(value?.amountMinor ?? 0n)
-  const finalText = formatMoney(balance, { code, symbol })
+  const finalText = formatAmount(balance, { code, symbol })
   const text =
     value && shownMinor !== value.amountMinor
-      ? formatMinorMoney(shownMinor, value.asset, symbol)
+      ? formatMinorAmount(shownMinor, value.asset, symbol)
       : finalText
   return (
     // Every digit shows (docs/screens.md "Display rules"): a long total gets smaller and wraps.

@@ -1,4 +1,4 @@
-import { type AmountOptions, formatMinorMoney } from '#client/lib/format-amount.ts'
+import { type AmountOptions, formatMinorAmount } from '#client/lib/format-amount.ts'
 import type { AssetCode } from '#shared/money.ts'
 
 /**
@@ -13,5 +13,5 @@ export function formatSampleAmount(
   symbol: string,
   options: AmountOptions = {},
 ): string {
-  return formatMinorMoney(amountMinor, asset, symbol, options)
+  return formatMinorAmount(amountMinor, asset, symbol, options)
 }

@@ -16,18 +16,12 @@ import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { readAmountInput } from '#client/lib/amount-input.ts'
 import { cn } from '#client/lib/cn.ts'
-import { formatAmountDigits, formatMoney, toMoney } from '#client/lib/format-amount.ts'
+import { formatAmount, formatAmountDigits, toMoney } from '#client/lib/format-amount.ts'
 import { describeChange } from '#client/lib/format-change.ts'
 import { readableRate } from '#client/lib/format-rate.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
-import {
-  type AssetCode,
-  add,
-  isAssetCode,
-  percentageOf,
-  formatMoney as wireAmount,
-} from '#shared/money.ts'
+import { type AssetCode, add, formatMoney, isAssetCode, percentageOf } from '#shared/money.ts'
 import { EXCHANGE_FEE_BASIS_POINTS, type ExchangeRequest } from '#shared/schemas/exchange.ts'
 import type { Currency, Wallet } from '#shared/schemas/reference.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
@@ -58,7 +52,7 @@ function assetOf(currency: Pick<Currency, 'code'>): AssetCode {
 
 /** An amount with its currency's symbol, from the decimal text the server or the math gave. */
 function withSymbol(decimalText: string, currency: Pick<Currency, 'code' | 'symbol'>): string {
-  return formatMoney(decimalText, currency)
+  return formatAmount(decimalText, currency)
 }
 
 function Panel({ children, className }: { children: ReactNode; className?: string }) {
@@ -112,7 +106,7 @@ export function ExchangeForm() {
 
   const parsedAmount = from ? readAmountInput(amountText, from.code) : null
   const amount = parsedAmount?.ok ? parsedAmount.value : null
-  const amountWire = amount ? wireAmount(amount) : null
+  const amountWire = amount ? formatMoney(amount) : null
   const quoteState = useExchangeQuote(
     from && to && amountWire
       ? { fromCurrencyId: from.id, toCurrencyId: to.id, amount: amountWire }
@@ -128,9 +122,9 @@ export function ExchangeForm() {
     ? { fee: quote.fee, receive: quote.receiveAmount, total: quote.totalDebit }
     : estimate
       ? {
-          fee: wireAmount(estimate.fee),
-          receive: wireAmount(estimate.receive),
-          total: wireAmount(estimate.totalDebit),
+          fee: formatMoney(estimate.fee),
+          receive: formatMoney(estimate.receive),
+          total: formatMoney(estimate.totalDebit),
         }
       : null
   const change = listed?.changePercent ? describeChange(listed.changePercent) : null
@@ -197,7 +191,7 @@ export function ExchangeForm() {
       return
     }
     const toWallet = walletList.find((wallet) => wallet.currencyId === to.id)
-    const amountWireText = wireAmount(amount)
+    const amountWireText = formatMoney(amount)
     const quoteId =
       quote &&
       quote.fromCurrencyId === from.id &&

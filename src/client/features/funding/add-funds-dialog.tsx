@@ -19,11 +19,7 @@ import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { isPositiveAmountText, majorToMinor, readAmountInput } from '#client/lib/amount-input.ts'
 import { apiRequest } from '#client/lib/api.ts'
-import {
-  formatAmountDigits,
-  formatMinorMoney,
-  formatMoney as formatShownMoney,
-} from '#client/lib/format-amount.ts'
+import { formatAmount, formatAmountDigits, formatMinorAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
@@ -65,7 +61,7 @@ function formatLimit(wallet: Wallet | undefined): string {
   const asset = assetOf(wallet)
   const amountMinor = maxMinorFor(wallet)
   return wallet
-    ? formatMinorMoney(amountMinor, asset, wallet.currency.symbol)
+    ? formatMinorAmount(amountMinor, asset, wallet.currency.symbol)
     : formatAmountDigits({ amountMinor, asset }, asset)
 }
 
@@ -215,7 +211,7 @@ export function AddFundsDialog({
                 body,
                 key: keys.keyFor(body),
                 shown: {
-                  amount: formatShownMoney(amount.value, wallet.currency),
+                  amount: formatAmount(amount.value, wallet.currency),
                   currency: wallet.currency.code,
                 },
               })

@@ -8,7 +8,7 @@ import { PayoutSteps } from '#client/features/transactions/payout-steps.tsx'
 import { transactionDetailsPath } from '#client/features/transactions/transaction-row.tsx'
 import { TransactionStatusBadge } from '#client/features/transactions/transaction-status-badge.tsx'
 import { useTransactionDetails } from '#client/features/transactions/use-transaction-details.ts'
-import { formatAmountDigits, formatMoney } from '#client/lib/format-amount.ts'
+import { formatAmount, formatAmountDigits } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useInternationalMessages } from './messages.ts'
 import { INTERNATIONAL_RECIPIENTS_QUERY_KEY } from './use-international-recipients.ts'
@@ -56,7 +56,7 @@ export function InternationalTransferProgress({
             {transaction && currency ? (
               <p className="mt-0.5 text-sm break-words text-muted-foreground">
                 {t('progressTo', {
-                  amount: formatMoney(transaction.amount, currency),
+                  amount: formatAmount(transaction.amount, currency),
                   name: recipientName,
                 })}
               </p>

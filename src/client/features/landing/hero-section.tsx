@@ -11,10 +11,14 @@ import {
 import { LogoMark } from '#client/components/logo.tsx'
 import { InstallAppButton } from '#client/features/install/install-app-button.tsx'
 import { cn } from '#client/lib/cn.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import { linkButtonClass, SIGN_UP_PATH } from './link-button.ts'
 import { useLandingMessages } from './messages.ts'
 
 type LandingMessages = ReturnType<typeof useLandingMessages>
+
+// The sample phone's amounts, written as the page's language writes money.
+const NAIRA = { code: 'NGN', symbol: '₦' }
 
 export function HeroSection() {
   const t = useLandingMessages()
@@ -83,21 +87,21 @@ function WalletPreview({ t }: { t: LandingMessages }) {
       icon: ArrowDownLeft,
       title: t('previewRow1Title'),
       detail: t('previewRow1Detail'),
-      amount: t('previewRow1Amount'),
+      amount: formatAmount('45000', NAIRA, { sign: 'always' }),
       incoming: true,
     },
     {
       icon: Zap,
       title: t('previewRow2Title'),
       detail: t('previewRow2Detail'),
-      amount: t('previewRow2Amount'),
+      amount: formatAmount('-12500', NAIRA),
       incoming: false,
     },
     {
       icon: Globe,
       title: t('previewRow3Title'),
       detail: t('previewRow3Detail'),
-      amount: t('previewRow3Amount'),
+      amount: formatAmount('-1200', { code: 'ZAR', symbol: 'R' }),
       incoming: false,
     },
   ]
@@ -111,7 +115,9 @@ function WalletPreview({ t }: { t: LandingMessages }) {
               <LogoMark className="size-7" />
             </div>
             <p className="mt-4 text-xs text-emerald-100">{t('previewBalanceLabel')}</p>
-            <p className="mt-1 text-3xl font-bold tracking-tight">{t('previewBalance')}</p>
+            <p className="mt-1 text-3xl font-bold tracking-tight">
+              {formatAmount('2480.50', { code: 'USD', symbol: '$' })}
+            </p>
             <ul className="mt-5 grid grid-cols-4 gap-2 text-center">
               {actions.map(({ icon: Icon, label }) => (
                 <li key={label} className="flex flex-col items-center gap-1.5">

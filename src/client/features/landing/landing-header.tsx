@@ -1,5 +1,6 @@
 import { Logo } from '#client/components/logo.tsx'
 import { signInPath } from '#client/features/auth/use-auth.ts'
+import { LandingLanguageMenu } from './landing-language-menu.tsx'
 import { linkButtonClass } from './link-button.ts'
 import { useLandingMessages } from './messages.ts'
 
@@ -37,9 +38,12 @@ export function LandingHeader() {
             ))}
           </ul>
         </nav>
-        <a href={signInPath()} className={linkButtonClass('primary')}>
-          {t('signIn')}
-        </a>
+        <div className="flex items-center gap-1">
+          <LandingLanguageMenu />
+          <a href={signInPath()} className={linkButtonClass('primary')}>
+            {t('signIn')}
+          </a>
+        </div>
       </div>
     </header>
   )

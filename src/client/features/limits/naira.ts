@@ -1,11 +1,11 @@
-import { formatMoney, toMoney } from '#client/lib/format-amount.ts'
+import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import { formatMinor } from '#shared/money.ts'
 
 const NAIRA = { code: 'NGN', symbol: '₦' }
 
 /** A naira decimal from the limits API as the page shows it, in the user's language: "₦12,500.00". */
 export function naira(decimalText: string): string {
-  return formatMoney(decimalText, NAIRA)
+  return formatAmount(decimalText, NAIRA)
 }
 
 /** How full a bar is, 0 to 100, from two decimal strings of the same currency. */

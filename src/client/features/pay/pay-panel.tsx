@@ -16,8 +16,8 @@ import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import type { ApiError } from '#client/lib/api.ts'
-import { formatMoney, toMoney } from '#client/lib/format-amount.ts'
-import { type Money, formatMoney as wireAmount } from '#shared/money.ts'
+import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
+import { formatMoney, type Money } from '#shared/money.ts'
 import type { UserSearchResult } from '#shared/schemas/money-requests.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { usePayMessages } from './messages.ts'
@@ -40,7 +40,7 @@ export function useAmountText(amount: Money, symbol: string | null): string {
   const { isAuthenticated } = useAuth()
   const currencies = useCurrencies({ enabled: isAuthenticated && symbol === null })
   const listed = currencies.data?.find((currency) => currency.code === amount.asset)
-  return formatMoney(amount, { code: amount.asset, symbol: symbol ?? listed?.symbol })
+  return formatAmount(amount, { code: amount.asset, symbol: symbol ?? listed?.symbol })
 }
 
 /**
@@ -122,7 +122,7 @@ export function PayPanel({
           { label: t('reviewTotal'), value: amountText, strong: true },
           ...(description ? [{ label: t('reviewFor'), value: description, text: true }] : []),
         ],
-        limitCheck: { currency: amount.asset, amount: wireAmount(amount) },
+        limitCheck: { currency: amount.asset, amount: formatMoney(amount) },
       },
     })
   }
@@ -227,7 +227,7 @@ export function PayPanel({
                 {t('shortfall', {
                   amount: amountText,
                   balance: formatWalletBalance(wallet),
-                  shortfall: formatMoney(shortfall, wallet.currency),
+                  shortfall: formatAmount(shortfall, wallet.currency),
                 })}
               </p>
               <Button type="button" size="sm" variant="outline" onClick={() => setAddFunds(true)}>

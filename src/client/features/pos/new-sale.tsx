@@ -13,7 +13,7 @@ import { userFullName } from '#client/features/shell/user-display.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { readAmountInput } from '#client/lib/amount-input.ts'
-import { formatMoney as formatShownMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
@@ -176,8 +176,7 @@ export function NewSale() {
   }
 
   const merchant = userFullName(user) || (user ? `@${user.username}` : '')
-  const previewAmount =
-    wallet && amount?.ok ? formatShownMoney(amount.value, wallet.currency) : null
+  const previewAmount = wallet && amount?.ok ? formatAmount(amount.value, wallet.currency) : null
   const typedCustomer = fields.name.trim() || null
   const typedPayment =
     sandbox && card && !cardError

@@ -5,7 +5,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { cn } from '#client/lib/cn.ts'
-import { formatMoney, toMoney } from '#client/lib/format-amount.ts'
+import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import type { PosAnalytics } from '#shared/schemas/pos.ts'
 import { usePosMessages } from './messages.ts'
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, usePosAnalytics } from './pos-api.ts'
@@ -16,7 +16,7 @@ type CurrencyFigures = PosAnalytics['currencies'][number]
 type PosMessages = ReturnType<typeof usePosMessages>
 
 function moneyText(figures: CurrencyFigures, total: string): string {
-  return formatMoney(total, figures.currency)
+  return formatAmount(total, figures.currency)
 }
 
 function minorOf(figures: CurrencyFigures, total: string): bigint {

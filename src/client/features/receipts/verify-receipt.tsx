@@ -8,7 +8,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
-import { formatMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import {
   groupVerificationCode,
@@ -36,7 +36,7 @@ function statusText(status: string, t: Messages): string {
 
 function Genuine({ receipt }: { receipt: VerifiedReceipt }) {
   const t = useReceiptMessages()
-  const money = (value: string) => formatMoney(value, receipt.currency)
+  const money = (value: string) => formatAmount(value, receipt.currency)
   return (
     <Card>
       <section

@@ -1,7 +1,7 @@
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { userFullName } from '#client/features/shell/user-display.ts'
-import { formatMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import { localizeServerText } from '#client/lib/server-texts.ts'
 import type { Money } from '#shared/money.ts'
 import { DEFAULT_REQUEST_DESCRIPTION } from '#shared/schemas/payment-requests.ts'
@@ -25,7 +25,7 @@ export function RequestPreview({
 }) {
   const t = useReceiveMessages()
   const { user } = useAuth()
-  const shownAmount = wallet && amount ? formatMoney(amount, wallet.currency) : null
+  const shownAmount = wallet && amount ? formatAmount(amount, wallet.currency) : null
   const recipientName = userFullName(user) || (user ? `@${user.username}` : '')
   return (
     <>

@@ -34,8 +34,13 @@ export function AppHeader() {
         <HomeLogoLink />
         {/* On the narrowest phones the badge gives way so the menu button stays on screen. */}
         {init?.sandbox ? (
-          <Badge variant="warning" title={t('sandboxHint')} className="ml-1 max-[359px]:hidden">
-            {t('sandbox')}
+          <Badge
+            variant="warning"
+            title={t('sandboxHint')}
+            className="ml-1 min-w-0 max-w-28 max-[359px]:hidden"
+          >
+            {/* Longer words (French, Spanish) shorten rather than push the menu off screen. */}
+            <span className="truncate">{t('sandbox')}</span>
           </Badge>
         ) : null}
         <nav aria-label={t('mainNavigation')} className="ml-6 hidden md:block">

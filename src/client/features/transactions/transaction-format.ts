@@ -1,7 +1,7 @@
 import {
   type CurrencyLike,
+  formatAmount,
   formatAmountDigits,
-  formatMoney,
   toMoney,
 } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
@@ -59,13 +59,13 @@ export function walletSign(transaction: Transaction): '+' | '-' | '' {
 
 /** The amount with the sign of what happened to the wallet: "+$50.00", "-$102.00", "$20.00". */
 function signedMoney(amount: string | Money, currency: CurrencyLike, sign: '+' | '-' | ''): string {
-  if (sign === '+') return formatMoney(amount, currency, { sign: 'always' })
-  if (sign === '') return formatMoney(amount, currency)
+  if (sign === '+') return formatAmount(amount, currency, { sign: 'always' })
+  if (sign === '') return formatAmount(amount, currency)
   if (typeof amount !== 'string') {
-    return formatMoney({ amountMinor: -amount.amountMinor, asset: amount.asset }, currency)
+    return formatAmount({ amountMinor: -amount.amountMinor, asset: amount.asset }, currency)
   }
   const text = amount.trim()
-  return formatMoney(text.startsWith('-') ? text.slice(1) : `-${text}`, currency)
+  return formatAmount(text.startsWith('-') ? text.slice(1) : `-${text}`, currency)
 }
 
 /**
@@ -85,8 +85,8 @@ export function transactionAmountDisplay(transaction: Transaction): AmountDispla
     return {
       text: signedMoney(total, currency, sign),
       feeBreakdown: {
-        amount: formatMoney(amount, currency),
-        fee: formatMoney(fee, currency),
+        amount: formatAmount(amount, currency),
+        fee: formatAmount(fee, currency),
       },
     }
   }

@@ -1,4 +1,4 @@
-import { formatMoney, toMoney } from '#client/lib/format-amount.ts'
+import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import { localizeServerText, transactionTypeName } from '#client/lib/server-texts.ts'
 import { add, type Money } from '#shared/money.ts'
@@ -118,7 +118,7 @@ export function amountFields(transaction: TransactionDetails, t: Translate): Rec
   const currency = transaction.fromWallet?.currency ?? { code: 'USD', symbol: '$' }
   const amount = toMoney(transaction.amount, currency.code)
   const fee = toMoney(transaction.fee, currency.code)
-  const shown = (value: Money | string) => formatMoney(value, currency)
+  const shown = (value: Money | string) => formatAmount(value, currency)
   const fields: ReceiptField[] = [
     {
       key: 'amount',

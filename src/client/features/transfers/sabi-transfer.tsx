@@ -21,7 +21,7 @@ import {
   useAmountMessages,
 } from '#client/lib/amount-messages.ts'
 
-import { formatMoney as formatShownMoney, toMoney } from '#client/lib/format-amount.ts'
+import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import { toast } from '#client/lib/toast.ts'
 import { formatMoney } from '#shared/money.ts'
 import {
@@ -139,7 +139,7 @@ export function SabiTransfer() {
       amount: formatMoney(amount),
       ...(values.description ? { description: values.description } : {}),
     }
-    const shown = formatShownMoney(amount, wallet.currency)
+    const shown = formatAmount(amount, wallet.currency)
     action.review({
       path: '/api/send-money/sabi-user',
       body,
@@ -182,7 +182,7 @@ export function SabiTransfer() {
     amount !== null && balance !== null && balance.asset === amount.asset
       ? amount.amountMinor > balance.amountMinor
       : false
-  const shownAmount = wallet && amount ? formatShownMoney(amount, wallet.currency) : null
+  const shownAmount = wallet && amount ? formatAmount(amount, wallet.currency) : null
 
   return (
     // Named columns (minmax(0, 1fr)) keep a long name truncated instead of widening the page.

@@ -1,4 +1,4 @@
-import { formatMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 
 /**
@@ -6,5 +6,5 @@ import type { Wallet } from '#shared/schemas/reference.ts'
  * decimals ("$1,250.00" in English).
  */
 export function formatWalletBalance(wallet: Pick<Wallet, 'balance' | 'currency'>): string {
-  return formatMoney(wallet.balance, wallet.currency)
+  return formatAmount(wallet.balance, wallet.currency)
 }
