@@ -44,7 +44,8 @@ export function LanguageMenu() {
       >
         <Globe className="size-4" aria-hidden="true" />
         <span>{language.toUpperCase()}</span>
-        <ChevronDown className="size-3.5" aria-hidden="true" />
+        {/* On the narrowest phones the chevron gives its room to the sandbox badge. */}
+        <ChevronDown className="size-3.5 max-[379px]:hidden" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">
