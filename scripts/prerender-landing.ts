@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { build, type LogLevel, resolveConfig } from 'vite'
 import { landingPageFile } from '#shared/landing-pages.ts'
-import { LANGUAGES } from '#shared/schemas/account.ts'
+import { LANGUAGES } from '#shared/languages.ts'
 import {
   APP_ENTRY,
   CLIENT_OUT_DIR,

@@ -59,10 +59,11 @@ describeMoneyApi('languages', (context) => {
     expect(tooMuch.status, tooMuch.text).toBe(409)
     const refusal = apiErrorSchema.parse(tooMuch.body)
     expect(refusal.code).toBe('INSUFFICIENT_FUNDS')
-    // The template's words are Spanish; its amounts are the server's.
+    // The template's words are Spanish, and its amounts are written as Spanish writes money.
     const englishWords = /Insufficient|balance|short/
     expect(refusal.message).not.toMatch(englishWords)
-    expect(refusal.message).toContain('$25.00')
+    expect(refusal.message).toContain('25,00\u00a0$')
+    expect(refusal.message).not.toContain('$25.00')
     expect(
       Object.values(spanish.messages).some((text) => text.startsWith(refusal.message.slice(0, 12))),
     ).toBe(true)

@@ -4,9 +4,10 @@ import { useSyncExternalStore } from 'react'
 // The language on screen (docs/i18n.md), apart from the catalogs (i18n.ts) so that formatters
 // and the fetch wrapper can read it without loading any catalog machinery.
 
-/** The languages offered by the header's selector and the settings. */
-export const LANGUAGES = ['en', 'fr', 'es', 'ha'] as const
-export type Language = (typeof LANGUAGES)[number]
+import { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts'
+
+// The languages offered by the header's selector and the settings are the shared list.
+export { isLanguage, LANGUAGES, type Language }
 
 /** Each language named in itself, for choosers a reader of any language must find it in. */
 export const LANGUAGE_AUTONYMS: Record<Language, string> = {
@@ -28,10 +29,6 @@ export type Locale = Language | typeof PSEUDO_LOCALE
 export const STORAGE_KEY = 'sabi.language'
 /** Read by the server to serve the landing page in the chosen language (docs/i18n.md). */
 export const LANGUAGE_COOKIE = 'sabi_lang'
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
-}
 
 /** The first of the browser's languages Sabi speaks, by primary subtag ("fr-SN" is French). */
 export function pickLanguage(preferred: readonly string[]): Language | undefined {

@@ -7,6 +7,7 @@ import {
   type Money,
   parseMoney,
 } from '#shared/money.ts'
+import { isDecimalText, numberLocaleOf, writeAmount } from '#shared/write-amount.ts'
 
 /**
  * The one amount formatter (docs/i18n.md "Money"): every amount on every screen goes through
@@ -30,54 +31,7 @@ export type AmountOptions = {
 
 const PLAIN_DECIMAL = /^([-+]?)(\d+)(?:\.(\d+))?$/
 
-/**
- * Whether text is a plain decimal ("-1234.50"), which Intl.NumberFormat formats exactly as
- * written, digit for digit, whatever its length (a string, not a float).
- */
-export function isDecimalText(text: string): text is `${number}` {
-  return PLAIN_DECIMAL.test(text)
-}
 const MIN_DECIMALS = 2
-/**
- * The currency Intl formats with, whose sign is then replaced by the asset's own symbol: one
- * whose narrow sign is a symbol in every locale, so Intl places it as a symbol (no space in
- * English). Browsers' trimmed locale data has no narrow sign for XXX, Intl's "no currency".
- */
-const PATTERN_CURRENCY = 'USD'
-
-/**
- * The locale Intl writes a language in. Hausa is written with Nigerian conventions: `ha-NG`
- * where the browser has Hausa data, else Nigerian English, which groups and separates alike.
- */
-export function numberLocaleOf(language: Language): string {
-  if (language !== 'ha') return language
-  return Intl.NumberFormat.supportedLocalesOf(['ha-NG']).length > 0 ? 'ha-NG' : 'en-NG'
-}
-
-const formats = new Map<string, Intl.NumberFormat>()
-
-function numberFormat(
-  language: Language,
-  decimals: number,
-  style: 'currency' | 'decimal',
-  sign: 'auto' | 'always',
-): Intl.NumberFormat {
-  const key = `${language}|${decimals}|${style}|${sign}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(numberLocaleOf(language), {
-      ...(style === 'currency'
-        ? { style: 'currency', currency: PATTERN_CURRENCY, currencyDisplay: 'narrowSymbol' }
-        : { style: 'decimal' }),
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      signDisplay: sign === 'always' ? 'exceptZero' : 'auto',
-    })
-    formats.set(key, format)
-  }
-  return format
-}
-
 /** A code's symbol when the API gave none: Intl's narrow one for ISO currencies, else the code. */
 function fallbackSymbol(code: string): string {
   if (/^[A-Z]{3}$/.test(code) && !['BTC', 'ETH', 'BNB'].includes(code)) {
@@ -112,29 +66,6 @@ function exactDecimal(text: string, code: string): { decimal: string; decimals: 
   return { decimal: `${sign === '-' ? '-' : ''}${whole}.${fraction || '0'}`, decimals }
 }
 
-function write(
-  decimal: string,
-  decimals: number,
-  symbol: string | null,
-  options: AmountOptions,
-): string {
-  const language = options.language ?? currentLanguage()
-  const sign = options.sign ?? 'auto'
-  if (!isDecimalText(decimal)) return decimal
-  if (symbol === null) return numberFormat(language, decimals, 'decimal', sign).format(decimal)
-  const parts = numberFormat(language, decimals, 'currency', sign).formatToParts(decimal)
-  const trimmed = symbol.trimEnd()
-  const spaced = trimmed !== symbol
-  return parts
-    .map((part, index) => {
-      if (part.type !== 'currency') return part.value
-      // A code used as a symbol ("BTC ") keeps a space from the digits it precedes.
-      const next = parts[index + 1]
-      return spaced && next && next.type !== 'literal' ? `${trimmed}\u00a0` : trimmed
-    })
-    .join('')
-}
-
 function normaliseCode(currency: CurrencyLike | string): { code: string; symbol: string } {
   const code = (typeof currency === 'string' ? currency : currency.code).toUpperCase()
   const given = typeof currency === 'string' ? undefined : currency.symbol
@@ -156,7 +87,13 @@ export function formatAmount(
     typeof amount === 'string' ? amount : formatMinor(amount.amountMinor, exponentOf(amount.asset))
   const exact = exactDecimal(text, typeof amount === 'string' ? code : amount.asset)
   if (!exact) return text
-  return write(exact.decimal, exact.decimals, symbol, options)
+  return writeAmount(
+    exact.decimal,
+    exact.decimals,
+    symbol,
+    options.language ?? currentLanguage(),
+    options.sign,
+  )
 }
 
 /** An amount's digits alone, in the user's language ("1 234,56"): for inputs and tables. */
@@ -170,7 +107,13 @@ export function formatAmountDigits(
     typeof amount === 'string' ? amount : formatMinor(amount.amountMinor, exponentOf(amount.asset))
   const exact = exactDecimal(text, typeof amount === 'string' ? code : amount.asset)
   if (!exact) return text
-  return write(exact.decimal, exact.decimals, null, options)
+  return writeAmount(
+    exact.decimal,
+    exact.decimals,
+    null,
+    options.language ?? currentLanguage(),
+    options.sign,
+  )
 }
 
 /** Minor units of an asset with its symbol, in the user's language. */

@@ -1,5 +1,5 @@
 import { currentLanguage, type Language } from '#client/i18n/language.ts'
-import { isDecimalText, numberLocaleOf } from './format-amount.ts'
+import { isDecimalText, numberLocaleOf } from '#shared/write-amount.ts'
 
 function decimalsOf(text: `${number}`): number {
   return text.split('.')[1]?.length ?? 0

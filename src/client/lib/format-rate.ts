@@ -7,7 +7,8 @@ import {
   parseScaled,
   RATE_SCALE,
 } from '#shared/money.ts'
-import { formatAmount, isDecimalText, numberLocaleOf } from './format-amount.ts'
+import { isDecimalText, numberLocaleOf } from '#shared/write-amount.ts'
+import { formatAmount } from './format-amount.ts'
 
 type Side = { code: string; symbol: string }
 

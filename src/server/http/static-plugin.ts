@@ -1,13 +1,9 @@
 import { existsSync } from 'node:fs'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import {
-  type Language,
-  languageFromHeader,
-  requestLanguage,
-} from '#server/i18n/request-language.ts'
+import { requestLanguage } from '#server/i18n/request-language.ts'
 import { landingPageFile } from '#shared/landing-pages.ts'
-import { LANGUAGES } from '#shared/schemas/account.ts'
+import { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts'
 
 /** The React app's page: every client route, and `/` for a signed-in user. */
 export const APP_PAGE = 'index.html'
@@ -18,9 +14,7 @@ const LANGUAGE_COOKIE = 'sabi_lang'
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
 
 function asLanguage(value: unknown): Language | undefined {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
-    ? languageFromHeader(value)
-    : undefined
+  return isLanguage(value) ? value : undefined
 }
 
 /**

@@ -32,6 +32,19 @@ describe('localizeMessage', () => {
       localizeMessage('Password must be at least 8 characters', 'VALIDATION_FAILED', 'ha'),
     ).toBe(expected)
   })
+  it('writes the amounts inside a message as the language writes money', () => {
+    const template =
+      'Insufficient funds: you need {required} but your balance is {balance} ({shortfall} short)'
+    const message =
+      'Insufficient funds: you need $1,025.00 but your balance is $10.50 ($1,014.50 short)'
+    const shown = localizeMessage(message, 'INSUFFICIENT_FUNDS', 'fr')
+    expect(shown).toBe(
+      french.messages[template]
+        .replace('{required}', '1\u202f025,00\u00a0$')
+        .replace('{balance}', '10,50\u00a0$')
+        .replace('{shortfall}', '1\u202f014,50\u00a0$'),
+    )
+  })
   it('never lets English through: an unknown message gets its code’s text', () => {
     expect(localizeMessage('Something nobody wrote a catalog for', 'CONFLICT', 'fr')).toBe(
       french.codes.CONFLICT,

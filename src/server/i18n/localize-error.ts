@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import type { Language } from '#shared/languages.ts'
+import { writeAmount } from '#shared/write-amount.ts'
 import english from './locales/en.json' with { type: 'json' }
 import spanish from './locales/es.json' with { type: 'json' }
 import french from './locales/fr.json' with { type: 'json' }
 import hausa from './locales/ha.json' with { type: 'json' }
-import type { Language } from './request-language.ts'
 
 /**
  * The API's refusals in the user's language (docs/i18n.md "Server messages"). The server
@@ -61,6 +62,23 @@ const CATALOGS: Record<Exclude<Language, 'en'>, CompiledCatalog> = {
   ha: compile(ENGLISH, catalogSchema.parse(hausa)),
 }
 
+// An amount as the server writes it in English: "$25.00", "-₦1,200.50", "1,000,000.00".
+const ENGLISH_AMOUNT = /^(-?)([^\d\s.,-]{0,4})(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/
+
+/**
+ * A value of a message that is an amount, written as `language` writes money (the client's
+ * rule, src/shared/write-amount.ts); any other value (a count, a name, an account number) as
+ * it came.
+ */
+function localizeAmount(value: string, language: Language): string {
+  const match = ENGLISH_AMOUNT.exec(value)
+  if (!match) return value
+  const [, sign = '', symbol = '', whole = '', fraction = ''] = match
+  if (!symbol && !fraction && !whole.includes(',')) return value
+  const decimal = `${sign}${whole.replaceAll(',', '')}.${fraction || '0'}`
+  return writeAmount(decimal, fraction.length, symbol || null, language)
+}
+
 /** One English message in `language`, falling back to the text of its error code. */
 export function localizeMessage(message: string, code: string, language: Language): string {
   if (language === 'en') return message
@@ -70,7 +88,9 @@ export function localizeMessage(message: string, code: string, language: Languag
   for (const template of catalog.templates) {
     const match = template.pattern.exec(message)
     if (!match) continue
-    const values = new Map(template.names.map((name, index) => [name, match[index + 1] ?? '']))
+    const values = new Map(
+      template.names.map((name, index) => [name, localizeAmount(match[index + 1] ?? '', language)]),
+    )
     return template.text.replace(PLACEHOLDER, (whole, name: string) => values.get(name) ?? whole)
   }
   return catalog.codes[code] ?? catalog.codes.INTERNAL ?? message

@@ -1,11 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { LANGUAGES } from '#shared/schemas/account.ts'
-
-export type Language = (typeof LANGUAGES)[number]
-
-function isLanguage(value: string): value is Language {
-  return (LANGUAGES as readonly string[]).includes(value)
-}
+import { isLanguage, type Language } from '#shared/languages.ts'
 
 /**
  * The first language of an Accept-Language header Sabi speaks, by quality then order, matched

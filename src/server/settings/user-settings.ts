@@ -2,12 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { currencies, userSettings, wallets } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
-import {
-  LANGUAGES,
-  type Settings,
-  THEMES,
-  type UpdateSettingsRequest,
-} from '#shared/schemas/account.ts'
+import { LANGUAGES } from '#shared/languages.ts'
+import { type Settings, THEMES, type UpdateSettingsRequest } from '#shared/schemas/account.ts'
 
 type SettingsRow = typeof userSettings.$inferSelect
 

@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { LANGUAGES } from '../languages.ts'
 import { NAME_MAX_LENGTH, passwordSchema, usernameSchema } from './auth.ts'
 
 export const TOTP_CODE_PATTERN = /^\d{6}$/
 export const BACKUP_CODE_COUNT = 10
-export const LANGUAGES = ['en', 'fr', 'es', 'ha'] as const
 export const THEMES = ['light', 'dark'] as const
 export const VERIFICATION_ID_TYPES = ['bvn', 'nin'] as const
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ]{6,18}$/

@@ -11,7 +11,8 @@ import {
   SelectValue,
 } from '#client/components/ui/select.tsx'
 import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
-import { LANGUAGES, type Settings } from '#shared/schemas/account.ts'
+import { LANGUAGES } from '#shared/languages.ts'
+import type { Settings } from '#shared/schemas/account.ts'
 import { useSettingsMessages } from './messages.ts'
 import { SettingRow, SettingsCard } from './settings-card.tsx'
 import type { Theme } from './theme.ts'
