@@ -5,7 +5,7 @@ import type { Language } from './languages.ts'
  * of the client's one amount formatter (src/client/lib/format-amount.ts), here so that the
  * server writes the amounts inside its messages the same way.
  */
-const PLAIN_DECIMAL = /^([-+]?)(\d+)(?:\.(\d+))?$/
+export const PLAIN_DECIMAL = /^([-+]?)(\d+)(?:\.(\d+))?$/
 
 /**
  * Whether text is a plain decimal ("-1234.50"), which Intl.NumberFormat formats exactly as

@@ -7,7 +7,7 @@ import {
   type Money,
   parseMoney,
 } from '#shared/money.ts'
-import { isDecimalText, numberLocaleOf, writeAmount } from '#shared/write-amount.ts'
+import { numberLocaleOf, PLAIN_DECIMAL, writeAmount } from '#shared/write-amount.ts'
 
 /**
  * The one amount formatter (docs/i18n.md "Money"): every amount on every screen goes through
@@ -28,8 +28,6 @@ export type AmountOptions = {
   /** `always` writes "+" before a positive amount, for money coming in. */
   sign?: 'auto' | 'always'
 }
-
-const PLAIN_DECIMAL = /^([-+]?)(\d+)(?:\.(\d+))?$/
 
 const MIN_DECIMALS = 2
 /** A code's symbol when the API gave none: Intl's narrow one for ISO currencies, else the code. */
