@@ -70,6 +70,21 @@ function normaliseCode(currency: CurrencyLike | string): { code: string; symbol:
   return { code, symbol: given || fallbackSymbol(code) }
 }
 
+/** `amount` written with `symbol` (or none) in the options' language, when it is exact. */
+function write(
+  amount: string | Money,
+  code: string,
+  symbol: string | null,
+  options: AmountOptions,
+): string {
+  const text =
+    typeof amount === 'string' ? amount : formatMinor(amount.amountMinor, exponentOf(amount.asset))
+  const exact = exactDecimal(text, typeof amount === 'string' ? code : amount.asset)
+  if (!exact) return text
+  const language = options.language ?? currentLanguage()
+  return writeAmount(exact.decimal, exact.decimals, symbol, language, options.sign)
+}
+
 /**
  * An amount with its currency's symbol, in the user's language: from the server's decimal
  * text ("1234.5") or from Money. Text that is not a plain amount is shown as it came rather
@@ -81,17 +96,7 @@ export function formatAmount(
   options: AmountOptions = {},
 ): string {
   const { code, symbol } = normaliseCode(currency)
-  const text =
-    typeof amount === 'string' ? amount : formatMinor(amount.amountMinor, exponentOf(amount.asset))
-  const exact = exactDecimal(text, typeof amount === 'string' ? code : amount.asset)
-  if (!exact) return text
-  return writeAmount(
-    exact.decimal,
-    exact.decimals,
-    symbol,
-    options.language ?? currentLanguage(),
-    options.sign,
-  )
+  return write(amount, code, symbol, options)
 }
 
 /** An amount's digits alone, in the user's language ("1 234,56"): for inputs and tables. */
@@ -100,18 +105,7 @@ export function formatAmountDigits(
   currencyCode: string,
   options: AmountOptions = {},
 ): string {
-  const code = currencyCode.toUpperCase()
-  const text =
-    typeof amount === 'string' ? amount : formatMinor(amount.amountMinor, exponentOf(amount.asset))
-  const exact = exactDecimal(text, typeof amount === 'string' ? code : amount.asset)
-  if (!exact) return text
-  return writeAmount(
-    exact.decimal,
-    exact.decimals,
-    null,
-    options.language ?? currentLanguage(),
-    options.sign,
-  )
+  return write(amount, currencyCode.toUpperCase(), null, options)
 }
 
 /** Minor units of an asset with its symbol, in the user's language. */
