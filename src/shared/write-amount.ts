@@ -25,9 +25,12 @@ const PATTERN_CURRENCY = 'USD'
  * The locale Intl writes a language in. Hausa is written with Nigerian conventions: `ha-NG`
  * where the browser has Hausa data, else Nigerian English, which groups and separates alike.
  */
+let hausaLocale: string | undefined
+
 export function numberLocaleOf(language: Language): string {
   if (language !== 'ha') return language
-  return Intl.NumberFormat.supportedLocalesOf(['ha-NG']).length > 0 ? 'ha-NG' : 'en-NG'
+  hausaLocale ??= Intl.NumberFormat.supportedLocalesOf(['ha-NG']).length > 0 ? 'ha-NG' : 'en-NG'
+  return hausaLocale
 }
 
 const formats = new Map<string, Intl.NumberFormat>()

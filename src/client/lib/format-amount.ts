@@ -31,7 +31,18 @@ export type AmountOptions = {
 
 const MIN_DECIMALS = 2
 /** A code's symbol when the API gave none: Intl's narrow one for ISO currencies, else the code. */
+const fallbackSymbols = new Map<string, string>()
+
 function fallbackSymbol(code: string): string {
+  let symbol = fallbackSymbols.get(code)
+  if (symbol === undefined) {
+    symbol = intlSymbol(code)
+    fallbackSymbols.set(code, symbol)
+  }
+  return symbol
+}
+
+function intlSymbol(code: string): string {
   if (/^[A-Z]{3}$/.test(code) && !['BTC', 'ETH', 'BNB'].includes(code)) {
     try {
       const parts = new Intl.NumberFormat('en', {
@@ -126,13 +137,20 @@ export function toMoney(decimalText: string, currencyCode: string): Money | null
   return parsed.ok ? parsed.value : null
 }
 
-/** The separators a language writes numbers with. */
+const separators = new Map<Language, { group: string; decimal: string }>()
+
+/** The separators a language writes numbers with, read from Intl once per language. */
 export function separatorsOf(language: Language): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(numberLocaleOf(language)).formatToParts(1234567.5)
-  return {
-    group: parts.find((part) => part.type === 'group')?.value ?? ',',
-    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+  let found = separators.get(language)
+  if (!found) {
+    const parts = new Intl.NumberFormat(numberLocaleOf(language)).formatToParts(1234567.5)
+    found = {
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    }
+    separators.set(language, found)
   }
+  return found
 }
 
 /**

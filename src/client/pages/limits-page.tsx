@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { PageHeader } from '#client/components/page-header.tsx'
+import { PageLoadState } from '#client/components/page-load-state.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
-import { Button } from '#client/components/ui/button.tsx'
-import { Card } from '#client/components/ui/card.tsx'
-import { Spinner } from '#client/components/ui/spinner.tsx'
 import { LimitsOverview } from '#client/features/limits/limits-overview.tsx'
 import { useLimitsMessages } from '#client/features/limits/messages.ts'
 import { TierLadder } from '#client/features/limits/tier-ladder.tsx'
@@ -33,17 +31,13 @@ function LimitsContent() {
           backHref="/profile"
           backLabel={t('back')}
         />
-        {limits.isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label={t('loading')} />
-          </div>
-        ) : limits.isError ? (
-          <Card className="flex flex-wrap items-center justify-between gap-3 p-5">
-            <p className="text-sm text-muted-foreground">{t('unavailable')}</p>
-            <Button type="button" variant="outline" onClick={() => void limits.refetch()}>
-              {t('retry')}
-            </Button>
-          </Card>
+        {limits.data === undefined ? (
+          <PageLoadState
+            query={limits}
+            loadingLabel={t('loading')}
+            failedText={t('unavailable')}
+            retryLabel={t('retry')}
+          />
         ) : (
           <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-2">
             <LimitsOverview limits={limits.data} />

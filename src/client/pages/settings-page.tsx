@@ -1,10 +1,9 @@
 import { LogOut } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { PageHeader } from '#client/components/page-header.tsx'
+import { PageLoadState } from '#client/components/page-load-state.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { Card } from '#client/components/ui/card.tsx'
-import { Spinner } from '#client/components/ui/spinner.tsx'
 import { SIGN_OUT_PATH } from '#client/features/auth/use-auth.ts'
 import { DangerZoneSection } from '#client/features/settings/danger-zone-section.tsx'
 import { LoginActivitySection } from '#client/features/settings/login-activity-section.tsx'
@@ -34,17 +33,13 @@ function SettingsContent() {
           backHref="/"
           backLabel={t('back')}
         />
-        {settings.isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label={t('loading')} />
-          </div>
-        ) : settings.isError ? (
-          <Card className="flex flex-wrap items-center justify-between gap-3 p-5">
-            <p className="text-sm">{t('loadFailed')}</p>
-            <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
-              {t('retry')}
-            </Button>
-          </Card>
+        {settings.data === undefined ? (
+          <PageLoadState
+            query={settings}
+            loadingLabel={t('loading')}
+            failedText={t('loadFailed')}
+            retryLabel={t('retry')}
+          />
         ) : (
           // CSS columns keep the page's reading order (top to bottom, then the next column)
           // while cards of different heights pack without gaps.
