@@ -12,9 +12,16 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
+      // Our own worker (src/client/service-worker/sw.ts, docs/offline.md): it precaches the shell
+      // only and keeps every other file when first used.
+      strategies: 'injectManifest',
+      srcDir: 'src/client/service-worker',
+      filename: 'sw.ts',
       registerType: 'autoUpdate',
       injectRegister: null,
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      includeAssets: ['favicon.svg'],
+      // The icons are fetched when the browser first asks for them, not with a visitor's first page.
+      includeManifestIcons: false,
       manifest: {
         name: 'Sabi',
         short_name: 'Sabi',
@@ -29,42 +36,12 @@ export default defineConfig({
           { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
-        // The server chooses the page at `/` (the static landing page for a visitor, the app
-        // for a signed-in user; ADR 003), so page loads go to the network first and the cache
-        // only answers offline or when the network is too slow. Neither the precached
-        // index.html (navigateFallback) nor a directory index may stand in for `/`.
-        navigateFallback: null,
-        directoryIndex: null,
-        runtimeCaching: [
-          {
-            // Serialised into sw.js: this function may use nothing outside itself.
-            urlPattern: ({ request, url }) =>
-              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: 'pages',
-              networkTimeoutSeconds: 3,
-              expiration: { maxEntries: 20 },
-              // A page never loaded before still opens offline: the app shell decides.
-              precacheFallback: { fallbackURL: '/index.html' },
-            },
-          },
-          {
-            // A language's catalogs, hashed like every asset: once fetched, kept.
-            urlPattern: ({ url }) => url.pathname.startsWith('/assets/locales/'),
-            handler: 'CacheFirst',
-            options: { cacheName: 'locales', expiration: { maxEntries: 200 } },
-          },
-        ],
-        // API calls always go to the network because balances must never be served stale.
-        // landing.html is written after `vite build` by scripts/prerender-landing.ts, which
-        // generates this worker again so that the page is precached too.
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // Texts in other languages are cached when first used, not precached: a reader of one
-        // language never downloads the other three (docs/i18n.md). The same goes for the
-        // landing page's copies in other languages.
-        globIgnores: ['assets/locales/**', 'landing.*.html'],
+      injectManifest: {
+        // The shell: the app's page and its theme script, the English landing page (written
+        // after `vite build` by scripts/prerender-landing.ts, which generates the worker again)
+        // and the stylesheet both use. Everything else is cached on first use, so a visitor's
+        // first visit stays within its 60 KB (docs/performance.md "Page weight").
+        globPatterns: ['{index,landing}.html', 'theme-boot.js', 'assets/index-*.css'],
       },
     }),
   ],

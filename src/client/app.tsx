@@ -1,8 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import { ErrorBoundary } from '#client/components/error-boundary.tsx'
 import { InitCall } from '#client/components/init-call.tsx'
+import { lazyPage } from '#client/components/lazy-page.tsx'
+import { OfflineNotice } from '#client/components/offline-notice.tsx'
+import { OfflineScreen } from '#client/components/offline-screen.tsx'
 import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { Toaster } from '#client/components/ui/toaster.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
@@ -12,101 +15,89 @@ import { CLIENT_ROUTES } from '#shared/client-routes.ts'
 
 // Every page is its own chunk so the landing page ships only what it shows
 // (docs/performance.md "Page weight").
-const LandingPage = lazy(() =>
-  import('#client/pages/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
+const LandingPage = lazyPage(() =>
+  import('#client/pages/landing-page.tsx').then((m) => m.LandingPage),
 )
-const DashboardPage = lazy(() =>
-  import('#client/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+const DashboardPage = lazyPage(() =>
+  import('#client/pages/dashboard-page.tsx').then((m) => m.DashboardPage),
 )
-const DemoDashboardPage = lazy(() =>
-  import('#client/pages/demo-dashboard-page.tsx').then((m) => ({ default: m.DemoDashboardPage })),
+const DemoDashboardPage = lazyPage(() =>
+  import('#client/pages/demo-dashboard-page.tsx').then((m) => m.DemoDashboardPage),
 )
-const MinimalPage = lazy(() =>
-  import('#client/pages/minimal-page.tsx').then((m) => ({ default: m.MinimalPage })),
+const MinimalPage = lazyPage(() =>
+  import('#client/pages/minimal-page.tsx').then((m) => m.MinimalPage),
 )
-const LogoSamplePage = lazy(() =>
-  import('#client/pages/logo-sample-page.tsx').then((m) => ({ default: m.LogoSamplePage })),
+const LogoSamplePage = lazyPage(() =>
+  import('#client/pages/logo-sample-page.tsx').then((m) => m.LogoSamplePage),
 )
-const CardPage = lazy(() =>
-  import('#client/pages/card-page.tsx').then((m) => ({ default: m.CardPage })),
+const CardPage = lazyPage(() => import('#client/pages/card-page.tsx').then((m) => m.CardPage))
+const TestPage = lazyPage(() => import('#client/pages/test-page.tsx').then((m) => m.TestPage))
+const SignInPage = lazyPage(() =>
+  import('#client/pages/sign-in-page.tsx').then((m) => m.SignInPage),
 )
-const TestPage = lazy(() =>
-  import('#client/pages/test-page.tsx').then((m) => ({ default: m.TestPage })),
+const SignUpPage = lazyPage(() =>
+  import('#client/pages/sign-up-page.tsx').then((m) => m.SignUpPage),
 )
-const SignInPage = lazy(() =>
-  import('#client/pages/sign-in-page.tsx').then((m) => ({ default: m.SignInPage })),
+const SendMoneyPage = lazyPage(() =>
+  import('#client/pages/send-money-page.tsx').then((m) => m.SendMoneyPage),
 )
-const SignUpPage = lazy(() =>
-  import('#client/pages/sign-up-page.tsx').then((m) => ({ default: m.SignUpPage })),
+const SabiTransferPage = lazyPage(() =>
+  import('#client/pages/sabi-transfer-page.tsx').then((m) => m.SabiTransferPage),
 )
-const SendMoneyPage = lazy(() =>
-  import('#client/pages/send-money-page.tsx').then((m) => ({ default: m.SendMoneyPage })),
+const BankTransferPage = lazyPage(() =>
+  import('#client/pages/bank-transfer-page.tsx').then((m) => m.BankTransferPage),
 )
-const SabiTransferPage = lazy(() =>
-  import('#client/pages/sabi-transfer-page.tsx').then((m) => ({ default: m.SabiTransferPage })),
+const TransactionDetailsPage = lazyPage(() =>
+  import('#client/pages/transaction-details-page.tsx').then((m) => m.TransactionDetailsPage),
 )
-const BankTransferPage = lazy(() =>
-  import('#client/pages/bank-transfer-page.tsx').then((m) => ({ default: m.BankTransferPage })),
+const TransactionsPage = lazyPage(() =>
+  import('#client/pages/transactions-page.tsx').then((m) => m.TransactionsPage),
 )
-const TransactionDetailsPage = lazy(() =>
-  import('#client/pages/transaction-details-page.tsx').then((m) => ({
-    default: m.TransactionDetailsPage,
-  })),
+const ExchangePage = lazyPage(() =>
+  import('#client/pages/exchange-page.tsx').then((m) => m.ExchangePage),
 )
-const TransactionsPage = lazy(() =>
-  import('#client/pages/transactions-page.tsx').then((m) => ({ default: m.TransactionsPage })),
+const BillPayPage = lazyPage(() =>
+  import('#client/pages/bill-pay-page.tsx').then((m) => m.BillPayPage),
 )
-const ExchangePage = lazy(() =>
-  import('#client/pages/exchange-page.tsx').then((m) => ({ default: m.ExchangePage })),
+const CryptoPurchasePage = lazyPage(() =>
+  import('#client/pages/crypto-purchase-page.tsx').then((m) => m.CryptoPurchasePage),
 )
-const BillPayPage = lazy(() =>
-  import('#client/pages/bill-pay-page.tsx').then((m) => ({ default: m.BillPayPage })),
+const TransferOptionsPage = lazyPage(() =>
+  import('#client/pages/transfer-options-page.tsx').then((m) => m.TransferOptionsPage),
 )
-const CryptoPurchasePage = lazy(() =>
-  import('#client/pages/crypto-purchase-page.tsx').then((m) => ({ default: m.CryptoPurchasePage })),
+const TransferGlobalPage = lazyPage(() =>
+  import('#client/pages/transfer-global-page.tsx').then((m) => m.TransferGlobalPage),
 )
-const TransferOptionsPage = lazy(() =>
-  import('#client/pages/transfer-options-page.tsx').then((m) => ({
-    default: m.TransferOptionsPage,
-  })),
+const InternationalTransferPage = lazyPage(() =>
+  import('#client/pages/international-transfer-page.tsx').then((m) => m.InternationalTransferPage),
 )
-const TransferGlobalPage = lazy(() =>
-  import('#client/pages/transfer-global-page.tsx').then((m) => ({ default: m.TransferGlobalPage })),
+const ReceiveMoneyPage = lazyPage(() =>
+  import('#client/pages/receive-money-page.tsx').then((m) => m.ReceiveMoneyPage),
 )
-const InternationalTransferPage = lazy(() =>
-  import('#client/pages/international-transfer-page.tsx').then((m) => ({
-    default: m.InternationalTransferPage,
-  })),
+const PayPage = lazyPage(() => import('#client/pages/pay-page.tsx').then((m) => m.PayPage))
+const PosTerminalPage = lazyPage(() =>
+  import('#client/pages/pos-terminal-page.tsx').then((m) => m.PosTerminalPage),
 )
-const ReceiveMoneyPage = lazy(() =>
-  import('#client/pages/receive-money-page.tsx').then((m) => ({ default: m.ReceiveMoneyPage })),
+const ProfilePage = lazyPage(() =>
+  import('#client/pages/profile-page.tsx').then((m) => m.ProfilePage),
 )
-const PayPage = lazy(() =>
-  import('#client/pages/pay-page.tsx').then((m) => ({ default: m.PayPage })),
+const LimitsPage = lazyPage(() => import('#client/pages/limits-page.tsx').then((m) => m.LimitsPage))
+const SettingsPage = lazyPage(() =>
+  import('#client/pages/settings-page.tsx').then((m) => m.SettingsPage),
 )
-const PosTerminalPage = lazy(() =>
-  import('#client/pages/pos-terminal-page.tsx').then((m) => ({ default: m.PosTerminalPage })),
+const VerifyReceiptPage = lazyPage(() =>
+  import('#client/pages/verify-receipt-page.tsx').then((m) => m.VerifyReceiptPage),
 )
-const ProfilePage = lazy(() =>
-  import('#client/pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
-)
-const LimitsPage = lazy(() =>
-  import('#client/pages/limits-page.tsx').then((m) => ({ default: m.LimitsPage })),
-)
-const SettingsPage = lazy(() =>
-  import('#client/pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
-)
-const VerifyReceiptPage = lazy(() =>
-  import('#client/pages/verify-receipt-page.tsx').then((m) => ({ default: m.VerifyReceiptPage })),
-)
-const NotFoundPage = lazy(() =>
-  import('#client/pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+const NotFoundPage = lazyPage(() =>
+  import('#client/pages/not-found-page.tsx').then((m) => m.NotFoundPage),
 )
 
 /** `/` is the landing page for a visitor and the dashboard once signed in (docs/screens.md). */
 function Home() {
-  const { isAuthenticated, isLoading } = useAuth()
+  const { isAuthenticated, isLoading, isUnreachable } = useAuth()
   if (isLoading) return <PageSpinner />
+  // Offline with no user stored on this device: signed in or not is unknown (docs/offline.md).
+  if (isUnreachable) return <OfflineScreen />
   return isAuthenticated ? <DashboardPage /> : <LandingPage />
 }
 
@@ -156,6 +147,7 @@ export function App() {
         <Suspense fallback={<PageSpinner />}>
           <Routes />
         </Suspense>
+        <OfflineNotice />
         <Toaster />
       </QueryClientProvider>
     </ErrorBoundary>

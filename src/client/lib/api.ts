@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query'
 import { currentLanguage } from '#client/i18n/language.ts'
+import { isOffline, reportReached, reportUnreachable } from './network-status.ts'
 
 /**
  * An HTTP failure as docs/api.md "The client's fetch wrapper" describes it: the message is
@@ -18,6 +19,37 @@ export class ApiError extends Error {
     this.code = code
     this.serverMessage = serverMessage
   }
+}
+
+/**
+ * No answer came: the device is offline or Sabi cannot be reached. It is never taken for "signed
+ * out" (only a 401 is), and a write that meets it while offline was never sent
+ * (docs/offline.md).
+ */
+export class OfflineError extends Error {
+  /** True when the request was not even tried, because the device was known to be offline. */
+  readonly notSent: boolean
+
+  constructor(notSent: boolean) {
+    super(notSent ? 'Offline: not sent' : 'Offline: no answer')
+    this.name = 'OfflineError'
+    this.notSent = notSent
+  }
+}
+
+/** The network step of every request: a failure to get any answer becomes an OfflineError. */
+async function send(path: string, init: RequestInit): Promise<Response> {
+  let response: Response
+  try {
+    response = await fetch(path, init)
+  } catch (error) {
+    // An aborted request is the caller's choice, not the network's.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    reportUnreachable()
+    throw new OfflineError(false)
+  }
+  reportReached()
+  return response
 }
 
 function readErrorBody(text: string): { code?: string; message?: string } {
@@ -55,11 +87,14 @@ export async function apiRequest(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<unknown> {
+  // Money actions are never queued (docs/offline.md): offline, a write is refused here, before
+  // anything leaves the device, and the user sends it again when the network is back.
+  if (method !== 'GET' && isOffline()) throw new OfflineError(true)
   // The server words its refusals in the language on screen (docs/i18n.md "Server messages").
   const headers: Record<string, string> = { 'Accept-Language': currentLanguage() }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
-  const response = await fetch(path, {
+  const response = await send(path, {
     method,
     headers,
     credentials: 'include',
@@ -77,7 +112,7 @@ export function queryPath(queryKey: readonly unknown[]): string {
 
 export function getQueryFn(options: { on401: 'returnNull' | 'throw' }): QueryFunction<unknown> {
   return async ({ queryKey }) => {
-    const response = await fetch(queryPath(queryKey), { credentials: 'include' })
+    const response = await send(queryPath(queryKey), { credentials: 'include' })
     if (options.on401 === 'returnNull' && response.status === 401) return null
     await throwIfNotOk(response)
     return response.json()

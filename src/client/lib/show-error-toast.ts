@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useCommonMessages } from '#client/components/messages.ts'
 import { signInPath } from '#client/features/auth/use-auth.ts'
-import { ApiError, isUnauthorizedError } from '#client/lib/api.ts'
+import { ApiError, isUnauthorizedError, OfflineError } from '#client/lib/api.ts'
 import { toast } from '#client/lib/toast.ts'
 
 /** The toast is read for this long before the browser leaves for the sign-in page. */
@@ -41,13 +41,24 @@ export type ErrorToastFallback = {
 
 /**
  * Returns the handler every money action uses for a failure: a 401 signs the user in again;
- * anything else is a destructive toast with the server's message, or the action's fallback
+ * no answer at all says so; anything else is a destructive toast with the server's message, or the action's fallback
  * when the server said nothing readable (a network failure, say).
  */
 export function useShowErrorToast(): (error: unknown, fallback: ErrorToastFallback) => void {
   const redirectToSignIn = useUnauthorizedRedirect()
+  const t = useCommonMessages()
   return useCallback(
     (error: unknown, fallback: ErrorToastFallback) => {
+      // Offline (docs/offline.md): either nothing left the device, or no answer came back, and
+      // then only the history can tell; a retry reuses the submission's idempotency key.
+      if (error instanceof OfflineError) {
+        toast({
+          title: fallback.title,
+          description: t(error.notSent ? 'offlineNotSent' : 'offlineNoAnswer'),
+          variant: 'destructive',
+        })
+        return
+      }
       if (isUnauthorizedError(error) || (error instanceof ApiError && error.status === 401)) {
         redirectToSignIn()
         return
@@ -59,6 +70,6 @@ export function useShowErrorToast(): (error: unknown, fallback: ErrorToastFallba
         variant: 'destructive',
       })
     },
-    [redirectToSignIn],
+    [redirectToSignIn, t],
   )
 }

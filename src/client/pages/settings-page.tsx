@@ -4,7 +4,7 @@ import { PageHeader } from '#client/components/page-header.tsx'
 import { PageLoadState } from '#client/components/page-load-state.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { SIGN_OUT_PATH } from '#client/features/auth/use-auth.ts'
+import { onSignOutClick, SIGN_OUT_PATH } from '#client/features/auth/sign-out.ts'
 import { DangerZoneSection } from '#client/features/settings/danger-zone-section.tsx'
 import { LoginActivitySection } from '#client/features/settings/login-activity-section.tsx'
 import { useSettingsMessages } from '#client/features/settings/messages.ts'
@@ -66,14 +66,14 @@ function SettingsContent() {
               <DangerZoneSection />
             </Block>
             <Block>
-              {/* A full page load: the server ends the session and every cached query goes. */}
+              {/* The stored answers are wiped, then a full page load ends the session (sign-out.ts). */}
               <Button
                 asChild
                 variant="outline"
                 size="lg"
                 className="w-full text-destructive hover:text-destructive"
               >
-                <a href={SIGN_OUT_PATH}>
+                <a href={SIGN_OUT_PATH} onClick={onSignOutClick}>
                   <LogOut aria-hidden="true" />
                   {t('signOut')}
                 </a>

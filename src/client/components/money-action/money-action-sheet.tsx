@@ -69,7 +69,7 @@ function ReviewStep({
         <Button type="button" variant="outline" onClick={onCancel}>
           {t('cancel')}
         </Button>
-        <Button type="button" onClick={onConfirm} disabled={checking || overLimit}>
+        <Button type="button" needsNetwork onClick={onConfirm} disabled={checking || overLimit}>
           <ShieldCheck aria-hidden="true" />
           {t('confirm')}
         </Button>

@@ -1,6 +1,8 @@
 import { Slot } from '@radix-ui/react-slot'
 import type { ButtonHTMLAttributes, Ref } from 'react'
 import { cn } from '#client/lib/cn.ts'
+import { useOffline } from '#client/lib/network-status.ts'
+import { OFFLINE_NOTICE_ID } from '../offline-notice.tsx'
 
 const variants = {
   default: 'bg-primary text-primary-foreground hover:bg-primary/90',
@@ -23,6 +25,11 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   size?: keyof typeof sizes
   /** Render the child element (a link, say) with the button's look. */
   asChild?: boolean
+  /**
+   * The button sends something to Sabi, so it is off while Sabi cannot be reached
+   * (docs/offline.md "Offline acting"). Every submit button is; other buttons say so.
+   */
+  needsNetwork?: boolean
   ref?: Ref<HTMLButtonElement>
 }
 
@@ -31,9 +38,13 @@ export function Button({
   variant = 'default',
   size = 'default',
   asChild,
+  needsNetwork,
+  disabled,
   ...props
 }: ButtonProps) {
   const Component = asChild ? Slot : 'button'
+  const offline = useOffline()
+  const offNow = offline && (needsNetwork ?? props.type === 'submit')
   return (
     <Component
       className={cn(
@@ -44,6 +55,8 @@ export function Button({
         sizes[size],
         className,
       )}
+      disabled={disabled || offNow}
+      {...(offNow ? { 'aria-describedby': OFFLINE_NOTICE_ID } : {})}
       {...props}
     />
   )

@@ -8,7 +8,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx'
-import { SIGN_OUT_PATH, useAuth } from '#client/features/auth/use-auth.ts'
+import { onSignOutClick, SIGN_OUT_PATH } from '#client/features/auth/sign-out.ts'
+import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useShellMessages } from './messages.ts'
 import { UserAvatar } from './user-avatar.tsx'
 import { userDisplayName, userFullName } from './user-display.ts'
@@ -66,8 +67,8 @@ export function UserMenu() {
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild className="text-destructive data-[highlighted]:text-destructive">
-          {/* A full page load, so the server ends the session and every cached query goes with it. */}
-          <a href={SIGN_OUT_PATH}>
+          {/* The stored answers are wiped, then a full page load ends the session (sign-out.ts). */}
+          <a href={SIGN_OUT_PATH} onClick={onSignOutClick}>
             <LogOut aria-hidden="true" />
             {t('signOut')}
           </a>

@@ -1,0 +1,161 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { walletSchema } from '#shared/schemas/reference.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts'
+import { runCommand } from '../../scripts/run-command.ts'
+import { createHttpClient } from '../setup/server-process.ts'
+
+/**
+ * `npm run bench:lighthouse` (docs/performance.md "Lighthouse"): Lighthouse's default mobile run
+ * (a mid-range phone on simulated slow 4G) on the visitor's landing page, the signed-in dashboard
+ * and `/transactions` of a fresh production build, printing the category scores, the timings
+ * behind the performance score and what each page transferred. It asserts nothing: the machine is
+ * shared, and the scores are reported in the issue notes. `--no-build` reuses dist/.
+ */
+const PORT = process.env.BENCH_PORT ?? '5477'
+const BASE = `http://127.0.0.1:${PORT}`
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1)
+
+async function waitForHealth(server: ChildProcess) {
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/** A signed-in user with a few weeks' worth of history, as the dashboard would show. */
+async function signedInCookie(): Promise<string> {
+  const client = createHttpClient(BASE)
+  const suffix = randomBytes(4).toString('hex')
+  const password = 'bench-password-123'
+  const signUp = await client.request('POST', '/api/auth/signup', {
+    email: `bench_${suffix}@example.com`,
+    password,
+    firstName: 'Ngozi',
+    lastName: 'Okeke',
+    username: `ngozi_${suffix}`,
+  })
+  if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}: ${signUp.text}`)
+  const wallets = walletSchema.array().parse((await client.request('GET', '/api/wallets')).body)
+  for (const wallet of wallets) {
+    for (let index = 0; index < 4; index++) {
+      const added = await client.request(
+        'POST',
+        '/api/add-funds',
+        { walletId: wallet.id, amount: `${25 + index * 10}.00`, method: 'card' },
+        { 'Idempotency-Key': randomUUID() },
+      )
+      if (added.status !== 201) throw new Error(`add funds answered ${added.status}`)
+    }
+  }
+  return client.cookie()
+}
+
+type Row = {
+  page: string
+  performance: number
+  accessibility: number
+  bestPractices: number
+  fcp: number
+  lcp: number
+  tbt: number
+  cls: number
+  transferKb: number
+  requests: number
+  /** The audits that lost points, weighed in any category: what to look at next. */
+  failing: string[]
+}
+
+function score(value: number | null | undefined): number {
+  return Math.round((value ?? 0) * 100)
+}
+
+async function audit(port: number, page: string, url: string, cookie?: string): Promise<Row> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { categories, audits } = result.lhr
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN
+  const requests = audits['network-requests']?.details
+  return {
+    page,
+    performance: score(categories.performance?.score),
+    accessibility: score(categories.accessibility?.score),
+    bestPractices: score(categories['best-practices']?.score),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    transferKb: numeric('total-byte-weight') / 1024,
+    requests: requests && 'items' in requests ? requests.items.length : 0,
+    failing: Object.values(categories)
+      .flatMap((category) => category.auditRefs)
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
+      .map((ref) => `${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
+  }
+}
+
+if (!process.argv.includes('--no-build')) {
+  const built = await runCommand('npm', ['run', 'build', '--silent'])
+  if (built !== 0) process.exit(built)
+}
+const server = spawn('npx', ['tsx', 'tests/e2e/serve.ts'], {
+  env: { ...process.env, E2E_PORT: PORT },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+})
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+})
+try {
+  await waitForHealth(server)
+  const cookie = await signedInCookie()
+  const pages: [string, string, string | undefined][] = [
+    ['landing /', `${BASE}/`, undefined],
+    ['dashboard /', `${BASE}/`, cookie],
+    ['/transactions', `${BASE}/transactions`, cookie],
+  ]
+  const rows: Row[] = []
+  for (let run = 0; run < RUNS; run++) {
+    for (const [page, url, pageCookie] of pages)
+      rows.push(await audit(chrome.port, page, url, pageCookie))
+  }
+  console.log('\nLighthouse, mobile, simulated slow 4G (default settings):')
+  console.log(
+    'page            perf  a11y  best   FCP ms   LCP ms   TBT ms    CLS  transfer KB  requests',
+  )
+  for (const row of rows) {
+    console.log(
+      [
+        row.page.padEnd(14),
+        String(row.performance).padStart(5),
+        String(row.accessibility).padStart(5),
+        String(row.bestPractices).padStart(5),
+        row.fcp.toFixed(0).padStart(8),
+        row.lcp.toFixed(0).padStart(8),
+        row.tbt.toFixed(0).padStart(8),
+        row.cls.toFixed(3).padStart(6),
+        row.transferKb.toFixed(1).padStart(12),
+        String(row.requests).padStart(9),
+      ].join(' '),
+    )
+  }
+  console.log('\nAudits that lost points:')
+  for (const row of rows) console.log(`${row.page}: ${row.failing.join(', ') || 'none'}`)
+} finally {
+  chrome.kill()
+  if (server.pid) process.kill(-server.pid, 'SIGTERM')
+}
