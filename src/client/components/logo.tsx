@@ -1,6 +1,4 @@
-import { Link } from 'wouter'
 import { cn } from '#client/lib/cn.ts'
-import { useCommonMessages } from './messages.ts'
 
 /** The active Sabi mark: a white S on a green rounded square (the green design of /logo-sample). */
 export function LogoMark({ className }: { className?: string }) {
@@ -23,19 +21,5 @@ export function Logo({ className }: { className?: string }) {
       <LogoMark />
       <span>Sabi</span>
     </span>
-  )
-}
-
-/** The logo as the way home, as every page header has it. */
-export function HomeLogoLink() {
-  const t = useCommonMessages()
-  return (
-    <Link
-      href="/"
-      aria-label={t('homeLabel')}
-      className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <Logo />
-    </Link>
   )
 }

@@ -1,71 +1,23 @@
-import i18next from 'i18next'
 import { type FulfilledReactPromise, type PendingReactPromise, use } from 'react'
+import type * as Engine from './engine.ts'
 import {
   currentLocale,
-  isLanguage,
-  LANGUAGE_COOKIE,
   type Language,
   type Locale,
   PSEUDO_LOCALE,
-  pickLanguage,
-  STORAGE_KEY,
+  rememberLanguage,
+  showLocale,
   useLocale,
 } from './language.ts'
-import { pseudoLocalize } from './pseudo-locale.ts'
 
 /**
  * The catalogs (docs/i18n.md, docs/decisions/006-json-catalogs-loaded-per-language.md). English
  * is the source: its catalogs are bundled with the code that uses them; the others are JSON
  * files under src/client/locales/<language>/ loaded when a page needs them in that language.
+ * The translation engine loads after the app's entry (`engineReady`).
  */
 
-type Messages = Readonly<Record<string, string>>
-
-function readStoredLocale(): Locale | undefined {
-  try {
-    const value = globalThis.localStorage?.getItem(STORAGE_KEY) ?? null
-    if (value === PSEUDO_LOCALE) return PSEUDO_LOCALE
-    return isLanguage(value) ? value : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** The choice made on the static landing page, which has no script to store it. */
-function readLanguageCookie(): Language | undefined {
-  const cookie = globalThis.document?.cookie ?? ''
-  const value = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(cookie)?.[1]
-  return isLanguage(value) ? value : undefined
-}
-
-/**
- * A choice made on this device first (the cookie is the latest, as the static landing page
- * sets only that); else the browser's languages; else English.
- */
-function initialLocale(): Locale {
-  const stored = readStoredLocale()
-  if (stored === PSEUDO_LOCALE) return stored
-  const chosen = readLanguageCookie() ?? stored
-  if (chosen) return chosen
-  return pickLanguage(globalThis.navigator?.languages ?? []) ?? 'en'
-}
-
-// The non-English catalogs, one lazily loaded chunk per language and area.
-const catalogFiles = import.meta.glob<Messages>(['../locales/*/*.json', '!../locales/en/*.json'], {
-  import: 'default',
-})
-
-const englishCatalogs = new Map<string, Messages>()
-const loading = new Map<string, Tracked>()
-const failed = new Set<string>()
-
-function hasCatalog(locale: Locale, namespace: string): boolean {
-  return (
-    locale === 'en' ||
-    i18next.hasResourceBundle(locale, namespace) ||
-    failed.has(`${locale}|${namespace}`)
-  )
-}
+type Messages = Engine.Messages
 
 /**
  * A promise React's `use` can read without suspending once it has settled: React looks for
@@ -74,62 +26,53 @@ function hasCatalog(locale: Locale, namespace: string): boolean {
  */
 type Tracked = PendingReactPromise<void> | FulfilledReactPromise<void>
 
+/** Tracks a promise that never rejects (failures are caught where they happen). */
 function tracked(promise: Promise<void>): Tracked {
   const result = Object.assign(promise, { status: 'pending' as const })
   void promise.then(() => Object.assign(result, { status: 'fulfilled', value: undefined }))
   return result
 }
 
-const READY: Tracked = Object.assign(Promise.resolve(), {
-  status: 'fulfilled' as const,
-  value: undefined,
-})
+const englishCatalogs = new Map<string, Messages>()
+const loading = new Map<string, Tracked>()
 
 /**
- * Loads one area's catalog in one language, once. A catalog that cannot be fetched (offline on
- * a language never used before) leaves that area in English rather than blocking the screen.
+ * i18next and the list of catalogs (engine.ts) are about 17 KB gzipped that React does not need
+ * to start, so they are not in the app's entry (docs/performance.md "Page weight"): their
+ * download starts as this module is evaluated, beside the page's chunk and the first API calls,
+ * and every area's hook suspends until they are there. `null` if the chunk could not be loaded:
+ * the texts are then English (`englishText`), as an area's are when its catalog cannot be
+ * fetched, rather than no screen at all.
  */
+let engine: typeof Engine | null | undefined
+const engineLoaded: Promise<void> = import('./engine.ts').then(
+  (loaded) => {
+    for (const [namespace, messages] of englishCatalogs) {
+      loaded.addCatalog('en', namespace, messages)
+    }
+    engine = loaded
+  },
+  (error: unknown) => {
+    engine = null
+    console.warn('The translation engine could not be loaded: texts stay in English', error)
+  },
+)
+const engineReady = tracked(engineLoaded)
+
+/** Settles once the engine and one area's texts in one locale are ready (English: the engine). */
 function loadCatalog(locale: Locale, namespace: string): Tracked {
-  if (hasCatalog(locale, namespace)) return READY
+  if (locale === 'en') return engineReady
   const key = `${locale}|${namespace}`
   const started = loading.get(key)
   if (started) return started
-  if (locale === PSEUDO_LOCALE) {
-    i18next.addResourceBundle(
-      locale,
-      namespace,
-      pseudoLocalize(englishCatalogs.get(namespace) ?? {}),
-    )
-    return READY
-  }
-  const file = catalogFiles[`../locales/${locale}/${namespace}.json`]
-  const promise = (
-    file ? file() : Promise.reject(new Error(`no ${locale} catalog for ${namespace}`))
+  const result = tracked(
+    engineLoaded.then(() =>
+      engine?.loadCatalog(locale, namespace, englishCatalogs.get(namespace) ?? {}),
+    ),
   )
-    .then((messages) => {
-      i18next.addResourceBundle(locale, namespace, messages, true, true)
-    })
-    .catch((error: unknown) => {
-      failed.add(key)
-      console.warn(`The ${locale} texts of ${namespace} could not be loaded`, error)
-    })
-  const result = tracked(promise)
   loading.set(key, result)
   return result
 }
-
-// Initialised synchronously with no resources: each area registers its own English catalog
-// when its module loads, so a lazily loaded page brings its strings with it and the landing
-// page's bundle holds only the landing page's words. Plurals follow Intl.PluralRules.
-void i18next.init({
-  lng: initialLocale(),
-  fallbackLng: 'en',
-  initAsync: false,
-  resources: {},
-  interpolation: { escapeValue: false },
-  returnNull: false,
-})
-if (typeof document !== 'undefined') document.documentElement.lang = i18next.language
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
 /** A catalog's keys as code names them: `sales` for `sales_one` and `sales_other`. */
@@ -137,20 +80,46 @@ type WithoutPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}`
 export type MessageKey<M> = WithoutPlural<keyof M & string>
 type Values = Record<string, string | number>
 
+const englishPlural = new Intl.PluralRules('en')
+
+/**
+ * An English text without the engine: what `.t` gives before i18next has loaded, or if it never
+ * does. No component gets here (its hook suspends until the engine is ready), only code outside
+ * React that runs that early, and unit tests. `.t` stays synchronous rather than making such
+ * callers await, because its callers are formatters called during renders; this does what
+ * i18next does with Sabi's English catalogs: the `_one`/`_other` pick of `Intl.PluralRules`
+ * for `count`, `{{name}}` placeholders filled (one without a value is left as it is), and a
+ * missing key read as itself.
+ */
+export function englishText(messages: Messages, key: string, values?: Values): string {
+  const count = values?.count
+  const plural =
+    typeof count === 'number'
+      ? (messages[`${key}_${englishPlural.select(count)}`] ?? messages[`${key}_other`])
+      : undefined
+  const text = plural ?? messages[key] ?? key
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => {
+    const value = values?.[name]
+    return value === undefined ? placeholder : String(value)
+  })
+}
+
 /**
  * Registers an area's English catalog under a namespace and returns a hook that gives a
- * translator typed by that catalog's keys, so a missing key is a compile error. In another
- * language the hook suspends (React `use`) until the area's catalog has arrived, so a screen
- * never flashes English before its own words; a change of language loads first and then
- * switches (`setLanguage`), so nothing suspends then.
+ * translator typed by that catalog's keys, so a missing key is a compile error. The hook
+ * suspends (React `use`) until the engine and, in another language, the area's catalog have
+ * arrived, so a screen never flashes English before its own words; a change of language loads
+ * first and then switches (`setLanguage`), so nothing suspends then.
  */
 export function defineMessages<M extends Messages>(namespace: string, messages: M) {
   englishCatalogs.set(namespace, messages)
-  i18next.addResourceBundle('en', namespace, messages, true, true)
+  engine?.addCatalog('en', namespace, messages)
   const locale = currentLocale()
   if (locale !== 'en') void loadCatalog(locale, namespace)
   const translate = (key: MessageKey<M>, values?: Values): string =>
-    i18next.t(key, { ns: namespace, ...values })
+    engine
+      ? engine.translate(currentLocale(), namespace, key, values)
+      : englishText(messages, key, values)
   // The hook is made once per catalog when its module loads, never during a render, so the
   // rules of hooks hold: every call site calls the same function in the same order.
   // biome-ignore lint/correctness/noComponentHookFactories: module-level factory, see above.
@@ -158,30 +127,21 @@ export function defineMessages<M extends Messages>(namespace: string, messages: 
     use(loadCatalog(useLocale(), namespace))
     return translate
   }
-  // `t` is for code outside React (the landing page's prerender, document titles), which
-  // reads the texts of the language loaded at that moment.
+  // `t` is for code outside React (the landing page's prerender, formatters), which reads the
+  // texts of the language loaded at that moment.
   return Object.assign(useMessages, { t: translate })
 }
 
-/** Resolves when every area registered so far has its texts in the selected language. */
+/** Resolves when the engine is ready and every area registered so far has its texts. */
 export function catalogsReady(): Promise<void> {
   const locale = currentLocale()
-  return Promise.all([...englishCatalogs.keys()].map((ns) => loadCatalog(locale, ns))).then(
-    () => undefined,
-  )
+  return Promise.all([
+    engineReady,
+    ...[...englishCatalogs.keys()].map((ns) => loadCatalog(locale, ns)),
+  ]).then(() => undefined)
 }
 
-function remember(language: Language) {
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, language)
-  } catch {
-    // Private browsing can refuse storage; the cookie and this visit still hold the choice.
-  }
-  if (typeof document !== 'undefined') {
-    // biome-ignore lint/suspicious/noDocumentCookie: one first-party preference, no store needed.
-    document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`
-  }
-}
+let latestChoice = 0
 
 /**
  * Switches the whole app to `language` without a reload: the catalogs of every area already
@@ -191,8 +151,12 @@ function remember(language: Language) {
  */
 export async function setLanguage(language: Language): Promise<void> {
   if (currentLocale() === PSEUDO_LOCALE) return
-  remember(language)
-  await Promise.all([...englishCatalogs.keys()].map((ns) => loadCatalog(language, ns)))
-  if (typeof document !== 'undefined') document.documentElement.lang = language
-  await i18next.changeLanguage(language)
+  rememberLanguage(language)
+  const choice = ++latestChoice
+  await Promise.all([
+    engineReady,
+    ...[...englishCatalogs.keys()].map((ns) => loadCatalog(language, ns)),
+  ])
+  // Two choices in quick succession: the later one wins, whichever language loads first.
+  if (choice === latestChoice) showLocale(language)
 }

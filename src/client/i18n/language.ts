@@ -1,8 +1,9 @@
-import i18next from 'i18next'
 import { useSyncExternalStore } from 'react'
 
 // The language on screen (docs/i18n.md), apart from the catalogs (i18n.ts) so that formatters
-// and the fetch wrapper can read it without loading any catalog machinery.
+// and the fetch wrapper can read it without loading any catalog machinery. The locale is kept
+// here rather than read from i18next, so that nothing on the entry's path waits for the
+// translation engine, which loads after the first render has started (i18n.ts).
 
 import { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts'
 
@@ -39,19 +40,81 @@ export function pickLanguage(preferred: readonly string[]): Language | undefined
   return undefined
 }
 
-function subscribe(onChange: () => void) {
-  i18next.on('languageChanged', onChange)
-  return () => i18next.off('languageChanged', onChange)
+function readStoredLocale(): Locale | undefined {
+  try {
+    const value = globalThis.localStorage?.getItem(STORAGE_KEY) ?? null
+    if (value === PSEUDO_LOCALE) return PSEUDO_LOCALE
+    return isLanguage(value) ? value : undefined
+  } catch {
+    return undefined
+  }
 }
 
-/** The locale i18next shows: a language, or the pseudo-locale. */
+/** The choice made on the static landing page, which has no script to store it. */
+function readLanguageCookie(): Language | undefined {
+  const cookie = globalThis.document?.cookie ?? ''
+  const value = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(cookie)?.[1]
+  return isLanguage(value) ? value : undefined
+}
+
+/**
+ * A choice made on this device first (the cookie is the latest, as the static landing page
+ * sets only that); else the browser's languages; else English.
+ */
+function initialLocale(): Locale {
+  const stored = readStoredLocale()
+  if (stored === PSEUDO_LOCALE) return stored
+  const chosen = readLanguageCookie() ?? stored
+  if (chosen) return chosen
+  return pickLanguage(globalThis.navigator?.languages ?? []) ?? 'en'
+}
+
+/** Keeps a choice in the browser, and in a cookie for the server's landing page. */
+export function rememberLanguage(language: Language) {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, language)
+  } catch {
+    // Private browsing can refuse storage; the cookie and this visit still hold the choice.
+  }
+  if (typeof document !== 'undefined') {
+    // biome-ignore lint/suspicious/noDocumentCookie: one first-party preference, no store needed.
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`
+  }
+}
+
+let locale: Locale = initialLocale()
+const listeners = new Set<() => void>()
+
+function showLang(value: Locale) {
+  if (typeof document !== 'undefined') document.documentElement.lang = value
+}
+showLang(locale)
+
+/**
+ * Puts `next` on screen: `<html lang>` and every component that reads the locale. Only
+ * i18n.ts's `setLanguage` calls it, once the texts of `next` are loaded.
+ */
+export function showLocale(next: Locale) {
+  showLang(next)
+  if (next === locale) return
+  locale = next
+  for (const listener of listeners) listener()
+}
+
+function subscribe(onChange: () => void) {
+  listeners.add(onChange)
+  return () => {
+    listeners.delete(onChange)
+  }
+}
+
+/** The locale on screen: a language, or the pseudo-locale. */
 export function currentLocale(): Locale {
-  const language = i18next.language
-  return language === PSEUDO_LOCALE || isLanguage(language) ? language : 'en'
+  return locale
 }
 
 export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, currentLocale, () => currentLocale())
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale)
 }
 
 /**
@@ -59,12 +122,12 @@ export function useLocale(): Locale {
  * The pseudo-locale formats as English.
  */
 export function currentLanguage(): Language {
-  const locale = currentLocale()
-  return locale === PSEUDO_LOCALE ? 'en' : locale
+  const current = currentLocale()
+  return current === PSEUDO_LOCALE ? 'en' : current
 }
 
 /** The selected language; components that call it re-render when it changes. */
 export function useLanguage(): Language {
-  const locale = useLocale()
-  return locale === PSEUDO_LOCALE ? 'en' : locale
+  const current = useLocale()
+  return current === PSEUDO_LOCALE ? 'en' : current
 }

@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react'
  */
 
 const PROBE_PATH = '/api/health'
-const FIRST_PROBE_MS = 3_000
+const FIRST_PROBE_MS = 1_000
 const LONGEST_PROBE_MS = 60_000
 
 let browserOnline = typeof navigator === 'undefined' ? true : navigator.onLine

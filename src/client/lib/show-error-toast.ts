@@ -40,23 +40,21 @@ export type ErrorToastFallback = {
 }
 
 /**
- * Returns the handler every money action uses for a failure: a 401 signs the user in again;
- * no answer at all says so; anything else is a destructive toast with the server's message, or the action's fallback
- * when the server said nothing readable (a network failure, say).
+ * Returns the handler every money action uses for a failure: a 401 signs the user in again; a
+ * write refused offline says nothing was sent; anything else is a destructive toast with the
+ * server's message, or the action's fallback when the server said nothing readable (an answer
+ * lost on the way, say).
  */
 export function useShowErrorToast(): (error: unknown, fallback: ErrorToastFallback) => void {
   const redirectToSignIn = useUnauthorizedRedirect()
   const t = useCommonMessages()
   return useCallback(
     (error: unknown, fallback: ErrorToastFallback) => {
-      // Offline (docs/offline.md): either nothing left the device, or no answer came back, and
-      // then only the history can tell; a retry reuses the submission's idempotency key.
-      if (error instanceof OfflineError) {
-        toast({
-          title: fallback.title,
-          description: t(error.notSent ? 'offlineNotSent' : 'offlineNoAnswer'),
-          variant: 'destructive',
-        })
+      // Offline before sending (docs/offline.md): nothing left the device, and the toast says so.
+      // An answer lost on the way back keeps the action's own text (docs/screens.md "Texts"); a
+      // retry of the same submission reuses its idempotency key, so it cannot pay twice.
+      if (error instanceof OfflineError && error.notSent) {
+        toast({ title: fallback.title, description: t('offlineNotSent'), variant: 'destructive' })
         return
       }
       if (isUnauthorizedError(error) || (error instanceof ApiError && error.status === 401)) {

@@ -56,6 +56,8 @@ export function useLockedQuote<Q extends { expiresAt: string }, K extends readon
     enabled: active && settledKeyText === keyText,
     // A quote is worth nothing once it lapses: never keep one for a later visit.
     gcTime: 0,
+    // Data saver (src/client/lib/data-saver.ts) does not stop this: a lapsed quote cannot be
+    // paid, and it is one request per lock period, only while the form is open.
     refetchInterval: (current) => {
       const data = current.state.data
       if (!data || current.state.status !== 'success') return false

@@ -1,6 +1,6 @@
 import { ArrowLeft, Info } from 'lucide-react'
 import { Link } from 'wouter'
-import { HomeLogoLink } from '#client/components/logo.tsx'
+import { HomeLogoLink } from '#client/components/home-logo-link.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useDemoMessages } from '#client/features/demo/messages.ts'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, CircleCheck, RefreshCw, ServerCrash, TriangleAlert } from 'lucide-react'
 import { Link } from 'wouter'
-import { HomeLogoLink } from '#client/components/logo.tsx'
+import { HomeLogoLink } from '#client/components/home-logo-link.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardContent } from '#client/components/ui/card.tsx'

@@ -1,5 +1,5 @@
 import { useParams } from 'wouter'
-import { HomeLogoLink } from '#client/components/logo.tsx'
+import { HomeLogoLink } from '#client/components/home-logo-link.tsx'
 import { useReceiptMessages } from '#client/features/receipts/messages.ts'
 import { VerifyReceipt } from '#client/features/receipts/verify-receipt.tsx'
 import { useDocumentTitle } from '#client/lib/use-document-title.ts'

@@ -32,7 +32,9 @@ const NETWORK_TIMEOUT_SECONDS = 3
 // pages still using them until they expire.
 void self.skipWaiting()
 clientsClaim()
-precacheAndRoute(self.__WB_MANIFEST)
+// Only the precached files' own URLs: `/` is never answered with index.html, since the server
+// chooses the page there (ADR 003), and `/landing` is not a page.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false })
 cleanupOutdatedCaches()
 
 function isOwnAsset(url: URL): boolean {

@@ -3,12 +3,15 @@ import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { cn } from '#client/lib/cn.ts'
 import { currencyName } from '#client/lib/currency-name.ts'
+import { BALANCE_MASK, useHideBalances } from '#client/lib/hide-balances.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { useDashboardMessages } from './messages.ts'
 
 const CARD_CLASSES = 'flex w-40 shrink-0 snap-start flex-col rounded-xl border p-4 sm:w-44'
 
 function WalletCard({ wallet }: { wallet: Wallet }) {
+  const t = useDashboardMessages()
+  const [hidden] = useHideBalances()
   const balance = formatWalletBalance(wallet)
   return (
     <li className={cn(CARD_CLASSES, 'bg-card shadow-sm')} data-testid="wallet-card">
@@ -23,7 +26,8 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
           </span>
         </span>
       </div>
-      {/* Every digit shows (docs/screens.md "Display rules"): a long balance gets smaller and wraps. */}
+      {/* Every digit shows (docs/screens.md "Display rules"): a long balance gets smaller and wraps.
+          Hidden, the mask keeps the balance's font size, so the card keeps its height. */}
       <p
         className={cn(
           'mt-3 font-bold break-all tabular-nums',
@@ -36,9 +40,11 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
                 : 'text-lg',
         )}
         data-testid={`wallet-balance-${wallet.currency.code}`}
+        aria-hidden={hidden ? 'true' : undefined}
       >
-        {balance}
+        {hidden ? BALANCE_MASK : balance}
       </p>
+      {hidden ? <span className="sr-only">{t('balanceHidden')}</span> : null}
     </li>
   )
 }

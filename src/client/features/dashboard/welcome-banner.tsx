@@ -1,4 +1,4 @@
-import { BadgeCheck, Plus, ShieldAlert } from 'lucide-react'
+import { BadgeCheck, Eye, EyeOff, Plus, ShieldAlert } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { useSettings } from '#client/features/settings/use-settings.ts'
@@ -6,6 +6,7 @@ import { useWalletTotal } from '#client/features/settings/use-wallet-total.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatAmount, formatMinorAmount, toMoney } from '#client/lib/format-amount.ts'
+import { BALANCE_MASK, useHideBalances } from '#client/lib/hide-balances.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { useDashboardMessages } from './messages.ts'
 import { useCountUp } from './use-count-up.ts'
@@ -17,11 +18,15 @@ function AnimatedBalance({
   balance,
   code,
   symbol,
+  hidden,
 }: {
   balance: string
   code: string
   symbol: string
+  /** The mask shows instead of the figure, to the eye and to screen readers alike. */
+  hidden: boolean
 }) {
+  const t = useDashboardMessages()
   const value = toMoney(balance, code)
   const shownMinor = useCountUp(value?.amountMinor ?? 0n)
   const finalText = formatAmount(balance, { code, symbol })
@@ -31,6 +36,7 @@ function AnimatedBalance({
       : finalText
   return (
     // Every digit shows (docs/screens.md "Display rules"): a long total gets smaller and wraps.
+    // Hidden, the mask keeps the figure's font size, so the banner keeps its height.
     <p
       className={cn(
         'mt-1 font-bold tracking-tight break-all tabular-nums',
@@ -43,10 +49,32 @@ function AnimatedBalance({
     >
       {/* Screen readers get the final figure once, not every frame of the count-up. */}
       <span aria-hidden="true" data-testid="balance-amount">
-        {text}
+        {hidden ? BALANCE_MASK : text}
       </span>
-      <span className="sr-only">{finalText}</span>
+      <span className="sr-only">{hidden ? t('balanceHidden') : finalText}</span>
     </p>
+  )
+}
+
+/**
+ * The eye beside "Total balance": hides every balance on the dashboard, or shows them again. It
+ * is a toggle button, so a screen reader says whether it is pressed; its name says what a press
+ * does. The negative margin keeps the 40 px target from making the label's line taller.
+ */
+function HideBalancesButton() {
+  const t = useDashboardMessages()
+  const [hidden, setHidden] = useHideBalances()
+  const Icon = hidden ? EyeOff : Eye
+  return (
+    <button
+      type="button"
+      aria-pressed={hidden}
+      aria-label={hidden ? t('showBalances') : t('hideBalances')}
+      onClick={() => setHidden(!hidden)}
+      className="-my-2.5 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-emerald-50/90 transition-colors hover:bg-white/15 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+    >
+      <Icon className="size-5" aria-hidden="true" />
+    </button>
   )
 }
 
@@ -126,6 +154,7 @@ export function WelcomeBanner({
 }) {
   const t = useDashboardMessages()
   const headline = useHeadline(enabled)
+  const [balancesHidden] = useHideBalances()
   const { wallets } = headline
   const name = firstName?.trim() || t('defaultName')
 
@@ -148,7 +177,10 @@ export function WelcomeBanner({
           {t('welcome', { name })}
         </h1>
         <p className="mt-1 text-sm text-emerald-50/90">{t('welcomeSubtitle')}</p>
-        <p className="mt-6 text-sm font-medium text-emerald-50/90">{t('balanceLabel')}</p>
+        <div className="mt-6 flex items-center gap-1">
+          <p className="text-sm font-medium text-emerald-50/90">{t('balanceLabel')}</p>
+          <HideBalancesButton />
+        </div>
         {headline.state === 'loading' ? (
           <BalanceSkeleton label={t('balanceLoading')} />
         ) : headline.state === 'failed' ? (
@@ -170,6 +202,7 @@ export function WelcomeBanner({
               balance={headline.balance}
               code={headline.currency.code}
               symbol={headline.currency.symbol}
+              hidden={balancesHidden}
             />
             {headline.estimate ? (
               <p className="mt-1 text-xs text-emerald-50/90" data-testid="balance-estimate">

@@ -1,4 +1,4 @@
-import { HomeLogoLink } from '#client/components/logo.tsx'
+import { HomeLogoLink } from '#client/components/home-logo-link.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { signInPath } from '#client/features/auth/use-auth.ts'
 import { SIGN_UP_PATH } from '#client/features/landing/link-button.ts'

@@ -62,6 +62,8 @@ export function useWatchedSale(sale: PosSale | null, watching: boolean) {
       ),
     enabled: sale !== null,
     ...(sale ? { initialData: sale } : {}),
+    // Data saver (src/client/lib/data-saver.ts) does not stop this: the shop must see at once
+    // that the customer paid, and it polls only while a QR code waits on screen.
     refetchInterval: (query) =>
       watching &&
       query.state.data?.status === 'pending' &&

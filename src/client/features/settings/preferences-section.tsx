@@ -11,10 +11,12 @@ import {
   SelectValue,
 } from '#client/components/ui/select.tsx'
 import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
+import { setDataSaver, useDataSaver } from '#client/lib/data-saver.ts'
 import { LANGUAGES } from '#shared/languages.ts'
 import type { Settings } from '#shared/schemas/account.ts'
 import { useSettingsMessages } from './messages.ts'
 import { SettingRow, SettingsCard } from './settings-card.tsx'
+import { SwitchRow } from './switch-row.tsx'
 import type { Theme } from './theme.ts'
 import { useUpdateSettings } from './use-update-settings.ts'
 
@@ -31,10 +33,14 @@ function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value)
 }
 
-/** Language (the header's selector is the same setting), currency display and theme. */
+/**
+ * Language (the header's selector is the same setting), currency display, theme and data saver.
+ * The first three are the account's, saved on the server; data saver is this device's alone.
+ */
 export function PreferencesSection({ settings }: { settings: Settings }) {
   const t = useSettingsMessages()
   const save = useUpdateSettings()
+  const dataSaver = useDataSaver()
   const currencies = useCurrencies({ enabled: true })
   const languageId = useId()
   const currencyId = useId()
@@ -101,6 +107,14 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
           />
         </div>
       </SettingRow>
+      {/* Not a server setting: data is dear on one phone and not on another, so the choice is
+          kept on this device (src/client/lib/data-saver.ts) and takes effect at once. */}
+      <SwitchRow
+        label={t('dataSaver')}
+        description={t('dataSaverText')}
+        checked={dataSaver}
+        onCheckedChange={setDataSaver}
+      />
     </SettingsCard>
   )
 }

@@ -1,4 +1,4 @@
-import { AlertTriangle, Copy, History, SearchX } from 'lucide-react'
+import { AlertTriangle, Copy, History, RefreshCw, SearchX } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
@@ -6,6 +6,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { copyText } from '#client/features/card/copy-text.ts'
 import { ApiError } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
+import { useDataSaver } from '#client/lib/data-saver.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
@@ -115,8 +116,17 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
   )
 }
 
+/** Asks for a pending transaction's details once more: data saver's stand-in for polling. */
+type ManualRefresh = { refreshing: boolean; onRefresh: () => void }
+
 /** The receipt card: what a printed or shared receipt holds, and what the user checks. */
-function ReceiptCard({ transaction }: { transaction: TransactionDetails }) {
+function ReceiptCard({
+  transaction,
+  refresh,
+}: {
+  transaction: TransactionDetails
+  refresh: ManualRefresh | null
+}) {
   const t = useTransactionMessages()
   // One clock reading per mount, as in the lists, so the date label does not flicker.
   const [nowMs] = useState(() => Date.now())
@@ -169,7 +179,24 @@ function ReceiptCard({ transaction }: { transaction: TransactionDetails }) {
           >
             {amount.text}
           </p>
-          <TransactionStatusBadge status={transaction.status} />
+          <div className="flex flex-wrap items-center gap-2">
+            <TransactionStatusBadge status={transaction.status} />
+            {refresh ? (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                data-print-hide
+                onClick={refresh.onRefresh}
+              >
+                <RefreshCw
+                  className={cn(refresh.refreshing && 'motion-safe:animate-spin')}
+                  aria-hidden="true"
+                />
+                {t('refresh')}
+              </Button>
+            ) : null}
+          </div>
         </div>
 
         <ReceiptList
@@ -263,11 +290,13 @@ function DetailsSkeleton({ label }: { label: string }) {
 /**
  * One transaction (issue "Money out"): the receipt with amount, fee and total, where the money
  * went and what the provider gave back, the timeline of every status, and share and print
- * buttons. The details refresh every 2 s while the transaction is pending.
+ * buttons. The details refresh every 2 s while the transaction is pending; with data saver on
+ * they do not, and a Refresh button beside the status asks once instead.
  */
 export function TransactionDetailsView({ id }: { id: string }) {
   const t = useTransactionMessages()
-  const details = useTransactionDetails(id)
+  const details = useTransactionDetails(id, { offersRefresh: true })
+  const dataSaver = useDataSaver()
 
   if (details.isPending) return <DetailsSkeleton label={t('loadingDetails')} />
   if (details.isError) {
@@ -294,10 +323,20 @@ export function TransactionDetailsView({ id }: { id: string }) {
   }
 
   const transaction = details.data
+  const refresh: ManualRefresh | null =
+    dataSaver && transaction.status === 'pending'
+      ? {
+          refreshing: details.isFetching,
+          onRefresh: () => {
+            // A second tap while the answer is on its way waits for it rather than asking again.
+            void details.refetch({ cancelRefetch: false })
+          },
+        }
+      : null
   return (
     <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="grid min-w-0 grid-cols-1 gap-3">
-        <ReceiptCard transaction={transaction} />
+        <ReceiptCard transaction={transaction} refresh={refresh} />
         <TransactionReceiptActions transaction={transaction} />
       </div>
       <Card className="min-w-0">
