@@ -55,6 +55,22 @@ export default defineConfig({
       // The SPA, and the one script of the prerendered landing page (ADR 003).
       input: { index: 'index.html', enhance: 'src/client/landing/enhance.ts' },
       output: {
+        // Fewer, larger chunks (docs/performance.md "Page weight"): on a phone network every
+        // request costs a round trip, and a page once used ~70 files of 1-3 KB. The icons form
+        // one chunk, and so does the code shared by pages (lib/, components/, i18n/, shared/).
+        // What the entry itself loads (its first paint and the worker's registration) and the
+        // catalogs of other languages stay out, so neither grows.
+        codeSplitting: {
+          groups: [
+            // React first, so that the icons' chunk (which needs it) never carries it.
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 3,
+            },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+          ],
+        },
         // Each language's catalog of each area is a chunk of its own under assets/locales/,
         // which the service worker caches on first use rather than precaching.
         chunkFileNames: (chunk) => {

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import * as chromeLauncher from 'chrome-launcher'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { chromium } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { walletSchema } from '#shared/schemas/reference.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts'
@@ -17,6 +19,8 @@ import { createHttpClient } from '../setup/server-process.ts'
 const PORT = process.env.BENCH_PORT ?? '5477'
 const BASE = `http://127.0.0.1:${PORT}`
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1)
+const DEBUG_PORT = 9333
+let sessionCookie = { name: '', value: '' }
 
 async function waitForHealth(server: ChildProcess) {
   for (;;) {
@@ -77,15 +81,29 @@ function score(value: number | null | undefined): number {
   return Math.round((value ?? 0) * 100)
 }
 
-async function audit(port: number, page: string, url: string, cookie?: string): Promise<Row> {
+async function audit(page: string, url: string, signedIn: boolean): Promise<Row> {
+  // The session is a cookie of the browser itself (an extra request header would not reach
+  // every request the app makes), so storage is not reset between runs; a visitor gets a browser
+  // of their own.
+  const browser = await chromium.launchPersistentContext(mkdtempSync(`${tmpdir()}/lighthouse-`), {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
+  })
+  if (signedIn) await browser.addCookies([{ ...sessionCookie, url: BASE }])
   const result = await lighthouse(url, {
-    port,
+    port: DEBUG_PORT,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  })
+    disableStorageReset: signedIn,
+  }).finally(() => browser.close())
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  // LIGHTHOUSE_REPORTS=<folder> keeps each full report, to read what a score is made of.
+  const folder = process.env.LIGHTHOUSE_REPORTS
+  if (folder) {
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(`${folder}/${page.replace(/\W+/g, '-')}.json`, JSON.stringify(result.lhr))
+  }
   const { categories, audits } = result.lhr
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN
   const requests = audits['network-requests']?.details
@@ -116,22 +134,18 @@ const server = spawn('npx', ['tsx', 'tests/e2e/serve.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 })
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM_PATH,
-  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-})
 try {
   await waitForHealth(server)
-  const cookie = await signedInCookie()
-  const pages: [string, string, string | undefined][] = [
-    ['landing /', `${BASE}/`, undefined],
-    ['dashboard /', `${BASE}/`, cookie],
-    ['/transactions', `${BASE}/transactions`, cookie],
+  const [name = '', value = ''] = (await signedInCookie()).split('=')
+  sessionCookie = { name, value }
+  const pages: [string, string, boolean][] = [
+    ['landing /', `${BASE}/`, false],
+    ['dashboard /', `${BASE}/`, true],
+    ['/transactions', `${BASE}/transactions`, true],
   ]
   const rows: Row[] = []
   for (let run = 0; run < RUNS; run++) {
-    for (const [page, url, pageCookie] of pages)
-      rows.push(await audit(chrome.port, page, url, pageCookie))
+    for (const [page, url, signedIn] of pages) rows.push(await audit(page, url, signedIn))
   }
   console.log('\nLighthouse, mobile, simulated slow 4G (default settings):')
   console.log(
@@ -156,6 +170,5 @@ try {
   console.log('\nAudits that lost points:')
   for (const row of rows) console.log(`${row.page}: ${row.failing.join(', ') || 'none'}`)
 } finally {
-  chrome.kill()
   if (server.pid) process.kill(-server.pid, 'SIGTERM')
 }

@@ -48,7 +48,7 @@ import { userRoutes } from './routes/user-routes.ts'
 import { walletRoutes } from './routes/wallet-routes.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 import { sessionPlugin } from './session-plugin.ts'
-import { APP_PAGE, registerClient } from './static-plugin.ts'
+import { registerClient } from './static-plugin.ts'
 import { refuseUnstorableText } from './text-guard.ts'
 
 export type AppOptions = {
@@ -214,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   watchDatabase(databaseGaugesOf(database))
   await app.register(metricsRoutes, { config })
 
-  const servesClient = options.clientRoot ? await registerClient(app, options.clientRoot) : false
+  const appPage = options.clientRoot ? await registerClient(app, options.clientRoot) : undefined
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
@@ -228,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .header('Allow', allowed.join(', '))
         .send({ message: `${request.method} is not allowed here`, code: 'METHOD_NOT_ALLOWED' })
     }
-    if (path.startsWith('/api/') || path === '/api' || !isPageRequest || !servesClient) {
+    if (path.startsWith('/api/') || path === '/api' || !isPageRequest || !appPage) {
       return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
     }
     // A page path gets the app, which shows the page or its own not-found page; a path that
@@ -237,7 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .status(isClientRoute(path) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html')
-      .sendFile(APP_PAGE)
+      .send(appPage(path, request.userId !== null))
   })
 
   return app

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { requestLanguage } from '#server/i18n/request-language.ts'
 import { landingPageFile } from '#shared/landing-pages.ts'
 import { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts'
+import { type AppPage, loadAppPage } from './app-page.ts'
 
 /** The React app's page: every client route, and `/` for a signed-in user. */
 export const APP_PAGE = 'index.html'
@@ -47,8 +48,12 @@ function landingLanguage(request: FastifyRequest, reply: FastifyReply): Language
  * the dashboard there. A build without the landing page serves the app to both; the app
  * shows visitors the same landing page, only heavier.
  */
-export async function registerClient(app: FastifyInstance, root: string): Promise<boolean> {
-  if (!existsSync(`${root}/${APP_PAGE}`)) return false
+export async function registerClient(
+  app: FastifyInstance,
+  root: string,
+): Promise<AppPage | undefined> {
+  if (!existsSync(`${root}/${APP_PAGE}`)) return undefined
+  const appPage = loadAppPage(root, APP_PAGE)
   await app.register(fastifyStatic, {
     root,
     index: false,
@@ -77,14 +82,11 @@ export async function registerClient(app: FastifyInstance, root: string): Promis
       request.userId === null
         ? (landingPages.get(landingLanguage(request, reply)) ?? landingPages.get('en'))
         : undefined
-    const page = landing ?? APP_PAGE
     // The same URL answers differently with the session cookie, the language cookie and the
     // browser's languages.
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Cookie, Accept-Language')
-      .type('text/html')
-      .sendFile(page)
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language')
+    if (landing) return reply.type('text/html').sendFile(landing)
+    return reply.type('text/html').send(appPage('/', request.userId !== null))
   })
-  return true
+  return appPage
 }

@@ -1,0 +1,88 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AppPage, loadAppPage } from './app-page.ts'
+
+const INDEX = [
+  '<!doctype html><html><head>',
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
+  '</head><body><div id="root"></div></body></html>',
+].join('\n')
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react-1.js' },
+  '_api.js': { file: 'assets/api-1.js', imports: ['_react.js'] },
+  'src/client/app.tsx': { file: 'assets/app-1.js', imports: ['_api.js', '_react.js'] },
+  'src/client/i18n/engine.ts': { file: 'assets/engine-1.js' },
+  'src/client/pages/dashboard-page.tsx': {
+    file: 'assets/dashboard-page-1.js',
+    imports: ['_api.js'],
+  },
+  'src/client/pages/transactions-page.tsx': { file: 'assets/transactions-page-1.js' },
+  'src/client/pages/demo-dashboard-page.tsx': { file: 'assets/demo-dashboard-page-1.js' },
+}
+
+function preloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
+    (match) => match[1] ?? '',
+  )
+}
+
+describe('the app page names what it will load', () => {
+  let root: string
+  let page: AppPage
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'sabi-app-page-'))
+    await mkdir(join(root, '.vite'))
+    await writeFile(join(root, 'index.html'), INDEX)
+    await writeFile(join(root, '.vite/manifest.json'), JSON.stringify(MANIFEST))
+    page = loadAppPage(root, 'index.html')
+  })
+  afterAll(() => rm(root, { recursive: true, force: true }))
+
+  it('a signed-in `/`: the app, the engine, the dashboard and who is signed in, each once', () => {
+    expect(preloads(page('/', true))).toEqual([
+      '/assets/react-1.js',
+      '/assets/app-1.js',
+      '/assets/api-1.js',
+      '/assets/engine-1.js',
+      '/assets/dashboard-page-1.js',
+      '/api/auth/user',
+    ])
+  })
+
+  it('a visitor gets no read of the session, and a page its own chunk', () => {
+    const html = page('/transactions', false)
+    expect(preloads(html)).toEqual([
+      '/assets/react-1.js',
+      '/assets/app-1.js',
+      '/assets/api-1.js',
+      '/assets/engine-1.js',
+      '/assets/transactions-page-1.js',
+    ])
+    expect(html).not.toContain('/api/auth/user')
+    expect(preloads(page('/dashboard', false))).toContain('/assets/demo-dashboard-page-1.js')
+  })
+
+  it('a path that is no page, or not a plain name, gets no page chunk', () => {
+    for (const path of ['/nowhere', '/../index', '/transactions/123', '/%2e%2e']) {
+      expect(preloads(page(path, false)), path).toEqual([
+        '/assets/react-1.js',
+        '/assets/app-1.js',
+        '/assets/api-1.js',
+        '/assets/engine-1.js',
+      ])
+    }
+  })
+
+  it('without a manifest the page is served as built', async () => {
+    const bare = await mkdtemp(join(tmpdir(), 'sabi-app-page-'))
+    await writeFile(join(bare, 'index.html'), INDEX)
+    expect(loadAppPage(bare, 'index.html')('/', true)).toBe(INDEX)
+    await rm(bare, { recursive: true, force: true })
+  })
+})
