@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +11,7 @@ const APP_HTML = '<!doctype html><title>app</title><div id="root"></div>'
 const LANDING_HTML = '<!doctype html><title>landing</title><h1>Smarter Money. Bigger Impact.</h1>'
 // Large enough to be worth compressing, like the real stylesheet.
 const STYLESHEET = `body{margin:0}${'.card{padding:1rem;border-radius:1rem}'.repeat(200)}`
+const SCRIPT = 'export const answer = 42\n'
 
 function landingIn(language: string): string {
   return `<!doctype html><html lang="${language}"><title>landing ${language}</title>`
@@ -20,6 +21,8 @@ async function makeClientRoot(pages: { landing: boolean }): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'sabi-client-'))
   await writeFile(join(root, 'index.html'), APP_HTML)
   await writeFile(join(root, 'styles.css'), STYLESHEET)
+  await mkdir(join(root, 'assets'))
+  await writeFile(join(root, 'assets/app-1.js'), SCRIPT)
   if (pages.landing) {
     await writeFile(join(root, 'landing.html'), LANDING_HTML)
     for (const language of ['fr', 'es', 'ha']) {
@@ -76,6 +79,23 @@ for (const { kind, skip } of testDatabaseKinds()) {
         const plain = await client.get('/styles.css', { 'accept-encoding': 'identity' })
         expect(plain.headers['content-encoding']).toBeUndefined()
         expect(plain.text).toBe(STYLESHEET)
+      })
+
+      it('sends a hashed asset with its security headers and without those only a page needs', async () => {
+        const client = createTestClient(app)
+        const asset = await client.get('/assets/app-1.js')
+        expect(asset.status).toBe(200)
+        expect(asset.text).toBe(SCRIPT)
+        expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+        expect(asset.headers['x-content-type-options']).toBe('nosniff')
+        expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin')
+        for (const header of ['content-security-policy', 'x-frame-options', 'etag']) {
+          expect(asset.headers[header], header).toBeUndefined()
+        }
+        // A page keeps every one of them.
+        const page = await client.get('/transactions')
+        expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+        expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
       })
 
       it("serves the landing page in the visitor's language: ?lang=, then the cookie, then Accept-Language", async () => {

@@ -13,6 +13,26 @@ export const LANDING_PAGE = landingPageFile('en')
 /** The visitor's language choice, set by the app's selector or `/?lang=` (docs/i18n.md). */
 const LANGUAGE_COOKIE = 'sabi_lang'
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
+/**
+ * Headers that only mean something on a document (or a worker's script), which a hashed script,
+ * stylesheet or catalog under /assets/ does not need; nor does a file that never changes need
+ * revalidating. Over HTTP/1.1 they were about 700 of each asset's 1,100 header bytes, and a
+ * signed-in first load fetches some sixty files (docs/performance.md "First load").
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+]
 
 function asLanguage(value: unknown): Language | undefined {
   return isLanguage(value) ? value : undefined
@@ -64,6 +84,12 @@ export async function registerClient(
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       )
     },
+  })
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/assets/') && reply.statusCode === 200) {
+      for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header)
+    }
+    return payload
   })
   // The files' catch-all route also matches API paths no route has (`/api//wallets`): those
   // are the API's 404s, in JSON, never a file answer.
