@@ -37,11 +37,10 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // The shell: the app's page and its theme script, the English landing page (written
-        // after `vite build` by scripts/prerender-landing.ts, which generates the worker again)
-        // and the stylesheet both use. Everything else is cached on first use, so a visitor's
-        // first visit stays within its 60 KB (docs/performance.md "Page weight").
-        globPatterns: ['{index,landing}.html', 'theme-boot.js', 'assets/index-*.css'],
+        // The shell: the app's page, its theme script and the stylesheet (which the landing page
+        // shares). Everything else, the landing page too, is cached when first used, so a
+        // visitor's first visit stays within its 60 KB (docs/performance.md "First load").
+        globPatterns: ['index.html', 'theme-boot.js', 'assets/index-*.css'],
       },
     }),
   ],

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { build, type LogLevel, resolveConfig } from 'vite'
+import { build, type LogLevel } from 'vite'
 import { landingPageFile } from '#shared/landing-pages.ts'
 import { LANGUAGES } from '#shared/languages.ts'
 import {
@@ -21,10 +21,12 @@ import {
  * 1. Builds src/client/landing/prerender-entry.tsx for Node with Vite (into .tmp/ssr) and
  *    renders the React LandingPage to HTML with it, once per language: the app's own
  *    components and catalogs.
- * 2. Wraps each in index.html's <head> (with the title and description in that language), the client build's stylesheet and the one small script
- *    of the page (src/client/landing/enhance.ts), found in the Vite manifest.
- * 3. Generates the service worker again, so its precache list includes landing.html, which
- *    did not exist yet when `vite build` generated it.
+ * 2. Wraps each in index.html's <head> (with the title and description in that language), the
+ *    client build's stylesheet and the one small script of the page
+ *    (src/client/landing/enhance.ts), found in the Vite manifest.
+ *
+ * The service worker does not precache these pages (docs/offline.md "The service worker"), so
+ * the one `vite build` generated stays as it is.
  *
  * `npm start` calls `prerenderLanding` too when it finds a client build without the page.
  */
@@ -34,12 +36,6 @@ const SSR_ENTRY = 'src/client/landing/prerender-entry.tsx'
 export const LANDING_FILE = landingPageFile('en')
 
 type Rendered = { markup: string; title: string; description: string }
-
-function hasFunction(value: unknown, name: string): (() => unknown) | undefined {
-  if (typeof value !== 'object' || value === null || !(name in value)) return undefined
-  const member: unknown = Reflect.get(value, name)
-  return typeof member === 'function' ? () => member.call(value) : undefined
-}
 
 function isRendered(value: unknown): value is Rendered {
   if (typeof value !== 'object' || value === null) return false
@@ -138,19 +134,6 @@ function landingDocument(options: {
   return lines.join('\n')
 }
 
-/** Generates the service worker again through vite-plugin-pwa, with the app's own settings. */
-async function regenerateServiceWorker(root: string, logLevel: LogLevel) {
-  const config = await resolveConfig(
-    { root, configFile: resolve(root, 'vite.config.ts'), logLevel },
-    'build',
-    'production',
-  )
-  const api: unknown = config.plugins.find((plugin) => plugin.name === 'vite-plugin-pwa')?.api
-  const generateSW = hasFunction(api, 'generateSW')
-  if (!generateSW) throw new Error('vite-plugin-pwa is missing from vite.config.ts')
-  await generateSW()
-}
-
 export async function prerenderLanding(
   options: { root?: string; logLevel?: LogLevel } = {},
 ): Promise<{ path: string }> {
@@ -176,7 +159,6 @@ export async function prerenderLanding(
     })
     await writeFile(resolve(root, CLIENT_OUT_DIR, landingPageFile(language)), html)
   }
-  await regenerateServiceWorker(root, logLevel)
   return { path: resolve(root, CLIENT_OUT_DIR, LANDING_FILE) }
 }
 

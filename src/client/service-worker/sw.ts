@@ -12,8 +12,8 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 
 /**
  * Sabi's service worker (docs/offline.md "The service worker",
- * docs/decisions/007-offline-reading-cache.md). It precaches the shell only: the app's page, the
- * landing page and the stylesheet they share. Every other file is hashed, so it is kept the
+ * docs/decisions/007-offline-reading-cache.md). It precaches the shell only: the app's page with
+ * its theme script and stylesheet. Every other file is hashed, so it is kept the
  * first time it is used and never fetched again; a first visit pays for nothing it did not open.
  * API answers never pass through here: the app keeps the signed-in user's own (lib/offline-cache.ts).
  */
@@ -24,7 +24,6 @@ declare const self: ServiceWorkerGlobalScope & {
 const ASSETS_CACHE = 'assets'
 const PAGES_CACHE = 'pages'
 const APP_PAGE = '/index.html'
-const LANDING_PAGE = '/landing.html'
 /** A page load waits this long for the network before a saved copy answers. */
 const NETWORK_TIMEOUT_SECONDS = 3
 
@@ -78,12 +77,13 @@ async function appCanStart(): Promise<boolean> {
 /**
  * The page when neither the network nor a saved copy of this URL answers: the app, which shows
  * the user's stored data or its own offline screen; or, on a device that never ran the app (a
- * visitor who saw only the landing page), the landing page rather than a blank screen.
+ * visitor who saw only the landing page), the landing page as it was last seen, rather than a
+ * blank screen. It is not precached: a visitor would pay for it twice on the first visit.
  */
 async function offlinePage(): Promise<Response> {
   const page = (await appCanStart())
     ? await matchPrecache(APP_PAGE)
-    : await matchPrecache(LANDING_PAGE)
+    : await caches.match('/', { cacheName: PAGES_CACHE })
   return page ?? Response.error()
 }
 
