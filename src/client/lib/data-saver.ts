@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * Data saver (issue 16, "Sabi on a cheap phone and a bad network"): when on, the app skips what
+ * Data saver (docs/offline.md "Data saver and hidden balances"): when on, the app skips what
  * only costs data, where it can: profile pictures are not downloaded and a pending transaction's
  * details are not polled (a Refresh button is offered instead). Money screens that must stay
  * current (a sale being paid, a quote about to be paid) keep refreshing all the same.

@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react'
 
 /**
  * Whether the dashboard hides its balances behind a mask, as Nigerian banking apps let people do
- * on a crowded bus (issue 16). The choice is this device's, not the account's: it is kept in
- * localStorage, and every component that asks updates together when it changes.
+ * on a crowded bus (docs/offline.md "Data saver and hidden balances"). The choice is this
+ * device's, not the account's: it is kept in localStorage, and every component that asks
+ * updates together when it changes.
  */
 
 export const HIDE_BALANCES_STORAGE_KEY = 'sabi.hideBalances'
