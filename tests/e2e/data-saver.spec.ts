@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
-import { walletTotalSchema } from '#shared/schemas/reference.ts'
+import { cryptocurrencySchema, walletTotalSchema } from '#shared/schemas/reference.ts'
 import { transactionPageSchema } from '#shared/schemas/transactions.ts'
-import { addFundsByApi, expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
+import {
+  addFundsByApi,
+  E2E_PIN,
+  expect,
+  expectNoHorizontalOverflow,
+  test,
+  walletIn,
+} from './fixtures.ts'
 
 // Issue 16, "Sabi on a cheap phone and a bad network": the hide-balances eye and data saver.
 
@@ -45,8 +53,23 @@ test('the eye hides every balance on the dashboard, and the choice outlives a re
   signUp,
 }) => {
   await signUp()
-  await addFundsByApi(page, 'USD', '500.00')
+  await addFundsByApi(page, 'USD', '600.00')
   await addFundsByApi(page, 'NGN', '12500.00')
+  // Some bitcoin, so the dashboard also shows holdings the eye must hide.
+  const coins = cryptocurrencySchema
+    .array()
+    .parse(await (await page.request.get('/api/cryptocurrencies')).json())
+  const bought = await page.request.post('/api/crypto/purchase', {
+    data: {
+      cryptoCurrencyId: coins.find((coin) => coin.code === 'BTC')?.id ?? 0,
+      fiatCurrencyId: (await walletIn(page, 'USD')).currencyId,
+      amount: '100.00',
+      paymentMethod: 'wallet',
+      pin: E2E_PIN,
+    },
+    headers: { 'Idempotency-Key': randomUUID() },
+  })
+  expect(bought.status(), await bought.text()).toBe(201)
   // Two currencies, so the headline is the server's estimate in dollars: read it as the app does.
   const total = walletTotalSchema.parse(
     await (await page.request.get('/api/wallets/total?currency=USD')).json(),
@@ -59,6 +82,8 @@ test('the eye hides every balance on the dashboard, and the choice outlives a re
   const wallets = page.getByRole('region', { name: 'Other wallets' })
   const headline = page.getByTestId('balance-amount')
   const naira = page.getByTestId('wallet-balance-NGN')
+  const crypto = page.getByRole('region', { name: 'Crypto holdings' })
+  await expect(crypto.getByTestId('dashboard-crypto-total')).toHaveText('$100.00')
   await expect(headline).toHaveText(totalText)
   await expect(naira).toHaveText('₦12,500.00')
   const bannerHeight = await boxHeight(banner)
@@ -74,6 +99,7 @@ test('the eye hides every balance on the dashboard, and the choice outlives a re
   // Not one digit is left, neither on screen nor in the text for screen readers.
   await expect(banner).not.toContainText(/\d/)
   await expect(wallets).not.toContainText(/\d/)
+  await expect(crypto).not.toContainText(/\d/)
   await expect(banner.getByText('Hidden', { exact: true })).toBeAttached()
   // The mask takes the figures' place without moving anything.
   expect(await boxHeight(banner)).toBeCloseTo(bannerHeight, 0)

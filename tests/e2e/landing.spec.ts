@@ -412,7 +412,9 @@ test.describe('service worker', () => {
     const again = await page.reload()
     expect(again?.fromServiceWorker()).toBe(true)
     await expect
-      .poll(() => page.evaluate(async () => (await caches.match('/')) !== undefined))
+      .poll(() =>
+        page.evaluate(async () => (await caches.match('/', { ignoreVary: true })) !== undefined),
+      )
       .toBe(true)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Smarter Money. Bigger Impact.',

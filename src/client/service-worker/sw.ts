@@ -83,7 +83,8 @@ async function appCanStart(): Promise<boolean> {
 async function offlinePage(): Promise<Response> {
   const page = (await appCanStart())
     ? await matchPrecache(APP_PAGE)
-    : await caches.match('/', { cacheName: PAGES_CACHE })
+    : // `/` varies by cookie and language (ADR 003); any copy beats none offline.
+      await caches.match('/', { cacheName: PAGES_CACHE, ignoreVary: true })
   return page ?? Response.error()
 }
 

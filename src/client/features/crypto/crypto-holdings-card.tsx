@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react'
 import { Link } from 'wouter'
 import { Card } from '#client/components/ui/card.tsx'
 import { formatAmount } from '#client/lib/format-amount.ts'
+import { BALANCE_MASK, useHideBalances } from '#client/lib/hide-balances.ts'
 import { HoldingRow, totalUsdValue } from './crypto-holdings.tsx'
 import { USD_CURRENCY } from './crypto-quantity.ts'
 import { useCryptoMessages } from './messages.ts'
@@ -14,6 +15,8 @@ import { useCryptoHoldings } from './use-crypto.ts'
 export function CryptoHoldingsCard({ enabled }: { enabled: boolean }) {
   const t = useCryptoMessages()
   const holdings = useCryptoHoldings({ enabled })
+  // The dashboard's eye hides what the user holds here too.
+  const [hidden] = useHideBalances()
   if (!holdings.data || holdings.data.length === 0) return null
   return (
     <Card>
@@ -37,13 +40,15 @@ export function CryptoHoldingsCard({ enabled }: { enabled: boolean }) {
             data-testid="dashboard-crypto-total"
           >
             {t('holdingValue', {
-              value: formatAmount(totalUsdValue(holdings.data), USD_CURRENCY),
+              value: hidden
+                ? BALANCE_MASK
+                : formatAmount(totalUsdValue(holdings.data), USD_CURRENCY),
             })}
           </span>
         </p>
         <ul className="mt-1 divide-y">
           {holdings.data.map((holding) => (
-            <HoldingRow key={holding.cryptoCurrencyId} holding={holding} />
+            <HoldingRow key={holding.cryptoCurrencyId} holding={holding} hidden={hidden} />
           ))}
         </ul>
       </section>

@@ -3,6 +3,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
+import { BALANCE_MASK } from '#client/lib/hide-balances.ts'
 import { add, type Money, parseMoney, zero } from '#shared/money.ts'
 import type { CryptoHolding } from '#shared/schemas/exchange.ts'
 import { CryptoIcon } from './crypto-icon.tsx'
@@ -18,8 +19,17 @@ export function totalUsdValue(holdings: readonly CryptoHolding[]): Money<'USD'> 
   }, zero('USD'))
 }
 
-/** One holding: the coin, how much of it (8 decimals) and what it is worth now. */
-export function HoldingRow({ holding }: { holding: CryptoHolding }) {
+/**
+ * One holding: the coin, how much of it (8 decimals) and what it is worth now; masked where the
+ * dashboard's eye hides balances (docs/offline.md "Data saver and hidden balances").
+ */
+export function HoldingRow({
+  holding,
+  hidden = false,
+}: {
+  holding: CryptoHolding
+  hidden?: boolean
+}) {
   const t = useCryptoMessages()
   return (
     <li className="flex items-center gap-3 py-3" data-testid={`crypto-holding-${holding.code}`}>
@@ -28,13 +38,15 @@ export function HoldingRow({ holding }: { holding: CryptoHolding }) {
         <span className="block truncate text-sm font-semibold">{holding.name}</span>
         <span className="block truncate text-xs text-muted-foreground tabular-nums">
           {t('quantity', {
-            amount: padDecimals(holding.amount, CRYPTO_DISPLAY_DECIMALS),
+            amount: hidden ? BALANCE_MASK : padDecimals(holding.amount, CRYPTO_DISPLAY_DECIMALS),
             code: holding.code,
           })}
         </span>
       </span>
       <span className="shrink-0 text-sm font-semibold tabular-nums">
-        {t('holdingValue', { value: formatAmount(holding.usdValue, USD_CURRENCY) })}
+        {t('holdingValue', {
+          value: hidden ? BALANCE_MASK : formatAmount(holding.usdValue, USD_CURRENCY),
+        })}
       </span>
     </li>
   )
