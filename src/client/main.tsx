@@ -1,24 +1,28 @@
-import { lazy, StrictMode, Suspense } from 'react'
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { AppLoading } from '#client/components/app-loading.tsx'
 import { registerServiceWorker } from '#client/features/install/register-service-worker.ts'
 import './styles.css'
 
-// The entry holds React and the first paint only (docs/performance.md "Page weight"): the app
-// itself (its providers, routes, fetch wrapper and texts) is a chunk fetched at once, while the
-// Sabi mark is already on screen.
-const App = lazy(() => import('./app.tsx').then((module) => ({ default: module.App })))
-
+// The entry holds React only (docs/performance.md "Page weight"). The first paint is index.html's
+// own markup, drawn before any script; the app itself (its providers, routes, fetch wrapper and
+// texts) is a chunk the page's head names, so it downloads beside this one. React replaces the
+// markup once the app's first screen is ready: until then a screen that waits for its texts
+// (i18n.ts) leaves the mark and spinner in place, so no screen flashes English first
+// (docs/i18n.md).
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-// Rendered at once: the translation engine and the catalogs load meanwhile (i18n.ts), and every
-// component with texts suspends until its own are there in the user's language, so no screen
-// flashes English first (docs/i18n.md).
-createRoot(root).render(
-  <StrictMode>
-    <Suspense fallback={<AppLoading />}>
-      <App />
-    </Suspense>
-  </StrictMode>,
+import('./app.tsx').then(
+  ({ App }) =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  (error: unknown) => {
+    // Offline on a device that never ran this version of the app: the mark stays, and the page
+    // starts again as soon as the network is back (docs/offline.md).
+    console.warn('The app could not be loaded', error)
+    window.addEventListener('online', () => window.location.reload(), { once: true })
+  },
 )
 registerServiceWorker()
