@@ -44,7 +44,7 @@ describe('the app page names what it will load', () => {
   })
   afterAll(() => rm(root, { recursive: true, force: true }))
 
-  it('a signed-in `/`: the app, the engine, the dashboard and who is signed in, each once', () => {
+  it('a signed-in `/`: the app, the engine, the dashboard and the first reads, each once', () => {
     expect(preloads(page('/', true))).toEqual([
       '/assets/react-1.js',
       '/assets/app-1.js',
@@ -52,6 +52,9 @@ describe('the app page names what it will load', () => {
       '/assets/engine-1.js',
       '/assets/dashboard-page-1.js',
       '/api/auth/user',
+      '/api/init',
+      '/api/settings',
+      '/api/wallets',
     ])
   })
 
@@ -64,7 +67,7 @@ describe('the app page names what it will load', () => {
       '/assets/engine-1.js',
       '/assets/transactions-page-1.js',
     ])
-    expect(html).not.toContain('/api/auth/user')
+    expect(html).not.toContain('/api/')
     expect(preloads(page('/dashboard', false))).toContain('/assets/demo-dashboard-page-1.js')
   })
 

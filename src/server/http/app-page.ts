@@ -4,8 +4,9 @@ import { z } from 'zod'
 /**
  * The app's page (index.html) with what that page will ask for named in its <head>
  * (docs/performance.md "First load"): the app's chunk, the translation engine, the page's own
- * chunk and, for a signed-in user, who is signed in. The browser fetches them all while the small
- * entry loads, instead of one after another as each piece of code discovers the next.
+ * chunk and, for a signed-in user, the first reads. The browser fetches them all while the
+ * small entry loads, instead of one after another as each piece of code discovers the next. A
+ * preloaded read is used by a fetch of the same URL, mode and credentials, as the app's are.
  */
 
 const manifestSchema = z.record(
@@ -20,8 +21,8 @@ const ENGINE_CHUNK = 'src/client/i18n/engine.ts'
 const SIGNED_IN_HOME = 'src/client/pages/dashboard-page.tsx'
 /** Pages whose file is not named after their path. */
 const PAGE_FILES: Record<string, string> = { '/dashboard': 'demo-dashboard-page' }
-/** The first read of every signed-in page (features/auth/use-auth.ts), fetched with no extra header. */
-const SIGNED_IN_READ = '/api/auth/user'
+/** The first reads of every signed-in page: who is signed in, the start-up call, settings, wallets. */
+const SIGNED_IN_READS = ['/api/auth/user', '/api/init', '/api/settings', '/api/wallets']
 
 function pageModule(path: string, signedIn: boolean): string | undefined {
   if (path === '/') return signedIn ? SIGNED_IN_HOME : undefined
@@ -60,9 +61,9 @@ export function loadAppPage(root: string, pageFile: string): AppPage {
       .filter((file) => !named.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     if (signedIn) {
-      links.push(
-        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${SIGNED_IN_READ}">`,
-      )
+      for (const read of SIGNED_IN_READS) {
+        links.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`)
+      }
     }
     const page = html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
     // Only known pages are kept: an unknown path gets the page without a page chunk.
