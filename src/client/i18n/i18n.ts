@@ -132,15 +132,6 @@ export function defineMessages<M extends Messages>(namespace: string, messages: 
   return Object.assign(useMessages, { t: translate })
 }
 
-/** Resolves when the engine is ready and every area registered so far has its texts. */
-export function catalogsReady(): Promise<void> {
-  const locale = currentLocale()
-  return Promise.all([
-    engineReady,
-    ...[...englishCatalogs.keys()].map((ns) => loadCatalog(locale, ns)),
-  ]).then(() => undefined)
-}
-
 let latestChoice = 0
 
 /**
