@@ -5,13 +5,8 @@ import react from '@vitejs/plugin-react'
 import { build, type LogLevel } from 'vite'
 import { landingPageFile } from '#shared/landing-pages.ts'
 import { LANGUAGES } from '#shared/languages.ts'
-import {
-  APP_ENTRY,
-  CLIENT_OUT_DIR,
-  ENHANCE_ENTRY,
-  readViteManifest,
-  staticImportFiles,
-} from './vite-manifest.ts'
+import { staticImportFiles } from '#shared/vite-manifest.ts'
+import { APP_ENTRY, CLIENT_OUT_DIR, ENHANCE_ENTRY, readViteManifest } from './vite-manifest.ts'
 
 /**
  * The second half of `npm run build` (the first is `vite build`): writes

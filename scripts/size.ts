@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
+import { staticImportFiles, type ViteManifest } from '#shared/vite-manifest.ts'
 import { LANDING_FILE, prerenderLanding } from './prerender-landing.ts'
 import { runCommand } from './run-command.ts'
-import {
-  APP_ENTRY,
-  CLIENT_OUT_DIR,
-  readViteManifest,
-  staticImportFiles,
-  type ViteManifest,
-} from './vite-manifest.ts'
+import { APP_ENTRY, CLIENT_OUT_DIR, readViteManifest } from './vite-manifest.ts'
 
 /**
  * `npm run size`: what a visitor's first load of `/` downloads, gzipped, against the 90 KB

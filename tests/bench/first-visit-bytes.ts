@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { type BrowserContext, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts'
-import { runCommand } from '../../scripts/run-command.ts'
+import { startBuiltApp } from './built-app.ts'
 
 /**
  * `npm run bench:first-visit` (docs/performance.md "Page weight"): the bytes a first visit really
@@ -12,20 +11,7 @@ import { runCommand } from '../../scripts/run-command.ts'
  * user's first signed-in dashboard (budget 250 KB). It prints each file and asserts nothing.
  * `--no-build` reuses dist/.
  */
-const PORT = process.env.BENCH_PORT ?? '5478'
-const BASE = `http://127.0.0.1:${PORT}`
-
-async function waitForHealth(server: ChildProcess) {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
+const { base: BASE, stop } = await startBuiltApp(process.env.BENCH_PORT ?? '5478')
 
 type Download = { url: string; bytes: number; byWorker: boolean }
 
@@ -95,18 +81,8 @@ function report(title: string, downloads: Download[], budgetKb: number) {
   )
 }
 
-if (!process.argv.includes('--no-build')) {
-  const built = await runCommand('npm', ['run', 'build', '--silent'])
-  if (built !== 0) process.exit(built)
-}
-const server = spawn('npx', ['tsx', 'tests/e2e/serve.ts'], {
-  env: { ...process.env, E2E_PORT: PORT },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-})
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 try {
-  await waitForHealth(server)
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
 
   const visitor = await browser.newContext({ ...phone, serviceWorkers: 'allow' })
@@ -143,5 +119,5 @@ try {
   await user.close()
 } finally {
   await browser.close()
-  if (server.pid) process.kill(-server.pid, 'SIGTERM')
+  stop()
 }

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -6,8 +5,8 @@ import { chromium } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { walletSchema } from '#shared/schemas/reference.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts'
-import { runCommand } from '../../scripts/run-command.ts'
 import { createHttpClient } from '../setup/server-process.ts'
+import { startBuiltApp } from './built-app.ts'
 
 /**
  * `npm run bench:lighthouse` (docs/performance.md "Lighthouse"): Lighthouse's default mobile run
@@ -16,23 +15,11 @@ import { createHttpClient } from '../setup/server-process.ts'
  * behind the performance score and what each page transferred. It asserts nothing: the machine is
  * shared, and the scores are reported in the issue notes. `--no-build` reuses dist/.
  */
-const PORT = process.env.BENCH_PORT ?? '5477'
-const BASE = `http://127.0.0.1:${PORT}`
+const { base: BASE, stop } = await startBuiltApp(process.env.BENCH_PORT ?? '5477')
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1)
 const DEBUG_PORT = 9333
-let sessionCookie = { name: '', value: '' }
 
-async function waitForHealth(server: ChildProcess) {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
+type Cookie = { name: string; value: string }
 
 /** A signed-in user with a few weeks' worth of history, as the dashboard would show. */
 async function signedInCookie(): Promise<string> {
@@ -81,7 +68,7 @@ function score(value: number | null | undefined): number {
   return Math.round((value ?? 0) * 100)
 }
 
-async function audit(page: string, url: string, signedIn: boolean): Promise<Row> {
+async function audit(page: string, url: string, session?: Cookie): Promise<Row> {
   // The session is a cookie of the browser itself (an extra request header would not reach
   // every request the app makes), so storage is not reset between runs; a visitor gets a browser
   // of their own.
@@ -89,13 +76,13 @@ async function audit(page: string, url: string, signedIn: boolean): Promise<Row>
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
   })
-  if (signedIn) await browser.addCookies([{ ...sessionCookie, url: BASE }])
+  if (session) await browser.addCookies([{ ...session, url: BASE }])
   const result = await lighthouse(url, {
     port: DEBUG_PORT,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    disableStorageReset: signedIn,
+    disableStorageReset: session !== undefined,
   }).finally(() => browser.close())
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   // LIGHTHOUSE_REPORTS=<folder> keeps each full report, to read what a score is made of.
@@ -125,27 +112,17 @@ async function audit(page: string, url: string, signedIn: boolean): Promise<Row>
   }
 }
 
-if (!process.argv.includes('--no-build')) {
-  const built = await runCommand('npm', ['run', 'build', '--silent'])
-  if (built !== 0) process.exit(built)
-}
-const server = spawn('npx', ['tsx', 'tests/e2e/serve.ts'], {
-  env: { ...process.env, E2E_PORT: PORT },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-})
 try {
-  await waitForHealth(server)
   const [name = '', value = ''] = (await signedInCookie()).split('=')
-  sessionCookie = { name, value }
-  const pages: [string, string, boolean][] = [
-    ['landing /', `${BASE}/`, false],
-    ['dashboard /', `${BASE}/`, true],
-    ['/transactions', `${BASE}/transactions`, true],
+  const session = { name, value }
+  const pages: [string, string, Cookie | undefined][] = [
+    ['landing /', `${BASE}/`, undefined],
+    ['dashboard /', `${BASE}/`, session],
+    ['/transactions', `${BASE}/transactions`, session],
   ]
   const rows: Row[] = []
   for (let run = 0; run < RUNS; run++) {
-    for (const [page, url, signedIn] of pages) rows.push(await audit(page, url, signedIn))
+    for (const [page, url, cookie] of pages) rows.push(await audit(page, url, cookie))
   }
   console.log('\nLighthouse, mobile, simulated slow 4G (default settings):')
   console.log(
@@ -170,5 +147,5 @@ try {
   console.log('\nAudits that lost points:')
   for (const row of rows) console.log(`${row.page}: ${row.failing.join(', ') || 'none'}`)
 } finally {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM')
+  stop()
 }

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { staticImportFiles } from '#shared/vite-manifest.ts'
 import {
   APP_ENTRY,
   CLIENT_OUT_DIR,
   ENHANCE_ENTRY,
   readViteManifest,
-  staticImportFiles,
 } from '../../scripts/vite-manifest.ts'
 import { expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
 

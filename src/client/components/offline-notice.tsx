@@ -29,10 +29,13 @@ function updatedAt(time: number): string {
  * always in sight. It goes by itself when the network returns.
  */
 export function OfflineNotice() {
+  // Online, nothing is read: the cache is not watched on every answer for a notice not shown.
+  return useOffline() ? <OfflineNoticeBar /> : null
+}
+
+function OfflineNoticeBar() {
   const t = useCommonMessages()
-  const offline = useOffline()
   const lastUpdated = useLastUpdated()
-  if (!offline) return null
   return (
     <div
       id={OFFLINE_NOTICE_ID}

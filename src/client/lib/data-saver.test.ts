@@ -1,39 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { memoryStorage, refusingStorage } from '../../../tests/setup/browser-storage.ts'
 
 const KEY = 'sabi.dataSaver'
-
-/** A Storage that keeps its items in a Map, as a browser's localStorage would. */
-function memoryStorage(items = new Map<string, string>()): Storage {
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => {
-      items.delete(key)
-    },
-    setItem: (key, value) => {
-      items.set(key, value)
-    },
-  }
-}
-
-/** A Storage that refuses everything, as Safari's private browsing once did. */
-function refusingStorage(): Storage {
-  const refuse = () => {
-    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-  }
-  return {
-    length: 0,
-    clear: refuse,
-    getItem: refuse,
-    key: refuse,
-    removeItem: refuse,
-    setItem: refuse,
-  }
-}
 
 // The store keeps the choice in module state, as a page does between renders: each test loads a
 // fresh copy, as a new page would.

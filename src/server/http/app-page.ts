@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { z } from 'zod'
+import { staticImportFiles, viteManifestSchema } from '#shared/vite-manifest.ts'
 
 /**
  * The app's page (index.html) with what that page will ask for named in its <head>
@@ -8,12 +8,6 @@ import { z } from 'zod'
  * small entry loads, instead of one after another as each piece of code discovers the next. A
  * preloaded read is used by a fetch of the same URL, mode and credentials, as the app's are.
  */
-
-const manifestSchema = z.record(
-  z.string(),
-  z.object({ file: z.string(), imports: z.array(z.string()).optional() }),
-)
-type Manifest = z.infer<typeof manifestSchema>
 
 const APP_CHUNK = 'src/client/app.tsx'
 const ENGINE_CHUNK = 'src/client/i18n/engine.ts'
@@ -30,14 +24,6 @@ function pageModule(path: string, signedIn: boolean): string | undefined {
   return /^[a-z-]+$/.test(name) ? `src/client/pages/${name}.tsx` : undefined
 }
 
-/** The files a chunk loads before it runs: its own, then its static imports', each once. */
-function chunkFiles(manifest: Manifest, key: string, into: Set<string>) {
-  const chunk = manifest[key]
-  if (!chunk || into.has(chunk.file)) return
-  into.add(chunk.file)
-  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, into)
-}
-
 export type AppPage = (path: string, signedIn: boolean) => string
 
 /** Reads the built page and manifest once; answers the page for a path. */
@@ -45,7 +31,7 @@ export function loadAppPage(root: string, pageFile: string): AppPage {
   const html = readFileSync(`${root}/${pageFile}`, 'utf8')
   const manifestPath = `${root}/.vite/manifest.json`
   if (!existsSync(manifestPath)) return () => html
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')))
+  const manifest = viteManifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')))
   // What index.html already names needs no second mention.
   const named = new Set([...html.matchAll(/\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]))
   const cache = new Map<string, string>()
@@ -55,7 +41,9 @@ export function loadAppPage(root: string, pageFile: string): AppPage {
     if (cached) return cached
     const files = new Set<string>()
     for (const chunk of [APP_CHUNK, ENGINE_CHUNK, pageModule(path, signedIn)]) {
-      if (chunk) chunkFiles(manifest, chunk, files)
+      // A path that is no page names a module the build does not have.
+      if (chunk && manifest[chunk])
+        for (const file of staticImportFiles(manifest, chunk)) files.add(file)
     }
     const links = [...files]
       .filter((file) => !named.has(file))
