@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { apiRequest } from '#client/lib/api.ts'
+import { initSchema } from '#shared/schemas/reference.ts'
 
 export const INIT_QUERY_KEY = ['/api/init'] as const
 
-// The schema (and zod with it) loads beside the request, so it is not in the app's entry
-// (docs/performance.md "Page weight").
 async function fetchInit() {
-  const [body, { initSchema }] = await Promise.all([
-    apiRequest('GET', '/api/init'),
-    import('#shared/schemas/reference.ts'),
-  ])
-  return initSchema.parse(body)
+  return initSchema.parse(await apiRequest('GET', '/api/init'))
 }
 
 /**

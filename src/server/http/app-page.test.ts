@@ -55,6 +55,18 @@ describe('the app page names what it will load', () => {
       '/api/init',
       '/api/settings',
       '/api/wallets',
+      '/api/transactions',
+      '/api/crypto/holdings',
+      '/api/payment-requests',
+    ])
+  })
+
+  it('a signed-in history page also reads its first 50 transactions', () => {
+    expect(preloads(page('/transactions', true)).filter((url) => url.startsWith('/api/'))).toEqual([
+      '/api/auth/user',
+      '/api/init',
+      '/api/settings',
+      '/api/transactions?limit=50',
     ])
   })
 

@@ -15,8 +15,18 @@ const ENGINE_CHUNK = 'src/client/i18n/engine.ts'
 const SIGNED_IN_HOME = 'src/client/pages/dashboard-page.tsx'
 /** Pages whose file is not named after their path. */
 const PAGE_FILES: Record<string, string> = { '/dashboard': 'demo-dashboard-page' }
-/** The first reads of every signed-in page: who is signed in, the start-up call, settings, wallets. */
-const SIGNED_IN_READS = ['/api/auth/user', '/api/init', '/api/settings', '/api/wallets']
+/** The first reads of every signed-in page: who is signed in, the start-up call, settings. */
+const SIGNED_IN_READS = ['/api/auth/user', '/api/init', '/api/settings']
+/**
+ * What a page reads as soon as it draws, URL for URL as its hooks ask (tests/e2e/first-load.spec.ts
+ * checks each is used): the dashboard's wallets, recent transactions, crypto holdings and payment
+ * requests, the history's first 50. The sales count is left out, since its URL carries the
+ * device's time zone.
+ */
+const PAGE_READS: Record<string, readonly string[]> = {
+  '/': ['/api/wallets', '/api/transactions', '/api/crypto/holdings', '/api/payment-requests'],
+  '/transactions': ['/api/transactions?limit=50'],
+}
 
 function pageModule(path: string, signedIn: boolean): string | undefined {
   if (path === '/') return signedIn ? SIGNED_IN_HOME : undefined
@@ -49,7 +59,7 @@ export function loadAppPage(root: string, pageFile: string): AppPage {
       .filter((file) => !named.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     if (signedIn) {
-      for (const read of SIGNED_IN_READS) {
+      for (const read of [...SIGNED_IN_READS, ...(PAGE_READS[path] ?? [])]) {
         links.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`)
       }
     }

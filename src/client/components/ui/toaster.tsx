@@ -1,20 +1,10 @@
 import { type ComponentType, Suspense, useEffect, useState } from 'react'
 import { useToasts } from '#client/lib/toast.ts'
+import { whenIdle } from '#client/lib/when-idle.ts'
 
 // The Radix toast code is about an eighth of the landing page's budget (docs/performance.md
 // "Page weight"), and no first paint needs it, so it loads once the browser is idle, or at once
 // for an early toast.
-const IDLE_FALLBACK_MS = 1500
-
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: IDLE_FALLBACK_MS * 2 })
-    return () => window.cancelIdleCallback(handle)
-  }
-  const timer = setTimeout(callback, IDLE_FALLBACK_MS)
-  return () => clearTimeout(timer)
-}
-
 /**
  * Mounted once at the root of the app. The toast region (one toast at a time, 5000 ms, swipe
  * right to dismiss, F8 to focus) is ready shortly after start-up; a toast raised before then

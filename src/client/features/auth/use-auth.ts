@@ -6,17 +6,15 @@ import {
   restoreOfflineCopy,
 } from '#client/lib/offline-cache.ts'
 import { queryClient } from '#client/lib/query-client.ts'
-import type { User } from '#shared/schemas/auth.ts'
+import { type User, userSchema } from '#shared/schemas/auth.ts'
 import { finishPendingSignOut } from './sign-out.ts'
 
 export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const
 
 const askServer = getQueryFn({ on401: 'returnNull' })
 
-/** The schemas (and zod) load beside the request, never before the first paint. */
-async function parseUser(body: unknown): Promise<User | null> {
+function parseUser(body: unknown): User | null {
   if (body === null) return null
-  const { userSchema } = await import('#shared/schemas/auth.ts')
   const parsed = userSchema.safeParse(body)
   return parsed.success ? parsed.data : null
 }
@@ -37,7 +35,7 @@ async function fetchSignedInUser(context: QueryFunctionContext): Promise<User | 
   } catch (error) {
     if (!(error instanceof OfflineError)) throw error
     const stored = await restoreOfflineCopy(queryClient)
-    const user = stored === null ? null : await parseUser(stored)
+    const user = stored === null ? null : parseUser(stored)
     if (user === null) throw error
     return user
   }

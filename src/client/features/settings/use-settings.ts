@@ -1,19 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { apiRequest } from '#client/lib/api.ts'
-import type { Settings } from '#shared/schemas/account.ts'
+import { type Settings, settingsSchema } from '#shared/schemas/account.ts'
 
 /** The signed-in user's settings (GET /api/settings); the dashboard and the theme read it too. */
 export const SETTINGS_QUERY_KEY = ['/api/settings'] as const
 
-// The schema (and zod with it) loads beside the request, so it is not in the app's entry
-// (docs/performance.md "Page weight").
 async function fetchSettings(): Promise<Settings> {
-  const [body, { settingsSchema }] = await Promise.all([
-    apiRequest('GET', '/api/settings'),
-    import('#shared/schemas/account.ts'),
-  ])
-  return settingsSchema.parse(body)
+  return settingsSchema.parse(await apiRequest('GET', '/api/settings'))
 }
 
 /** The settings of the signed-in user; nothing is requested for a visitor. */

@@ -1,15 +1,26 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link, useLocation } from 'wouter'
+import { deferredMenu } from '#client/components/deferred-menu.tsx'
 import { HomeLogoLink } from '#client/components/home-logo-link.tsx'
 import { useInitInfo } from '#client/components/init-call.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { cn } from '#client/lib/cn.ts'
-import { LanguageMenu } from './language-menu.tsx'
+import { LanguageButton } from './language-button.tsx'
 import { useShellMessages } from './messages.ts'
 import { HEADER_NAV_ITEMS } from './nav-items.ts'
 import { isActivePath } from './user-display.ts'
-import { UserMenu } from './user-menu.tsx'
+import { UserMenuButton } from './user-menu-button.tsx'
+
+// The two menus' code loads after the first paint (components/deferred-menu.tsx).
+const LanguageMenu = deferredMenu(
+  () => import('./language-menu.tsx').then((m) => m.LanguageMenu),
+  LanguageButton,
+)
+const UserMenu = deferredMenu(
+  () => import('./user-menu.tsx').then((m) => m.UserMenu),
+  UserMenuButton,
+)
 
 /**
  * The signed-in header (docs/screens.md): sticky, with a collapsible copy of the nav on small

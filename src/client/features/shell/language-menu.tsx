@@ -1,4 +1,4 @@
-import { ChevronDown, Globe } from 'lucide-react'
+import type { DeferredMenuProps } from '#client/components/deferred-menu.tsx'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,14 +12,9 @@ import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useUpdateSettings } from '#client/features/settings/use-update-settings.ts'
 import { setLanguage } from '#client/i18n/i18n.ts'
 import { LANGUAGES, type Language, useLanguage } from '#client/i18n/language.ts'
+import { LanguageButton } from './language-button.tsx'
+import { LANGUAGE_NAME_KEYS } from './language-names.ts'
 import { useShellMessages } from './messages.ts'
-
-const LANGUAGE_NAME_KEYS = {
-  en: 'languageEn',
-  fr: 'languageFr',
-  es: 'languageEs',
-  ha: 'languageHa',
-} as const
 
 function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value)
@@ -30,22 +25,15 @@ function isLanguage(value: string): value is Language {
  * language on the Settings page: for a signed-in user the choice is saved on the server too, so it
  * follows them to other devices and comes back after signing in again.
  */
-export function LanguageMenu() {
+export function LanguageMenu({ defaultOpen }: DeferredMenuProps) {
   const t = useShellMessages()
   const language = useLanguage()
   const { isAuthenticated } = useAuth()
   const saveSettings = useUpdateSettings()
-  const languageName = t(LANGUAGE_NAME_KEYS[language])
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={t('languageChoice', { language: languageName })}
-        className="inline-flex h-9 items-center gap-1 rounded-lg px-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <Globe className="size-4" aria-hidden="true" />
-        <span>{language.toUpperCase()}</span>
-        {/* On the narrowest phones the chevron gives its room to the sandbox badge. */}
-        <ChevronDown className="size-3.5 max-[379px]:hidden" aria-hidden="true" />
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <LanguageButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">

@@ -1,5 +1,6 @@
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react'
+import { LogOut, Settings, UserRound } from 'lucide-react'
 import { Link } from 'wouter'
+import type { DeferredMenuProps } from '#client/components/deferred-menu.tsx'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,27 +14,21 @@ import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useShellMessages } from './messages.ts'
 import { UserAvatar } from './user-avatar.tsx'
 import { userDisplayName, userFullName } from './user-display.ts'
+import { UserMenuButton } from './user-menu-button.tsx'
 
 /**
  * The header's account menu (docs/screens.md): avatar and name, then profile, settings and sign
  * out.
  */
-export function UserMenu() {
+export function UserMenu({ defaultOpen }: DeferredMenuProps) {
   const t = useShellMessages()
   const { user } = useAuth()
   const displayName = userDisplayName(user, t('defaultName'))
   const fullName = userFullName(user) || displayName
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={t('userMenu', { name: displayName })}
-        className="inline-flex h-10 items-center gap-2 rounded-full py-0.5 pl-0.5 pr-1 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:pr-2"
-      >
-        <UserAvatar user={user} />
-        <span className="hidden max-w-[10rem] truncate text-sm font-medium sm:inline">
-          {displayName}
-        </span>
-        <ChevronDown className="hidden size-4 text-muted-foreground sm:block" aria-hidden="true" />
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <UserMenuButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-64">
         <DropdownMenuLabel className="flex items-center gap-3 py-2">
