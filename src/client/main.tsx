@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { registerServiceWorker } from '#client/features/install/register-service-worker.ts'
+import '#client/lib/zod-without-eval.ts'
 import './styles.css'
 
 // The entry holds React only (docs/performance.md "Page weight"). The first paint is index.html's

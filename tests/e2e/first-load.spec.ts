@@ -57,3 +57,32 @@ for (const path of ['/', '/transactions']) {
     for (const read of named) expect(network.get(read), read).toBe(1)
   })
 }
+
+// The pages' Content-Security-Policy (src/server/http/app.ts) is strict: no eval, no inline
+// script. A library that tries either is refused and reported, and loses the page its "best
+// practices" (zod's compile check did, until lib/zod-without-eval.ts).
+test('the signed-in pages keep to their Content-Security-Policy', async ({ page, signUp }) => {
+  const violations: string[] = []
+  await page.exposeFunction('__reportViolation', (text: string) => violations.push(text))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const text = `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`
+      Reflect.apply(Reflect.get(window, '__reportViolation'), window, [text])
+    })
+  })
+  await signUp({ firstName: 'Amaka' })
+  const pages: [string, RegExp][] = [
+    ['/', /Welcome back, Amaka/],
+    ['/transactions', /Transaction History/],
+    ['/send-money', /Send Money/],
+    ['/exchange', /Exchange/],
+    ['/settings', /Settings/],
+  ]
+  for (const [path, heading] of pages) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    // An answer parsed and drawn means every schema on the page has run.
+    await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0)
+  }
+  expect(violations).toEqual([])
+})
