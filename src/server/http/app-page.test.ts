@@ -59,6 +59,13 @@ describe('the app page names what it will load', () => {
       '/api/crypto/holdings',
       '/api/payment-requests',
     ])
+    // What shows below the first screen waits behind what it needs.
+    const low = [...page('/', true).matchAll(/fetchpriority="low" href="([^"]+)"/g)]
+    expect(low.map((match) => match[1])).toEqual([
+      '/api/transactions',
+      '/api/crypto/holdings',
+      '/api/payment-requests',
+    ])
   })
 
   it('a signed-in history page also reads its first 50 transactions', () => {

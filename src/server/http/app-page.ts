@@ -19,13 +19,24 @@ const PAGE_FILES: Record<string, string> = { '/dashboard': 'demo-dashboard-page'
 const SIGNED_IN_READS = ['/api/auth/user', '/api/init', '/api/settings']
 /**
  * What a page reads as soon as it draws, URL for URL as its hooks ask (tests/e2e/first-load.spec.ts
- * checks each is used): the dashboard's wallets, recent transactions, crypto holdings and payment
- * requests, the history's first 50. The sales count is left out, since its URL carries the
- * device's time zone.
+ * checks each is used): the dashboard's wallets, the history's first 50. The sales count is left
+ * out, since its URL carries the device's time zone.
  */
 const PAGE_READS: Record<string, readonly string[]> = {
-  '/': ['/api/wallets', '/api/transactions', '/api/crypto/holdings', '/api/payment-requests'],
+  '/': ['/api/wallets'],
   '/transactions': ['/api/transactions?limit=50'],
+}
+/**
+ * What a page shows below its first screen: named too, but behind what the first screen needs
+ * (`fetchpriority="low"`), so on a slow network it does not hold back the balance.
+ */
+const LATER_READS: Record<string, readonly string[]> = {
+  '/': ['/api/transactions', '/api/crypto/holdings', '/api/payment-requests'],
+}
+
+function preloadRead(url: string, priority: 'high' | 'low'): string {
+  const low = priority === 'low' ? ' fetchpriority="low"' : ''
+  return `<link rel="preload" as="fetch" crossorigin="use-credentials"${low} href="${url}">`
 }
 
 function pageModule(path: string, signedIn: boolean): string | undefined {
@@ -60,8 +71,9 @@ export function loadAppPage(root: string, pageFile: string): AppPage {
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     if (signedIn) {
       for (const read of [...SIGNED_IN_READS, ...(PAGE_READS[path] ?? [])]) {
-        links.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`)
+        links.push(preloadRead(read, 'high'))
       }
+      for (const read of LATER_READS[path] ?? []) links.push(preloadRead(read, 'low'))
     }
     const page = html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
     // Only known pages are kept: an unknown path gets the page without a page chunk.
