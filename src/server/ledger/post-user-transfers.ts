@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { type Database, type Queryable, queryRows } from '#server/db/client.ts'
+import { referencePriceBook } from '#server/market/refresh-market.ts'
+import { ASSET_EXPONENTS, type AssetCode } from '#shared/money.ts'
+import {
+  type Transaction as TransactionResponse,
+  transactionSchema,
+} from '#shared/schemas/transactions.ts'
+
+/**
+ * Whose transfer it is and, for a money POST, its Idempotency-Key and fingerprint; without a
+ * key the transfer belongs to the caller's own transaction and is not remembered.
+ */
+type Submission = { userId: string; key: string | null; requestHash: string | null }
+
+/** One transfer to post, as the database function `sabi_post_user_transfers` reads it. */
+export type UserTransferItem =
+  | (Submission & {
+      refusedEarlier?: never
+      fromWalletId: string
+      recipientUserId: string
+      asset: AssetCode
+      amountMinor: bigint
+      /** The amount and the (zero) fee as src/shared/money.ts writes them, for the answer. */
+      amountText: string
+      feeText: string
+      symbol: string
+      description: string | null
+      reference: string
+      /** The Lagos calendar day the transfer counts against (src/server/limits/lagos-day.ts). */
+      day: string
+    })
+  /** A request the server already refused: only its key is looked at. */
+  | (Submission & { refusedEarlier: true })
+
+const refusalSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('earlier') }),
+  z.object({ kind: z.literal('wallet_not_found') }),
+  z.object({ kind: z.literal('recipient_not_found') }),
+  z.object({ kind: z.literal('currency_not_found') }),
+  z.object({ kind: z.literal('single'), singleMaxMinor: z.string() }),
+  z.object({ kind: z.literal('daily'), dailyMaxMinor: z.string(), usedMinor: z.string() }),
+  z.object({ kind: z.literal('balance') }),
+  z.object({
+    kind: z.literal('insufficient'),
+    accountId: z.number(),
+    balanceMinor: z.string(),
+    requiredMinor: z.string(),
+  }),
+])
+export type TransferRefusal = z.infer<typeof refusalSchema>
+
+const outcomeSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('completed'), response: transactionSchema }),
+  z.object({
+    outcome: z.literal('replayed'),
+    statusCode: z.number().int(),
+    response: z.unknown(),
+  }),
+  z.object({ outcome: z.literal('mismatch') }),
+  z.object({ outcome: z.literal('refused'), refusal: refusalSchema }),
+  z.object({ outcome: z.literal('failed'), sqlstate: z.string(), message: z.string() }),
+])
+
+type PostedOutcome = z.infer<typeof outcomeSchema>
+
+// The reference prices and the exponents are constants of the code, written out once.
+let constants:
+  | { referencePrices: Record<string, string>; exponents: typeof ASSET_EXPONENTS }
+  | undefined
+function batchConstants() {
+  constants ??= {
+    referencePrices: Object.fromEntries(
+      [...referencePriceBook()].map(([asset, price]) => [asset, price.toString()]),
+    ),
+    exponents: ASSET_EXPONENTS,
+  }
+  return constants
+}
+
+/**
+ * Posts user-to-user transfers in order in one statement of the database function
+ * `sabi_post_user_transfers` (db/migrations/0014_post_user_transfers.sql): the transfers of a
+ * batch (docs/transfers.md "Sabi transfers"), each with its own outcome. On the database itself
+ * the statement is its own transaction; inside a caller's transaction it is part of it.
+ */
+export async function postUserTransfers(
+  db: Queryable,
+  items: readonly UserTransferItem[],
+): Promise<PostedOutcome[]> {
+  const payload = JSON.stringify({
+    ...batchConstants(),
+    items: items.map((item) =>
+      item.refusedEarlier
+        ? { ...item, refusal: { kind: 'earlier' } }
+        : { ...item, amountMinor: item.amountMinor.toString() },
+    ),
+  })
+  const [row] = await queryRows(
+    db,
+    sql`select sabi_post_user_transfers(${payload}::jsonb) as outcomes`,
+  )
+  return z.array(outcomeSchema).length(items.length).parse(row?.outcomes)
+}
+
+export type TransferOutcome =
+  | { outcome: 'completed'; response: TransactionResponse }
+  | { outcome: 'replayed'; statusCode: number; response: unknown }
+  | { outcome: 'mismatch' }
+  | { outcome: 'refused'; refusal: TransferRefusal }
+
+/**
+ * At most this many transfers share one statement and one commit. Each runs in a savepoint of
+ * its own (a subtransaction), and PostgreSQL keeps up to 64 of a transaction's subtransactions
+ * in shared memory before other sessions pay to look them up (ADR 008).
+ */
+export const TRANSFER_BATCH_MAX = 32
+/** A transfer that lost a deadlock or a serialization race is tried again this many times. */
+const RETRIES_MAX = 3
+// Lost a race, not wrong: deadlock detected, serialization failure.
+const RETRYABLE_STATES = new Set(['40P01', '40001'])
+
+type Pending = {
+  item: UserTransferItem
+  attempts: number
+  resolve: (outcome: TransferOutcome) => void
+  reject: (error: unknown) => void
+}
+
+export type TransferPoster = {
+  /** Posts one transfer in the next batch; resolves once the batch has committed. */
+  post(item: UserTransferItem): Promise<TransferOutcome>
+}
+
+/**
+ * Group commit for user-to-user transfers (ADR 008). Transfers that arrive while a batch is
+ * being posted wait for the next one; each batch is one call of the database function
+ * `sabi_post_user_transfers` (db/migrations/0014_post_user_transfers.sql), one round trip and
+ * one commit for all of them, each transfer with its own outcome. No answer leaves before its
+ * batch has committed: `post` resolves only after the statement, and with it its transaction,
+ * has returned. One batch at a time per process, so a hot account is locked by one transaction
+ * at a time and a process's batches never wait for each other.
+ */
+export function createTransferPoster(db: Database): TransferPoster {
+  const queue: Pending[] = []
+  let posting = false
+
+  async function postBatch(batch: Pending[]): Promise<void> {
+    let outcomes: PostedOutcome[]
+    try {
+      outcomes = await postUserTransfers(
+        db,
+        batch.map(({ item }) => item),
+      )
+    } catch (error) {
+      // The statement failed as a whole (the database went away, say): nothing of the batch
+      // committed, and each request answers with that error (a 503 when it is an outage).
+      for (const pending of batch) pending.reject(error)
+      return
+    }
+    batch.forEach((pending, index) => {
+      const outcome = outcomes[index]
+      if (!outcome) {
+        pending.reject(new Error('the batch answered fewer outcomes than transfers'))
+      } else if (outcome.outcome !== 'failed') {
+        pending.resolve(outcome)
+      } else if (RETRYABLE_STATES.has(outcome.sqlstate) && pending.attempts < RETRIES_MAX) {
+        // Rolled back to its savepoint, so nothing of it stands: it goes into the next batch.
+        pending.attempts += 1
+        queue.push(pending)
+      } else {
+        pending.reject(
+          new Error(`posting a transfer failed (SQLSTATE ${outcome.sqlstate}): ${outcome.message}`),
+        )
+      }
+    })
+  }
+
+  async function drain(): Promise<void> {
+    if (posting) return
+    posting = true
+    try {
+      while (queue.length > 0) {
+        const batch = queue.splice(0, TRANSFER_BATCH_MAX)
+        await postBatch(batch)
+      }
+    } finally {
+      posting = false
+    }
+  }
+
+  return {
+    post(item) {
+      return new Promise<TransferOutcome>((resolve, reject) => {
+        queue.push({ item, attempts: 0, resolve, reject })
+        // Requests that arrive in the same turn of the event loop share a batch even when none
+        // is being posted yet.
+        if (!posting) setImmediate(() => void drain())
+      })
+    },
+  }
+}
