@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { isLoginBlocked, recordLoginFailure } from '#server/auth/login-throttle.ts'
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
@@ -94,7 +94,56 @@ export function checkTransactionPin(
 /** The PIN checks under way in this process, by a hash of the user and the PIN tried. */
 const attemptsInFlight = new Map<string, Promise<void>>()
 
+/** How long this process trusts a PIN it has checked, and how many it keeps at most. */
+const VERIFIED_PIN_TTL_MS = 15 * 60 * 1000
+const VERIFIED_PINS_MAX = 50_000
+// Keyed by an HMAC under a secret of this process alone, so the map holds nothing a PIN could be
+// read back from without the process's memory, where the argon2id hashes pass anyway.
+const verifiedPinKey = randomBytes(32)
+/** PINs this process has checked against argon2id lately: the hash they matched, and when. */
+const verifiedPins = new Map<string, { pinHash: string; atMs: number }>()
+
+function verifiedPinSlot(userId: string, pin: string): string {
+  return createHmac('sha256', verifiedPinKey).update(`${userId}:${pin}`).digest('hex')
+}
+
+/**
+ * The right PIN again, without argon2id's 20 ms of CPU (ADR 008): when this process has lately
+ * verified this PIN against the user's current hash, one statement counts the attempt and, as a
+ * right PIN does, clears the count, provided the hash is still that one and the PIN is not
+ * locked. Anything else (a new PIN, a lock, an unknown PIN) takes the full check below.
+ */
+async function attemptKnownPin(db: Queryable, userId: string, pin: string): Promise<boolean> {
+  const slot = verifiedPinSlot(userId, pin)
+  const known = verifiedPins.get(slot)
+  if (!known) return false
+  if (Date.now() - known.atMs > VERIFIED_PIN_TTL_MS) {
+    verifiedPins.delete(slot)
+    return false
+  }
+  const cleared = await queryRows(
+    db,
+    sql`update transaction_pins set failed_attempts = 0, locked_until = null, updated_at = now()
+        where user_id = ${userId} and pin_hash = ${known.pinHash}
+          and (locked_until is null or locked_until <= now())
+        returning user_id`,
+  )
+  if (cleared.length === 1) return true
+  verifiedPins.delete(slot)
+  return false
+}
+
+function rememberVerifiedPin(userId: string, pin: string, pinHash: string): void {
+  if (verifiedPins.size >= VERIFIED_PINS_MAX) {
+    // The oldest first: a Map iterates in insertion order.
+    const oldest = verifiedPins.keys().next()
+    if (!oldest.done) verifiedPins.delete(oldest.value)
+  }
+  verifiedPins.set(verifiedPinSlot(userId, pin), { pinHash, atMs: Date.now() })
+}
+
 async function attemptPin(db: Queryable, userId: string, pin: string): Promise<void> {
+  if (await attemptKnownPin(db, userId, pin)) return
   const [reserved] = await queryRows(
     db,
     sql`update transaction_pins set
@@ -117,11 +166,13 @@ async function attemptPin(db: Queryable, userId: string, pin: string): Promise<v
     }
     throw lockedError(row.lockedUntil ?? new Date())
   }
-  if (await verifyPassword(String(reserved.pin_hash), pin)) {
+  const pinHash = String(reserved.pin_hash)
+  if (await verifyPassword(pinHash, pin)) {
     await db
       .update(transactionPins)
       .set({ failedAttempts: 0, lockedUntil: null, updatedAt: sql`now()` })
       .where(eq(transactionPins.userId, userId))
+    rememberVerifiedPin(userId, pin, pinHash)
     return
   }
   const attemptsLeft = Math.max(0, PIN_MAX_ATTEMPTS - Number(reserved.failed_attempts))
