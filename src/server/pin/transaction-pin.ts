@@ -121,14 +121,21 @@ async function attemptKnownPin(db: Queryable, userId: string, pin: string): Prom
     verifiedPins.delete(slot)
     return false
   }
-  const cleared = await queryRows(
+  // Most often there is nothing to clear, and then nothing is written: a read-only statement
+  // commits without waiting for the write-ahead log.
+  const [checked] = await queryRows(
     db,
-    sql`update transaction_pins set failed_attempts = 0, locked_until = null, updated_at = now()
-        where user_id = ${userId} and pin_hash = ${known.pinHash}
-          and (locked_until is null or locked_until <= now())
-        returning user_id`,
+    sql`with cleared as (
+          update transaction_pins set failed_attempts = 0, locked_until = null, updated_at = now()
+          where user_id = ${userId} and pin_hash = ${known.pinHash}
+            and (locked_until is null or locked_until <= now())
+            and (failed_attempts <> 0 or locked_until is not null)
+          returning user_id)
+        select exists (select 1 from cleared) or exists (
+          select 1 from transaction_pins where user_id = ${userId} and pin_hash = ${known.pinHash}
+            and failed_attempts = 0 and locked_until is null) as pin_ok`,
   )
-  if (cleared.length === 1) return true
+  if (checked?.pin_ok === true) return true
   verifiedPins.delete(slot)
   return false
 }
