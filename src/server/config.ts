@@ -58,10 +58,6 @@ const environmentSchema = z
     KYC_TIER_2_LIMITS: tierLimitsSchema(2),
     KYC_TIER_3_LIMITS: tierLimitsSchema(3),
     WORKERS: z.coerce.number().int().min(1).max(64).default(1),
-    DATABASE_MIGRATION_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'DATABASE_MIGRATION_URL must be a postgres:// URL')
-      .optional(),
     PAYOUT_WEBHOOK_SECRET: z
       .string()
       .min(32, 'PAYOUT_WEBHOOK_SECRET must be at least 32 characters')
@@ -137,11 +133,6 @@ export type Config = {
   payoutWebhookSecret: string | undefined
   /** How many server processes share the port (WORKERS, node:cluster; ADR 008). */
   workers: number
-  /**
-   * Where migrations run, when DATABASE_URL goes through a transaction-pooling PgBouncer: their
-   * advisory lock belongs to one session, which such a pooler does not keep (ADR 008).
-   */
-  databaseMigrationUrl: string | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -182,7 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     payoutWebhookSecret: value.PAYOUT_WEBHOOK_SECRET,
     workers: value.WORKERS,
-    databaseMigrationUrl: value.DATABASE_MIGRATION_URL,
   }
 }
 

@@ -29,11 +29,7 @@ function readVersion(): string {
 
 export function databaseTargetOf(config: Config) {
   return config.databaseUrl
-    ? ({
-        kind: 'postgres',
-        url: config.databaseUrl,
-        migrationUrl: config.databaseMigrationUrl,
-      } as const)
+    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
     : ({ kind: 'pglite', dataDir: pgliteDataDir(config.dataDir) } as const)
 }
 

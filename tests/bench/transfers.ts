@@ -292,7 +292,6 @@ const server = await startServerProcess(serverDatabaseUrl, {
   SIGNUP_RATE_LIMIT_PER_15_MINUTES: '1000000',
   LOG_LEVEL: 'error',
   ...(WORKERS ? { WORKERS } : {}),
-  ...(pgbouncer ? { DATABASE_MIGRATION_URL: databaseUrl(BASE_URL, benchDb) } : {}),
 })
 const serverPid = server.process.pid ?? 0
 try {

@@ -8,9 +8,9 @@ import pg from 'pg'
 /**
  * A PgBouncer of the caller's own (Debian's `pgbouncer`), in transaction pooling mode, in front
  * of the PostgreSQL server of `baseUrl`: every database of that server is reachable through it
- * by name. The server's connection settings that pg sends at start-up are ignored by PgBouncer
- * (they cannot follow a client from one server connection to another); Sabi sets them per
- * transaction instead (src/server/db/client.ts).
+ * by name. The time limits pg asks for at start-up (src/server/db/client.ts) cannot follow a
+ * client from one server connection to another, so PgBouncer ignores them and enforces its own
+ * equivalents (ADR 008).
  */
 export type Pgbouncer = { url: string; stop(): Promise<void> }
 
@@ -53,6 +53,9 @@ export async function startPgbouncer(baseUrl: string, poolSize = 20): Promise<Pg
     'max_client_conn = 500',
     `default_pool_size = ${poolSize}`,
     'ignore_startup_parameters = extra_float_digits,statement_timeout,idle_in_transaction_session_timeout',
+    // What those two settings do on a direct connection, done by PgBouncer itself (seconds).
+    'query_timeout = 15',
+    'idle_transaction_timeout = 15',
     'log_connections = 0',
     'log_disconnections = 0',
   ]

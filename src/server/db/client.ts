@@ -20,13 +20,7 @@ export type Queryable = Database | Transaction
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | undefined }
-  | {
-      kind: 'postgres'
-      url: string
-      poolSize?: number
-      /** A direct connection for migrations when `url` goes through a transaction pooler. */
-      migrationUrl?: string | undefined
-    }
+  | { kind: 'postgres'; url: string; poolSize?: number }
 
 export type DatabaseHandle = {
   db: Database
@@ -88,7 +82,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     kind: 'postgres',
     target,
-    migrate: () => migratePostgresDatabase(target.migrationUrl ?? target.url),
+    migrate: () => migratePostgresDatabase(target.url),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   }
