@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Database, type Queryable, queryRows } from '#server/db/client.ts'
+import { createStatementBatcher } from '#server/db/statement-batcher.ts'
 import { referencePriceBook } from '#server/market/refresh-market.ts'
 import { ASSET_EXPONENTS, type AssetCode } from '#shared/money.ts'
 import {
@@ -121,83 +122,37 @@ const RETRIES_MAX = 3
 // Lost a race, not wrong: deadlock detected, serialization failure.
 const RETRYABLE_STATES = new Set(['40P01', '40001'])
 
-type Pending = {
-  item: UserTransferItem
-  attempts: number
-  resolve: (outcome: TransferOutcome) => void
-  reject: (error: unknown) => void
-}
-
 export type TransferPoster = {
   /** Posts one transfer in the next batch; resolves once the batch has committed. */
   post(item: UserTransferItem): Promise<TransferOutcome>
 }
 
 /**
- * Group commit for user-to-user transfers (ADR 008). Transfers that arrive while a batch is
- * being posted wait for the next one; each batch is one call of the database function
- * `sabi_post_user_transfers` (db/migrations/0014_post_user_transfers.sql), one round trip and
- * one commit for all of them, each transfer with its own outcome. No answer leaves before its
- * batch has committed: `post` resolves only after the statement, and with it its transaction,
- * has returned. One batch at a time per process, so a hot account is locked by one transaction
- * at a time and a process's batches never wait for each other.
+ * Group commit for user-to-user transfers (ADR 008): transfers that arrive while a batch is being
+ * posted wait for the next one (src/server/db/statement-batcher.ts), and each batch is one call
+ * of `postUserTransfers`, one round trip and one commit for all of them, each transfer with its
+ * own outcome. No answer leaves before its batch has committed. One batch at a time per
+ * process, so a hot account is locked by one transaction at a time and a process's batches
+ * never wait for each other. A transfer that lost a deadlock or a serialization race to another
+ * process's batch was rolled back to its savepoint, so nothing of it stands: it goes into a
+ * later batch, a few times at most.
  */
 export function createTransferPoster(db: Database): TransferPoster {
-  const queue: Pending[] = []
-  let posting = false
-
-  async function postBatch(batch: Pending[]): Promise<void> {
-    let outcomes: PostedOutcome[]
-    try {
-      outcomes = await postUserTransfers(
-        db,
-        batch.map(({ item }) => item),
-      )
-    } catch (error) {
-      // The statement failed as a whole (the database went away, say): nothing of the batch
-      // committed, and each request answers with that error (a 503 when it is an outage).
-      for (const pending of batch) pending.reject(error)
-      return
-    }
-    batch.forEach((pending, index) => {
-      const outcome = outcomes[index]
-      if (!outcome) {
-        pending.reject(new Error('the batch answered fewer outcomes than transfers'))
-      } else if (outcome.outcome !== 'failed') {
-        pending.resolve(outcome)
-      } else if (RETRYABLE_STATES.has(outcome.sqlstate) && pending.attempts < RETRIES_MAX) {
-        // Rolled back to its savepoint, so nothing of it stands: it goes into the next batch.
-        pending.attempts += 1
-        queue.push(pending)
-      } else {
-        pending.reject(
-          new Error(`posting a transfer failed (SQLSTATE ${outcome.sqlstate}): ${outcome.message}`),
-        )
-      }
-    })
-  }
-
-  async function drain(): Promise<void> {
-    if (posting) return
-    posting = true
-    try {
-      while (queue.length > 0) {
-        const batch = queue.splice(0, TRANSFER_BATCH_MAX)
-        await postBatch(batch)
-      }
-    } finally {
-      posting = false
-    }
-  }
-
+  const batcher = createStatementBatcher(
+    (items: UserTransferItem[]) => postUserTransfers(db, items),
+    TRANSFER_BATCH_MAX,
+  )
   return {
-    post(item) {
-      return new Promise<TransferOutcome>((resolve, reject) => {
-        queue.push({ item, attempts: 0, resolve, reject })
-        // Requests that arrive in the same turn of the event loop share a batch even when none
-        // is being posted yet.
-        if (!posting) setImmediate(() => void drain())
-      })
+    async post(item) {
+      for (let attempt = 1; ; attempt++) {
+        const outcome = await batcher.submit(item)
+        if (outcome.outcome !== 'failed') return outcome
+        if (!RETRYABLE_STATES.has(outcome.sqlstate) || attempt > RETRIES_MAX) {
+          throw new Error(
+            `posting a transfer failed (SQLSTATE ${outcome.sqlstate}): ${outcome.message}`,
+          )
+        }
+      }
     },
   }
 }

@@ -4,6 +4,7 @@ import { isLoginBlocked, recordLoginFailure } from '#server/auth/login-throttle.
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
 import { type Queryable, queryRows } from '#server/db/client.ts'
 import { transactionPins } from '#server/db/schema.ts'
+import { createStatementBatcher } from '#server/db/statement-batcher.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import {
@@ -121,23 +122,65 @@ async function attemptKnownPin(db: Queryable, userId: string, pin: string): Prom
     verifiedPins.delete(slot)
     return false
   }
-  // Most often there is nothing to clear, and then nothing is written: a read-only statement
-  // commits without waiting for the write-ahead log.
-  const [checked] = await queryRows(
-    db,
-    sql`with cleared as (
-          update transaction_pins set failed_attempts = 0, locked_until = null, updated_at = now()
-          where user_id = ${userId} and pin_hash = ${known.pinHash}
-            and (locked_until is null or locked_until <= now())
-            and (failed_attempts <> 0 or locked_until is not null)
-          returning user_id)
-        select exists (select 1 from cleared) or exists (
-          select 1 from transaction_pins where user_id = ${userId} and pin_hash = ${known.pinHash}
-            and failed_attempts = 0 and locked_until is null) as pin_ok`,
-  )
-  if (checked?.pin_ok === true) return true
+  // A batch that failed as a whole (a deadlock between two of them, the database away) sends
+  // each of its PINs to the full check, which answers for itself.
+  const right = await knownPinChecker(db)
+    .submit({ userId, pinHash: known.pinHash })
+    .catch(() => false)
+  if (right) return true
   verifiedPins.delete(slot)
   return false
+}
+
+type KnownPin = { userId: string; pinHash: string }
+
+/**
+ * Whether each user's PIN hash is still the one given and unlocked, clearing a count or an
+ * expired lock where there is one, for many users in one statement. Most often there is nothing
+ * to clear, and then nothing is written: a read-only statement commits without waiting for the
+ * write-ahead log.
+ */
+async function checkKnownPins(db: Queryable, pins: KnownPin[]): Promise<boolean[]> {
+  const asked = JSON.stringify(pins.map((pin) => ({ user_id: pin.userId, pin_hash: pin.pinHash })))
+  const rows = await queryRows(
+    db,
+    sql`with asked as (
+          select * from jsonb_to_recordset(${asked}::jsonb) as a(user_id uuid, pin_hash text)),
+        cleared as (
+          update transaction_pins p
+          set failed_attempts = 0, locked_until = null, updated_at = now()
+          from asked a
+          where p.user_id = a.user_id and p.pin_hash = a.pin_hash
+            and (p.locked_until is null or p.locked_until <= now())
+            and (p.failed_attempts <> 0 or p.locked_until is not null)
+          returning p.user_id)
+        select a.user_id, exists (select 1 from cleared c where c.user_id = a.user_id) or exists (
+          select 1 from transaction_pins p where p.user_id = a.user_id and p.pin_hash = a.pin_hash
+            and p.failed_attempts = 0 and p.locked_until is null) as pin_ok
+        from asked a`,
+  )
+  const right = new Set(rows.filter((row) => row.pin_ok === true).map((row) => String(row.user_id)))
+  return pins.map((pin) => right.has(pin.userId))
+}
+
+/** At most this many PINs share one statement. */
+const KNOWN_PINS_PER_STATEMENT_MAX = 256
+const knownPinCheckers = new WeakMap<
+  Queryable,
+  ReturnType<typeof createStatementBatcher<KnownPin, boolean>>
+>()
+
+/** The PIN checks of concurrent requests share statements (ADR 008). */
+function knownPinChecker(db: Queryable) {
+  let checker = knownPinCheckers.get(db)
+  if (!checker) {
+    checker = createStatementBatcher(
+      (pins: KnownPin[]) => checkKnownPins(db, pins),
+      KNOWN_PINS_PER_STATEMENT_MAX,
+    )
+    knownPinCheckers.set(db, checker)
+  }
+  return checker
 }
 
 function rememberVerifiedPin(userId: string, pin: string, pinHash: string): void {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { type Queryable, queryRows } from '#server/db/client.ts'
+import { createStatementBatcher } from '#server/db/statement-batcher.ts'
 
 /** Keys longer than this are stored by their hash (an address or id never comes close). */
 const KEY_MAX_LENGTH = 200
@@ -77,45 +78,14 @@ export async function consumeRateLimits(
 /**
  * Hits that arrive while a statement is counting others wait for the next one, so a busy
  * server counts many requests per statement and per commit rather than one each (ADR 008).
- * Nothing is answered before its statement has committed.
  */
 export function createRateLimitCounter(db: Queryable) {
-  const queue: {
-    hit: RateLimitHit
-    resolve: (count: RateLimitCount) => void
-    reject: (error: unknown) => void
-  }[] = []
-  let counting = false
-  async function drain() {
-    if (counting) return
-    counting = true
-    try {
-      while (queue.length > 0) {
-        const batch = queue.splice(0, HITS_PER_STATEMENT_MAX)
-        try {
-          const counts = await consumeRateLimits(
-            db,
-            batch.map((pending) => pending.hit),
-          )
-          batch.forEach((pending, index) => {
-            const count = counts[index]
-            if (count) pending.resolve(count)
-            else pending.reject(new Error('a rate-limit hit was not counted'))
-          })
-        } catch (error) {
-          for (const pending of batch) pending.reject(error)
-        }
-      }
-    } finally {
-      counting = false
-    }
-  }
+  const batcher = createStatementBatcher(
+    (hits: RateLimitHit[]) => consumeRateLimits(db, hits),
+    HITS_PER_STATEMENT_MAX,
+  )
   return {
-    consume(key: string, windowMs: number): Promise<RateLimitCount> {
-      return new Promise((resolve, reject) => {
-        queue.push({ hit: { key, windowMs }, resolve, reject })
-        if (!counting) setImmediate(() => void drain())
-      })
-    },
+    consume: (key: string, windowMs: number): Promise<RateLimitCount> =>
+      batcher.submit({ key, windowMs }),
   }
 }
