@@ -8,35 +8,35 @@ CREATE FUNCTION "sabi_refuse"(p_refusal jsonb) RETURNS void LANGUAGE plpgsql AS 
 BEGIN
   RAISE EXCEPTION 'transfer refused' USING ERRCODE = 'SB001', DETAIL = p_refusal::text;
 END $$;--> statement-breakpoint
--- An asset's latest US-dollar price scaled by 10^18 (src/server/market/usd-prices.ts), or the
--- reference price the caller passes when the market has recorded none (readLatestPricesOf).
-CREATE FUNCTION "sabi_latest_price"(p_asset text, p_reference jsonb) RETURNS numeric
-LANGUAGE plpgsql STABLE AS $$
-DECLARE
-  price numeric;
-BEGIN
-  SELECT m."usd_price" * 1000000000000000000 INTO price FROM "market_prices" m
-    WHERE m."asset" = p_asset ORDER BY m."recorded_at" DESC LIMIT 1;
-  IF price IS NULL THEN price := (p_reference->>p_asset)::numeric; END IF;
-  IF price IS NULL THEN
-    RAISE EXCEPTION 'no market price for %', p_asset;
-  END IF;
-  RETURN price;
-END $$;--> statement-breakpoint
+-- Every asset's latest US-dollar price scaled by 10^18 (src/server/market/usd-prices.ts), or the
+-- reference price the caller passes where the market has recorded none (readLatestPricesOf), as
+-- one JSON object: read once per batch, inside its transaction.
+CREATE FUNCTION "sabi_latest_prices"(p_reference jsonb) RETURNS jsonb LANGUAGE sql STABLE AS $$
+  SELECT coalesce(jsonb_object_agg(r.key, coalesce(
+      (SELECT (m."usd_price" * 1000000000000000000)::text FROM "market_prices" m
+        WHERE m."asset" = r.key ORDER BY m."recorded_at" DESC LIMIT 1),
+      r.value)), '{}'::jsonb)
+  FROM jsonb_each_text(p_reference) r
+$$;--> statement-breakpoint
 -- What an amount of an asset is worth in kobo (src/server/limits/naira-value.ts, whose arithmetic
--- this repeats: tests/api/post-user-transfers.test.ts holds the two to the same answers): its USD
+-- this repeats: tests/api/transfer-batches.test.ts holds the two to the same answers): its USD
 -- price over the naira's, rounded half away from zero like divideRoundHalfUp in src/shared/money.ts.
-CREATE FUNCTION "sabi_naira_value"(p_asset text, p_amount numeric, p_reference jsonb, p_exponents jsonb)
-RETURNS numeric LANGUAGE plpgsql STABLE AS $$
+CREATE FUNCTION "sabi_naira_value"(p_asset text, p_amount numeric, p_prices jsonb, p_exponents jsonb)
+RETURNS numeric LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   shift integer;
+  price numeric := (p_prices->>p_asset)::numeric;
+  naira numeric := (p_prices->>'NGN')::numeric;
   numerator numeric;
   denominator numeric;
 BEGIN
   IF p_asset = 'NGN' THEN RETURN p_amount; END IF;
+  IF price IS NULL OR naira IS NULL THEN
+    RAISE EXCEPTION 'no market price for %', CASE WHEN price IS NULL THEN p_asset ELSE 'NGN' END;
+  END IF;
   shift := (p_exponents->>'NGN')::integer - (p_exponents->>p_asset)::integer;
-  numerator := p_amount * sabi_latest_price(p_asset, p_reference) * power(10::numeric, greatest(shift, 0));
-  denominator := sabi_latest_price('NGN', p_reference) * power(10::numeric, greatest(-shift, 0));
+  numerator := p_amount * price * power(10::numeric, greatest(shift, 0));
+  denominator := naira * power(10::numeric, greatest(-shift, 0));
   RETURN sign(numerator) * div(abs(numerator) * 2 + denominator, denominator * 2);
 END $$;--> statement-breakpoint
 -- One transfer of a batch (docs/transfers.md "Sabi transfers"), in the order the statements ran
@@ -44,7 +44,7 @@ END $$;--> statement-breakpoint
 -- wallet is the sender's, find the recipient and their wallet (opening one), the KYC limits
 -- (docs/limits.md), then the journal, its postings and the balances in ascending account id,
 -- each debit a conditional UPDATE, and last the stored response. A refusal raises SB001.
-CREATE FUNCTION "sabi_post_user_transfer"(p_item jsonb, p_reference jsonb, p_exponents jsonb)
+CREATE FUNCTION "sabi_post_user_transfer"(p_item jsonb, p_prices jsonb, p_exponents jsonb)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_user uuid := (p_item->>'userId')::uuid;
@@ -56,8 +56,7 @@ DECLARE
   v_recipient uuid;
   v_to_wallet uuid;
   v_to_account bigint;
-  v_sender_limits record;
-  v_payee_limits record;
+  v_balance_max bigint;
   v_counted bigint;
   v_used bigint;
   v_held numeric;
@@ -84,18 +83,23 @@ BEGIN
   -- amount) is refused here, after the claim, as it was inside the claim's transaction before.
   IF p_item ? 'refusal' THEN PERFORM sabi_refuse(p_item->'refusal'); END IF;
 
-  SELECT w."id", w."account_id", w."currency_id", a."asset" INTO v_from
+  -- The sender's wallet with their tier's limits, and the recipient (a deactivated account
+  -- receives nothing: it could never spend it) with their wallet in the currency, if any, and
+  -- their tier's balance cap.
+  SELECT w."id", w."account_id", w."currency_id", a."asset", l."single_max_minor",
+      l."daily_max_minor" INTO v_from
     FROM "wallets" w JOIN "ledger_accounts" a ON a."id" = w."account_id"
+      JOIN "users" u ON u."id" = w."user_id" JOIN "kyc_tier_limits" l ON l."tier" = u."kyc_tier"
     WHERE w."id" = (p_item->>'fromWalletId')::uuid AND w."user_id" = v_user;
   IF NOT FOUND THEN PERFORM sabi_refuse('{"kind":"wallet_not_found"}'); END IF;
 
-  -- A deactivated account receives nothing: it could never spend it.
-  SELECT u."id" INTO v_recipient FROM "users" u
+  SELECT u."id", w."id", w."account_id", l."balance_max_minor"
+    INTO v_recipient, v_to_wallet, v_to_account, v_balance_max
+    FROM "users" u JOIN "kyc_tier_limits" l ON l."tier" = u."kyc_tier"
+      LEFT JOIN "wallets" w ON w."user_id" = u."id" AND w."currency_id" = v_from."currency_id"
     WHERE u."id" = (p_item->>'recipientUserId')::uuid AND u."deactivated_at" IS NULL;
   IF NOT FOUND THEN PERFORM sabi_refuse('{"kind":"recipient_not_found"}'); END IF;
-  SELECT w."id", w."account_id" INTO v_to_wallet, v_to_account FROM "wallets" w
-    WHERE w."user_id" = v_recipient AND w."currency_id" = v_from."currency_id";
-  IF NOT FOUND THEN
+  IF v_to_wallet IS NULL THEN
     PERFORM 1 FROM "currencies" c WHERE c."id" = v_from."currency_id" AND c."is_active";
     IF NOT FOUND THEN PERFORM sabi_refuse('{"kind":"currency_not_found"}'); END IF;
     BEGIN
@@ -114,37 +118,33 @@ BEGIN
   -- The KYC limits (src/server/limits/enforce-limits.ts): the sender's single and daily limits,
   -- the day's usage raised in one conditional upsert, then the payee's balance cap under a lock
   -- on their user row.
-  SELECT l."single_max_minor", l."daily_max_minor" INTO v_sender_limits
-    FROM "users" u JOIN "kyc_tier_limits" l ON l."tier" = u."kyc_tier" WHERE u."id" = v_user;
-  v_counted := sabi_naira_value(v_from."asset", v_amount, p_reference, p_exponents)::bigint;
-  IF v_counted > v_sender_limits."single_max_minor" THEN
+  v_counted := sabi_naira_value(v_from."asset", v_amount, p_prices, p_exponents)::bigint;
+  IF v_counted > v_from."single_max_minor" THEN
     PERFORM sabi_refuse(jsonb_build_object('kind', 'single',
-      'singleMaxMinor', v_sender_limits."single_max_minor"::text));
+      'singleMaxMinor', v_from."single_max_minor"::text));
   END IF;
   INSERT INTO "kyc_daily_usage" AS u ("user_id", "day", "sent_minor")
     SELECT v_user, (p_item->>'day')::date, v_counted
-    WHERE v_counted <= v_sender_limits."daily_max_minor"
+    WHERE v_counted <= v_from."daily_max_minor"
     ON CONFLICT ("user_id", "day") DO UPDATE SET "sent_minor" = u."sent_minor" + excluded."sent_minor"
-      WHERE u."sent_minor" + excluded."sent_minor" <= v_sender_limits."daily_max_minor";
+      WHERE u."sent_minor" + excluded."sent_minor" <= v_from."daily_max_minor";
   IF NOT FOUND THEN
     SELECT "sent_minor" INTO v_used FROM "kyc_daily_usage"
       WHERE "user_id" = v_user AND "day" = (p_item->>'day')::date;
     PERFORM sabi_refuse(jsonb_build_object('kind', 'daily',
-      'dailyMaxMinor', v_sender_limits."daily_max_minor"::text,
+      'dailyMaxMinor', v_from."daily_max_minor"::text,
       'usedMinor', coalesce(v_used, 0)::text));
   END IF;
-  SELECT l."balance_max_minor" INTO v_payee_limits
-    FROM "users" u JOIN "kyc_tier_limits" l ON l."tier" = u."kyc_tier" WHERE u."id" = v_recipient;
-  IF v_payee_limits."balance_max_minor" IS NOT NULL THEN
+  IF v_balance_max IS NOT NULL THEN
     PERFORM 1 FROM "users" WHERE "id" = v_recipient FOR NO KEY UPDATE;
-    SELECT coalesce(sum(sabi_naira_value(e.asset, e.amount, p_reference, p_exponents)), 0) INTO v_held
+    SELECT coalesce(sum(sabi_naira_value(e.asset, e.amount, p_prices, p_exponents)), 0) INTO v_held
       FROM (
         SELECT v_from."asset"::text AS asset, v_amount::numeric AS amount
         UNION ALL
         SELECT a."asset", sum(a."balance_minor") FROM "ledger_accounts" a
           WHERE a."user_id" = v_recipient AND a."kind" <> 'system' GROUP BY a."asset"
       ) e;
-    IF v_held > v_payee_limits."balance_max_minor" THEN
+    IF v_held > v_balance_max THEN
       PERFORM sabi_refuse('{"kind":"balance"}');
     END IF;
   END IF;
@@ -199,7 +199,9 @@ END $$;--> statement-breakpoint
 -- A batch of transfers in the caller's one statement, so in one transaction and one commit, each
 -- with its own outcome: a transfer that is refused, or fails, is rolled back to its own savepoint
 -- (the exception block) and the others stand. The items run in the order given, so the batch
--- answers exactly as those transfers would have one after another.
+-- answers exactly as those transfers would have one after another. First it locks every account
+-- the batch will move, in ascending id (ADR 004's order, across the whole batch): two batches
+-- then wait for each other's accounts one way only, and never deadlock over them.
 CREATE FUNCTION "sabi_post_user_transfers"(p_batch jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_item jsonb;
@@ -208,10 +210,20 @@ DECLARE
   v_detail text;
   v_state text;
   v_message text;
+  v_prices jsonb := sabi_latest_prices(p_batch->'referencePrices');
 BEGIN
+  PERFORM 1 FROM "ledger_accounts" a WHERE a."id" IN (
+      SELECT w."account_id" FROM jsonb_array_elements(p_batch->'items') i
+        JOIN "wallets" w ON w."id" = (i->>'fromWalletId')::uuid AND w."user_id" = (i->>'userId')::uuid
+      UNION
+      SELECT r."account_id" FROM jsonb_array_elements(p_batch->'items') i
+        JOIN "wallets" f ON f."id" = (i->>'fromWalletId')::uuid
+        JOIN "wallets" r ON r."user_id" = (i->>'recipientUserId')::uuid
+          AND r."currency_id" = f."currency_id")
+    ORDER BY a."id" FOR UPDATE;
   FOR v_item IN SELECT value FROM jsonb_array_elements(p_batch->'items') LOOP
     BEGIN
-      v_outcome := sabi_post_user_transfer(v_item, p_batch->'referencePrices', p_batch->'exponents');
+      v_outcome := sabi_post_user_transfer(v_item, v_prices, p_batch->'exponents');
     EXCEPTION
       WHEN SQLSTATE 'SB001' THEN
         GET STACKED DIAGNOSTICS v_detail = PG_EXCEPTION_DETAIL;

@@ -192,6 +192,10 @@ for (const { kind, skip } of testDatabaseKinds()) {
           ),
         )
         const exponents = JSON.stringify(ASSET_EXPONENTS)
+        // Recorded market prices for some assets, the reference price for the others.
+        await db.execute(
+          sql`insert into market_prices (asset, usd_price) values ('NGN', '0.000641025641025641'), ('BTC', '43210.123456789012345678'), ('KES', '0.007751937984496124')`,
+        )
         const assets = Object.keys(ASSET_EXPONENTS).filter(
           (asset): asset is AssetCode => asset in ASSET_EXPONENTS,
         )
@@ -203,7 +207,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
               const valuer = await loadNairaValuer(db, [asset])
               const [row] = await queryRows(
                 db,
-                sql`select sabi_naira_value(${asset}, ${amountMinor.toString()}::numeric, ${reference}::jsonb, ${exponents}::jsonb)::bigint::text as value`,
+                sql`select sabi_naira_value(${asset}, ${amountMinor.toString()}::numeric, sabi_latest_prices(${reference}::jsonb), ${exponents}::jsonb)::bigint::text as value`,
               )
               expect(BigInt(String(row?.value))).toBe(valuer(asset, amountMinor))
             },

@@ -132,8 +132,8 @@ export type TransferPoster = {
  * posted wait for the next one (src/server/db/statement-batcher.ts), and each batch is one call
  * of `postUserTransfers`, one round trip and one commit for all of them, each transfer with its
  * own outcome. No answer leaves before its batch has committed. One batch at a time per
- * process, so a hot account is locked by one transaction at a time and a process's batches
- * never wait for each other. A transfer that lost a deadlock or a serialization race to another
+ * process: two would mostly wait for each other's accounts (each batch locks all it moves
+ * first), and a hot account is then locked by one transaction at a time. A transfer that lost a deadlock or a serialization race to another
  * process's batch was rolled back to its savepoint, so nothing of it stands: it goes into a
  * later batch, a few times at most.
  */
