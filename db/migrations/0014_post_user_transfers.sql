@@ -199,9 +199,13 @@ END $$;--> statement-breakpoint
 -- A batch of transfers in the caller's one statement, so in one transaction and one commit, each
 -- with its own outcome: a transfer that is refused, or fails, is rolled back to its own savepoint
 -- (the exception block) and the others stand. The items run in the order given, so the batch
--- answers exactly as those transfers would have one after another. First it locks every account
--- the batch will move, in ascending id (ADR 004's order, across the whole batch): two batches
--- then wait for each other's accounts one way only, and never deadlock over them.
+-- answers exactly as those transfers would have one after another.
+--
+-- First it takes the locks its transfers will need, in the order every posting takes them
+-- (enforce-limits.ts, then post-journal.ts): the senders' usage rows of the day, the capped
+-- payees' user rows, then the accounts, each kind in ascending order. Another batch, or any other
+-- money action, then waits for this one in that same order, and none waits for it the other way
+-- round: no deadlock between them.
 CREATE FUNCTION "sabi_post_user_transfers"(p_batch jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_item jsonb;
@@ -212,6 +216,14 @@ DECLARE
   v_message text;
   v_prices jsonb := sabi_latest_prices(p_batch->'referencePrices');
 BEGIN
+  PERFORM 1 FROM "kyc_daily_usage" d WHERE (d."user_id", d."day") IN (
+      SELECT (i->>'userId')::uuid, (i->>'day')::date FROM jsonb_array_elements(p_batch->'items') i
+      WHERE i ? 'day')
+    ORDER BY d."user_id", d."day" FOR UPDATE;
+  PERFORM 1 FROM "users" u JOIN "kyc_tier_limits" l ON l."tier" = u."kyc_tier"
+    WHERE u."id" IN (SELECT (i->>'recipientUserId')::uuid FROM jsonb_array_elements(p_batch->'items') i)
+      AND l."balance_max_minor" IS NOT NULL
+    ORDER BY u."id" FOR NO KEY UPDATE OF u;
   PERFORM 1 FROM "ledger_accounts" a WHERE a."id" IN (
       SELECT w."account_id" FROM jsonb_array_elements(p_batch->'items') i
         JOIN "wallets" w ON w."id" = (i->>'fromWalletId')::uuid AND w."user_id" = (i->>'userId')::uuid
