@@ -73,20 +73,26 @@ describe.skipIf(skip !== undefined)(`WORKERS=2${skip ? ` (skipped: ${skip})` : '
           const from = people[index % 3]
           const to = people[(index + 1) % 3]
           if (!from || !to) throw new Error('bad index')
-          // A connection the killed worker held fails; that request is simply not counted.
-          return from.client
-            .request(
-              'POST',
-              '/api/send-money/sabi-user',
-              {
-                fromWalletId: from.walletId,
-                recipientUserId: to.id,
-                amount: '1.00',
-                pin: TEST_PIN,
-              },
-              { 'idempotency-key': randomUUID() },
-            )
-            .catch(() => ({ status: 0 }))
+          // A connection the killed worker held fails, or never answers; that request is
+          // simply not counted.
+          return Promise.race([
+            from.client
+              .request(
+                'POST',
+                '/api/send-money/sabi-user',
+                {
+                  fromWalletId: from.walletId,
+                  recipientUserId: to.id,
+                  amount: '1.00',
+                  pin: TEST_PIN,
+                },
+                { 'idempotency-key': randomUUID() },
+              )
+              .catch(() => ({ status: 0 })),
+            new Promise<{ status: number }>((resolve) =>
+              setTimeout(() => resolve({ status: 0 }), 10_000).unref(),
+            ),
+          ])
         }),
       )
     expect((await send()).map((answer) => answer.status)).toEqual(Array(60).fill(201))
