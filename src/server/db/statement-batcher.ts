@@ -25,7 +25,7 @@ export function createStatementBatcher<Item, Result>(
       const results = await run(batch.map((pending) => pending.item))
       if (results.length !== batch.length)
         throw new Error('a batched statement answered another number of results than items')
-      results.forEach((result, index) => batch[index]?.resolve(result))
+      for (const [index, result] of results.entries()) batch[index]?.resolve(result)
     } catch (error) {
       for (const pending of batch) pending.reject(error)
     }
