@@ -57,6 +57,7 @@ const environmentSchema = z
     KYC_TIER_1_LIMITS: tierLimitsSchema(1),
     KYC_TIER_2_LIMITS: tierLimitsSchema(2),
     KYC_TIER_3_LIMITS: tierLimitsSchema(3),
+    WORKERS: z.coerce.number().int().min(1).max(64).default(1),
     PAYOUT_WEBHOOK_SECRET: z
       .string()
       .min(32, 'PAYOUT_WEBHOOK_SECRET must be at least 32 characters')
@@ -65,6 +66,11 @@ const environmentSchema = z
   .refine((env) => env.DATABASE_URL === undefined || env.SESSION_SECRET !== undefined, {
     message: 'SESSION_SECRET is required when DATABASE_URL is set',
     path: ['SESSION_SECRET'],
+  })
+  // Embedded PGlite lives inside one process: several workers need PostgreSQL.
+  .refine((env) => env.WORKERS === 1 || env.DATABASE_URL !== undefined, {
+    message: 'WORKERS above 1 needs DATABASE_URL (PostgreSQL)',
+    path: ['WORKERS'],
   })
 
 /** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
@@ -125,6 +131,8 @@ export type Config = {
   tierLimits: TierLimits[]
   /** Signs payout providers' result callbacks; without it the webhook accepts nothing. */
   payoutWebhookSecret: string | undefined
+  /** How many server processes share the port (WORKERS, node:cluster; ADR 008). */
+  workers: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -164,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       return limits
     }),
     payoutWebhookSecret: value.PAYOUT_WEBHOOK_SECRET,
+    workers: value.WORKERS,
   }
 }
 

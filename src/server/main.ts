@@ -2,7 +2,8 @@ import { ConfigError, loadConfig } from './config.ts'
 import { DEMO_PIN } from './db/demo-activity.ts'
 import { DEMO_ACCOUNT } from './db/seed.ts'
 import { serializeError } from './logging/log-serializers.ts'
-import { type RunningServer, startServer } from './start-server.ts'
+import { startServer } from './start-server.ts'
+import { isWorkersPrimary, reportListening, startWorkers } from './workers.ts'
 
 // The server's entry point: `npm start` runs it bundled (dist/server/main.js, through
 // scripts/start.mjs), `npm run dev` and the end-to-end suite from source.
@@ -14,7 +15,7 @@ async function main() {
   const config = loadConfig()
   // Listening from the start: a signal during start-up stops the server as soon as it is up,
   // rather than killing the process in the middle of a migration.
-  let starting: Promise<RunningServer> | undefined
+  let starting: Promise<{ url: string; close(): Promise<void> }> | undefined
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -33,13 +34,18 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
-  starting = startServer(config)
+  // With WORKERS above 1 this process only starts the workers (src/server/workers.ts).
+  const primary = isWorkersPrimary(config)
+  starting = primary ? startWorkers(config) : startServer(config)
   const server = await starting
   if (closing) return
+  reportListening(server.url)
+  // A worker leaves the banner to its primary.
+  if (!primary && config.workers > 1) return
   const lines = [
     '',
-    `  Sabi is running at ${server.url}`,
-    `  Database: ${server.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
+    `  Sabi is running at ${server.url}${primary ? ` (${config.workers} worker processes)` : ''}`,
+    `  Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}`,
     `  API docs: ${server.url}/api/docs`,
   ]
   if (config.sandbox) {

@@ -12,6 +12,10 @@ export type ServerProcess = { url: string; process: ChildProcess; stop(): Promis
 export function startServerProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
+  options: {
+    /** A bundled copy of serve-api.ts (plain JavaScript, run without tsx), for benchmarks. */
+    bundle?: string
+  } = {},
 ): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     // Node itself (with tsx as a loader), so the child's pid is the server's, for RSS readings.
@@ -19,7 +23,9 @@ export function startServerProcess(
     const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
     const child = spawn(
       process.execPath,
-      [...nodeArgs, '--import', 'tsx', 'tests/setup/serve-api.ts'],
+      options.bundle
+        ? [...nodeArgs, options.bundle]
+        : [...nodeArgs, '--import', 'tsx', 'tests/setup/serve-api.ts'],
       {
         env: {
           ...process.env,

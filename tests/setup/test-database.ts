@@ -41,7 +41,9 @@ export async function createTestDatabase(
   await admin.connect()
   await admin.query(`create database "${name}" template "${template}"`)
   await admin.end()
-  const url = databaseUrl(baseUrl, name)
+  // TEST_DATABASE_POOLER_URL runs the suites through a pooler (a transaction-pooling PgBouncer in
+  // front of the same server, ADR 008); creating and dropping databases stays direct.
+  const url = databaseUrl(process.env.TEST_DATABASE_POOLER_URL ?? baseUrl, name)
   const handle = await openDatabase({ kind: 'postgres', url, poolSize })
   return {
     ...handle,

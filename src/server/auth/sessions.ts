@@ -57,6 +57,33 @@ export async function createSession(
   return { sid, userId: input.userId, expire }
 }
 
+/**
+ * How long an instance answers from its own copy of a session before reading it again (ADR
+ * 008). A sign-out, a revoked session or a password change on this instance takes effect at
+ * once (the copies go with the rows); on another instance, within this.
+ */
+export const SESSION_CACHE_TTL_MS = 1_000
+const SESSION_CACHE_MAX = 100_000
+
+/** This process's copies of sessions it read lately, by the hash of their id. */
+const cachedSessions = new Map<string, { session: ActiveSession; readAtMs: number }>()
+/**
+ * Counts the deletions this process has made, so a read that started before one does not put
+ * back a copy of what it deleted.
+ */
+let deletions = 0
+
+/**
+ * Drops this process's copies of the sessions a deletion is about to end, and again once it has
+ * (a read that began in between must not leave its copy behind).
+ */
+function forgetSessions(match: (sidHash: string, session: ActiveSession) => boolean): void {
+  deletions += 1
+  for (const [sidHash, { session }] of cachedSessions) {
+    if (match(sidHash, session)) cachedSessions.delete(sidHash)
+  }
+}
+
 /** The live session with this id, sliding its expiry forward now and then; undefined if none. */
 export async function readSession(
   db: Queryable,
@@ -64,6 +91,29 @@ export async function readSession(
   nowMs = Date.now(),
 ): Promise<ActiveSession | undefined> {
   const sidHash = hashSessionId(sid)
+  const cached = cachedSessions.get(sidHash)
+  if (cached && Math.abs(nowMs - cached.readAtMs) < SESSION_CACHE_TTL_MS) {
+    if (cached.session.expire.getTime() > nowMs) return cached.session
+  }
+  const deletionsBefore = deletions
+  const session = await readStoredSession(db, sid, sidHash, nowMs)
+  if (!session) {
+    cachedSessions.delete(sidHash)
+    return undefined
+  }
+  if (deletions === deletionsBefore) {
+    if (cachedSessions.size >= SESSION_CACHE_MAX) cachedSessions.clear()
+    cachedSessions.set(sidHash, { session, readAtMs: nowMs })
+  }
+  return session
+}
+
+async function readStoredSession(
+  db: Queryable,
+  sid: string,
+  sidHash: string,
+  nowMs: number,
+): Promise<ActiveSession | undefined> {
   const [row] = await db
     .select()
     .from(sessions)
@@ -81,7 +131,11 @@ export async function readSession(
 }
 
 export async function deleteSession(db: Queryable, sid: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.sidHash, hashSessionId(sid)))
+  const sidHash = hashSessionId(sid)
+  const forget = (hash: string) => hash === sidHash
+  forgetSessions(forget)
+  await db.delete(sessions).where(eq(sessions.sidHash, sidHash))
+  forgetSessions(forget)
 }
 
 export async function deleteExpiredSessions(db: Queryable, nowMs = Date.now()): Promise<void> {
@@ -150,11 +204,18 @@ export async function revokeUserSession(db: Queryable, userId: string, publicId:
     .where(eq(sessions.userId, userId))
   const match = rows.find((row) => publicSessionId(row.sidHash) === publicId)
   if (!match) throw new AppError('NOT_FOUND', 'Session not found')
+  const forget = (hash: string) => hash === match.sidHash
+  forgetSessions(forget)
   await db.delete(sessions).where(eq(sessions.sidHash, match.sidHash))
+  forgetSessions(forget)
 }
 
 /** Ends every session of the user but `keepSid` (after a password change, or all of them). */
 export async function deleteOtherSessions(db: Queryable, userId: string, keepSid: string | null) {
+  const keepHash = keepSid ? hashSessionId(keepSid) : null
+  const forget = (hash: string, session: ActiveSession) =>
+    session.userId === userId && hash !== keepHash
+  forgetSessions(forget)
   await db
     .delete(sessions)
     .where(
@@ -162,4 +223,6 @@ export async function deleteOtherSessions(db: Queryable, userId: string, keepSid
         ? and(eq(sessions.userId, userId), ne(sessions.sidHash, hashSessionId(keepSid)))
         : eq(sessions.userId, userId),
     )
+  // Again once deleted: a read that began before the deletion must not leave its copy behind.
+  forgetSessions(forget)
 }

@@ -1,6 +1,5 @@
 import { join } from 'node:path'
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
-import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
@@ -18,17 +17,42 @@ export async function migratePgliteDatabase(db: PgliteDatabase<typeof schema>): 
 }
 
 /**
- * On PostgreSQL several server instances may start at once, so a session-level advisory lock
- * on a dedicated connection makes them take turns applying db/migrations.
+ * On PostgreSQL several server instances may start at once, so they take turns: the migrations
+ * run in one transaction that first takes a transaction-level advisory lock. Nothing outlives
+ * the transaction, so this works through a transaction-pooling PgBouncer too (ADR 008), where a
+ * session-level lock would stay behind on whichever server connection took it. The history is
+ * Drizzle's own table, written as Drizzle's migrator writes it, so either may run next.
  */
 export async function migratePostgresDatabase(url: string): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER })
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
-    await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER })
+    await client.query('begin')
+    try {
+      await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY])
+      await client.query('create schema if not exists drizzle')
+      await client.query(
+        'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
+      )
+      const last = await client.query(
+        'select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1',
+      )
+      const lastMillis = Number(last.rows[0]?.created_at ?? Number.NEGATIVE_INFINITY)
+      for (const migration of migrations) {
+        if (migration.folderMillis <= lastMillis) continue
+        for (const statement of migration.sql) await client.query(statement)
+        await client.query(
+          'insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)',
+          [migration.hash, migration.folderMillis],
+        )
+      }
+      await client.query('commit')
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined)
+      throw error
+    }
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined)
     await client.end()
   }
 }

@@ -1,7 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '#server/config.ts'
 import type { Database, Transaction } from '#server/db/client.ts'
-import { fingerprintRequest, runIdempotent } from '#server/idempotency/run-idempotent.ts'
+import {
+  fingerprintRequest,
+  type IdempotentResponse,
+  type MoneySubmission,
+  runIdempotent,
+} from '#server/idempotency/run-idempotent.ts'
 import { idempotentReplays, moneyActions } from '#server/metrics/metrics.ts'
 import { checkTransactionPin } from '#server/pin/transaction-pin.ts'
 import { AppError } from '#shared/errors.ts'
@@ -58,6 +63,34 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 }
 
 /**
+ * Answers a money POST whose use case keeps its own idempotency (the batched user-to-user
+ * transfer, ADR 008) exactly as `handleMoneyPost` answers the others: the first response, or
+ * a replay marked `Idempotent-Replayed: true`, counted in the same metrics.
+ */
+export async function answerMoneyPost(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (submission: MoneySubmission) => Promise<IdempotentResponse & { replayed: boolean }>,
+) {
+  const submission = {
+    userId: signedInUserId(request),
+    key: idempotencyKeyOf(request),
+    requestHash: fingerprintRequest(`${request.method} ${request.routeOptions.url}`, request.body),
+  }
+  const action = request.routeOptions.url ?? request.url
+  const result = await run(submission).catch((error: unknown) => {
+    moneyActions.inc({ action, outcome: error instanceof AppError ? error.code : 'error' })
+    throw error
+  })
+  moneyActions.inc({ action, outcome: result.replayed ? 'replayed' : 'completed' })
+  if (result.replayed) {
+    idempotentReplays.inc({ action })
+    reply.header('Idempotent-Replayed', 'true')
+  }
+  return reply.status(result.statusCode).send(result.body)
+}
+
+/**
  * Runs a money use case for a signed-in user exactly once per Idempotency-Key and sends its
  * response; a retry gets the first response again, marked `Idempotent-Replayed: true`.
  */
@@ -68,28 +101,10 @@ export async function handleMoneyPost(
   work: (tx: Transaction, userId: string) => Promise<unknown>,
   successStatus = 201,
 ) {
-  const userId = signedInUserId(request)
-  const key = idempotencyKeyOf(request)
-  const action = request.routeOptions.url ?? request.url
-  const result = await runIdempotent(
-    db,
-    {
-      userId,
-      key,
-      requestHash: fingerprintRequest(
-        `${request.method} ${request.routeOptions.url}`,
-        request.body,
-      ),
-    },
-    async (tx) => ({ statusCode: successStatus, body: await work(tx, userId) }),
-  ).catch((error: unknown) => {
-    moneyActions.inc({ action, outcome: error instanceof AppError ? error.code : 'error' })
-    throw error
-  })
-  moneyActions.inc({ action, outcome: result.replayed ? 'replayed' : 'completed' })
-  if (result.replayed) {
-    idempotentReplays.inc({ action })
-    reply.header('Idempotent-Replayed', 'true')
-  }
-  return reply.status(result.statusCode).send(result.body)
+  return answerMoneyPost(request, reply, (submission) =>
+    runIdempotent(db, submission, async (tx) => ({
+      statusCode: successStatus,
+      body: await work(tx, submission.userId),
+    })),
+  )
 }

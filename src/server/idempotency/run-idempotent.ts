@@ -6,6 +6,9 @@ import { AppError } from '#shared/errors.ts'
 
 export type IdempotentResponse = { statusCode: number; body: unknown }
 
+/** The submission a money POST names: its user, its Idempotency-Key and its fingerprint. */
+export type MoneySubmission = { userId: string; key: string; requestHash: string }
+
 /** JSON with sorted keys, so the same body always hashes the same whatever its key order. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
@@ -31,16 +34,19 @@ async function readStored(db: Queryable, userId: string, key: string) {
   return row
 }
 
+/** The 422 of a key used before for a different request (docs/ledger.md "Idempotency"). */
+export function idempotencyMismatch(): AppError {
+  return new AppError(
+    'IDEMPOTENCY_MISMATCH',
+    'This Idempotency-Key was already used for a different request',
+  )
+}
+
 function replay(
   row: { requestHash: string; statusCode: number; response: unknown },
   requestHash: string,
 ): IdempotentResponse {
-  if (row.requestHash !== requestHash) {
-    throw new AppError(
-      'IDEMPOTENCY_MISMATCH',
-      'This Idempotency-Key was already used for a different request',
-    )
-  }
+  if (row.requestHash !== requestHash) throw idempotencyMismatch()
   return { statusCode: row.statusCode, body: row.response }
 }
 

@@ -34,7 +34,16 @@ export function dailyLimitMessage(limits: { dailyMaxMinor: bigint }, remaining: 
     : `You have reached your daily limit of ${formatNaira(limits.dailyMaxMinor)} on your current tier`
 }
 
-function refuse(message: string, limit: 'single' | 'daily' | 'balance', remaining?: bigint) {
+/** What a payer is told when the recipient's balance cap refuses their payment. */
+export const RECIPIENT_OVER_CAP_MESSAGE =
+  'The recipient cannot receive this amount: it would take their account over its limit'
+
+/** A LIMIT_EXCEEDED refusal naming the limit and, where the user may know it, what remains. */
+export function limitRefusal(
+  message: string,
+  limit: 'single' | 'daily' | 'balance',
+  remaining?: bigint,
+) {
   return new AppError('LIMIT_EXCEEDED', message, undefined, {
     limit,
     ...(remaining === undefined ? {} : { remaining: formatMinor(remaining, 2) }),
@@ -147,7 +156,7 @@ async function countSent(
   now: Date,
 ): Promise<void> {
   if (valueMinor > sender.singleMaxMinor)
-    throw refuse(singleLimitMessage(sender), 'single', sender.singleMaxMinor)
+    throw limitRefusal(singleLimitMessage(sender), 'single', sender.singleMaxMinor)
   const day = lagosDay(now)
   const raised = await queryRows(
     tx,
@@ -165,7 +174,7 @@ async function countSent(
   )
   const used = row ? BigInt(String(row.sent)) : 0n
   const remaining = sender.dailyMaxMinor > used ? sender.dailyMaxMinor - used : 0n
-  throw refuse(dailyLimitMessage(sender, remaining), 'daily', remaining)
+  throw limitRefusal(dailyLimitMessage(sender, remaining), 'daily', remaining)
 }
 
 /**
@@ -185,10 +194,7 @@ async function checkBalanceCap(
   const { totalMinor: total, valuer } = await heldInNaira(tx, userId, payee.credits)
   if (total <= cap) return
   if (!payeeActs) {
-    throw refuse(
-      'The recipient cannot receive this amount: it would take their account over its limit',
-      'balance',
-    )
+    throw limitRefusal(RECIPIENT_OVER_CAP_MESSAGE, 'balance')
   }
   const credited = [...payee.credits].reduce(
     (sum, [asset, minor]) => sum + valuer(asset, minor),
@@ -196,7 +202,7 @@ async function checkBalanceCap(
   )
   const before = total - credited
   const room = cap > before ? cap - before : 0n
-  throw refuse(
+  throw limitRefusal(
     `This would take your balance over ${formatNaira(cap)}, the most your current tier can hold. You can receive ${formatNaira(room)} more`,
     'balance',
     room,

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { isLoginBlocked, recordLoginFailure } from '#server/auth/login-throttle.ts'
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
 import { type Queryable, queryRows } from '#server/db/client.ts'
 import { transactionPins } from '#server/db/schema.ts'
+import { createStatementBatcher } from '#server/db/statement-batcher.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import {
@@ -94,7 +95,105 @@ export function checkTransactionPin(
 /** The PIN checks under way in this process, by a hash of the user and the PIN tried. */
 const attemptsInFlight = new Map<string, Promise<void>>()
 
+/** How long this process trusts a PIN it has checked, and how many it keeps at most. */
+const VERIFIED_PIN_TTL_MS = 15 * 60 * 1000
+const VERIFIED_PINS_MAX = 50_000
+// Keyed by an HMAC under a secret of this process alone, so the map holds nothing a PIN could be
+// read back from without the process's memory, where the argon2id hashes pass anyway.
+const verifiedPinKey = randomBytes(32)
+/** PINs this process has checked against argon2id lately: the hash they matched, and when. */
+const verifiedPins = new Map<string, { pinHash: string; atMs: number }>()
+
+function verifiedPinSlot(userId: string, pin: string): string {
+  return createHmac('sha256', verifiedPinKey).update(`${userId}:${pin}`).digest('hex')
+}
+
+/**
+ * The right PIN again, without argon2id's 20 ms of CPU (ADR 008): when this process has lately
+ * verified this PIN against the user's current hash, one statement counts the attempt and, as a
+ * right PIN does, clears the count, provided the hash is still that one and the PIN is not
+ * locked. Anything else (a new PIN, a lock, an unknown PIN) takes the full check below.
+ */
+async function attemptKnownPin(db: Queryable, userId: string, pin: string): Promise<boolean> {
+  const slot = verifiedPinSlot(userId, pin)
+  const known = verifiedPins.get(slot)
+  if (!known) return false
+  if (Date.now() - known.atMs > VERIFIED_PIN_TTL_MS) {
+    verifiedPins.delete(slot)
+    return false
+  }
+  // A batch that failed as a whole (a deadlock between two of them, the database away) sends
+  // each of its PINs to the full check, which answers for itself.
+  const right = await knownPinChecker(db)
+    .submit({ userId, pinHash: known.pinHash })
+    .catch(() => false)
+  if (right) return true
+  verifiedPins.delete(slot)
+  return false
+}
+
+type KnownPin = { userId: string; pinHash: string }
+
+/**
+ * Whether each user's PIN hash is still the one given and unlocked, clearing a count or an
+ * expired lock where there is one, for many users in one statement. Most often there is nothing
+ * to clear, and then nothing is written: a read-only statement commits without waiting for the
+ * write-ahead log.
+ */
+async function checkKnownPins(db: Queryable, pins: KnownPin[]): Promise<boolean[]> {
+  const asked = JSON.stringify(pins.map((pin) => ({ user_id: pin.userId, pin_hash: pin.pinHash })))
+  const rows = await queryRows(
+    db,
+    sql`with asked as (
+          select * from jsonb_to_recordset(${asked}::jsonb) as a(user_id uuid, pin_hash text)),
+        cleared as (
+          update transaction_pins p
+          set failed_attempts = 0, locked_until = null, updated_at = now()
+          from asked a
+          where p.user_id = a.user_id and p.pin_hash = a.pin_hash
+            and (p.locked_until is null or p.locked_until <= now())
+            and (p.failed_attempts <> 0 or p.locked_until is not null)
+          returning p.user_id)
+        select a.user_id, exists (select 1 from cleared c where c.user_id = a.user_id) or exists (
+          select 1 from transaction_pins p where p.user_id = a.user_id and p.pin_hash = a.pin_hash
+            and p.failed_attempts = 0 and p.locked_until is null) as pin_ok
+        from asked a`,
+  )
+  const right = new Set(rows.filter((row) => row.pin_ok === true).map((row) => String(row.user_id)))
+  return pins.map((pin) => right.has(pin.userId))
+}
+
+/** At most this many PINs share one statement. */
+const KNOWN_PINS_PER_STATEMENT_MAX = 256
+const knownPinCheckers = new WeakMap<
+  Queryable,
+  ReturnType<typeof createStatementBatcher<KnownPin, boolean>>
+>()
+
+/** The PIN checks of concurrent requests share statements (ADR 008). */
+function knownPinChecker(db: Queryable) {
+  let checker = knownPinCheckers.get(db)
+  if (!checker) {
+    checker = createStatementBatcher(
+      (pins: KnownPin[]) => checkKnownPins(db, pins),
+      KNOWN_PINS_PER_STATEMENT_MAX,
+    )
+    knownPinCheckers.set(db, checker)
+  }
+  return checker
+}
+
+function rememberVerifiedPin(userId: string, pin: string, pinHash: string): void {
+  if (verifiedPins.size >= VERIFIED_PINS_MAX) {
+    // The oldest first: a Map iterates in insertion order.
+    const oldest = verifiedPins.keys().next()
+    if (!oldest.done) verifiedPins.delete(oldest.value)
+  }
+  verifiedPins.set(verifiedPinSlot(userId, pin), { pinHash, atMs: Date.now() })
+}
+
 async function attemptPin(db: Queryable, userId: string, pin: string): Promise<void> {
+  if (await attemptKnownPin(db, userId, pin)) return
   const [reserved] = await queryRows(
     db,
     sql`update transaction_pins set
@@ -117,11 +216,13 @@ async function attemptPin(db: Queryable, userId: string, pin: string): Promise<v
     }
     throw lockedError(row.lockedUntil ?? new Date())
   }
-  if (await verifyPassword(String(reserved.pin_hash), pin)) {
+  const pinHash = String(reserved.pin_hash)
+  if (await verifyPassword(pinHash, pin)) {
     await db
       .update(transactionPins)
       .set({ failedAttempts: 0, lockedUntil: null, updatedAt: sql`now()` })
       .where(eq(transactionPins.userId, userId))
+    rememberVerifiedPin(userId, pin, pinHash)
     return
   }
   const attemptsLeft = Math.max(0, PIN_MAX_ATTEMPTS - Number(reserved.failed_attempts))

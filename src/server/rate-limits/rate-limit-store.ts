@@ -4,7 +4,7 @@ import type {
   FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit'
 import type { Database } from '#server/db/client.ts'
-import { consumeRateLimit } from './consume-rate-limit.ts'
+import { createRateLimitCounter } from './consume-rate-limit.ts'
 
 /**
  * The rate limits' counters in the database, for @fastify/rate-limit: N instances then enforce
@@ -12,6 +12,9 @@ import { consumeRateLimit } from './consume-rate-limit.ts'
  * own, unless routes share a `groupId` (every money POST counts against one per-user limit).
  */
 export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor {
+  // One counter for the app, shared by every route's store, so hits of all routes share
+  // statements.
+  const counter = createRateLimitCounter(db)
   // The plugin constructs its store with `new`, so this one has to be a class.
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     readonly prefix: string
@@ -23,7 +26,7 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      consumeRateLimit(db, `${this.prefix}${key}`, timeWindow).then(
+      counter.consume(`${this.prefix}${key}`, timeWindow).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       )

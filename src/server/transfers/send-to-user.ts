@@ -1,65 +1,168 @@
-import { and, eq, isNull } from 'drizzle-orm'
-import type { Transaction } from '#server/db/client.ts'
-import { users, wallets } from '#server/db/schema.ts'
+import type { Database, Queryable } from '#server/db/client.ts'
+import {
+  type IdempotentResponse,
+  idempotencyMismatch,
+  type MoneySubmission,
+} from '#server/idempotency/run-idempotent.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
-import { postJournal } from '#server/ledger/post-journal.ts'
-import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
-import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
-import { findOrOpenWallet } from '#server/wallets/open-wallet.ts'
+import { newJournalReference } from '#server/ledger/journal-reference.ts'
+import { InsufficientFundsError } from '#server/ledger/ledger-errors.ts'
+import {
+  postUserTransfers,
+  type TransferOutcome,
+  type TransferPoster,
+  type TransferRefusal,
+  type UserTransferItem,
+} from '#server/ledger/post-user-transfers.ts'
+import {
+  dailyLimitMessage,
+  limitRefusal,
+  RECIPIENT_OVER_CAP_MESSAGE,
+  singleLimitMessage,
+} from '#server/limits/enforce-limits.ts'
+import { lagosDay } from '#server/limits/lagos-day.ts'
+import { findOwnWalletIdentity, type WalletIdentity } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
-import { parseAmountOrThrow } from '#shared/money.ts'
+import { exponentOf, formatMinor, parseAmountOrThrow } from '#shared/money.ts'
 import type { SendToUserRequest } from '#shared/schemas/money-requests.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
 
-/**
- * A free, instant transfer to another Sabi user (docs/transfers.md "Sabi transfers"): the
- * recipient's wallet in the same currency receives the amount, opened for them if they have
- * none. One journal, two postings, completed at once.
- */
-export async function sendToUser(
-  tx: Transaction,
-  senderId: string,
+// A free, instant transfer to another Sabi user (docs/transfers.md "Sabi transfers"): the
+// recipient's wallet in the same currency receives the amount, opened for them if they have
+// none. One journal, two postings, completed at once. The ledger posts it in the database
+// function of db/migrations/0014_post_user_transfers.sql (ADR 008), which checks the KYC limits
+// and moves the balances as `postJournal` does for every other money action, with the same
+// answers; what needs no database is checked here first.
+
+type Prepared = { from: WalletIdentity; item: UserTransferItem }
+
+/** The checks that need no database, in the order the answers have always come in. */
+async function prepareTransfer(
+  db: Queryable,
+  submission: MoneySubmission | { userId: string; key: null; requestHash: null },
   input: SendToUserRequest,
-): Promise<TransactionResponse> {
-  const from = await findOwnWallet(tx, senderId, input.fromWalletId)
+): Promise<Prepared> {
+  const from = await findOwnWalletIdentity(db, submission.userId, input.fromWalletId)
   const amount = parseAmountOrThrow(input.amount, from.asset)
-  if (input.recipientUserId === senderId) {
+  if (input.recipientUserId === submission.userId) {
     throw new AppError('VALIDATION_FAILED', 'You cannot send money to yourself', [
       { path: 'recipientUserId', message: 'You cannot send money to yourself' },
     ])
   }
-  // The recipient and their wallet in this currency, if any, in one read.
-  const [recipient] = await tx
-    .select({ id: users.id, wallet: wallets })
-    .from(users)
-    .leftJoin(wallets, and(eq(wallets.userId, users.id), eq(wallets.currencyId, from.currencyId)))
-    // A deactivated account receives nothing: it could never spend it.
-    .where(and(eq(users.id, input.recipientUserId), isNull(users.deactivatedAt)))
-    .limit(1)
-  if (!recipient) throw new AppError('NOT_FOUND', 'Recipient not found')
-  const to = await findOrOpenWallet(tx, recipient.id, from.currencyId, recipient.wallet)
+  const now = new Date()
+  return {
+    from,
+    item: {
+      ...submission,
+      fromWalletId: from.id,
+      recipientUserId: input.recipientUserId,
+      asset: from.asset,
+      amountMinor: amount.amountMinor,
+      amountText: formatMinor(amount.amountMinor, exponentOf(from.asset)),
+      feeText: formatMinor(0n, exponentOf(from.asset)),
+      symbol: from.symbol,
+      description: input.description || null,
+      reference: newJournalReference(now.getTime()),
+      day: lagosDay(now),
+    },
+  }
+}
 
+/**
+ * Sends money to another user inside the caller's transaction, with no Idempotency-Key (the
+ * demo account's seed, tests). A refusal throws, and the caller's transaction rolls back.
+ */
+export async function sendToUser(
+  tx: Queryable,
+  senderId: string,
+  input: SendToUserRequest,
+): Promise<TransactionResponse> {
+  const { from, item } = await prepareTransfer(
+    tx,
+    { userId: senderId, key: null, requestHash: null },
+    input,
+  )
+  const [outcome] = await postUserTransfers(tx, [item])
+  if (outcome?.outcome === 'completed') return outcome.response
+  if (outcome?.outcome === 'refused') throw refusalError(outcome.refusal, from)
+  throw new Error(`a transfer without a key answered ${JSON.stringify(outcome)}`)
+}
+
+/**
+ * Sends money to another user once per Idempotency-Key (POST /api/send-money/sabi-user), in the
+ * next batch of the app's transfer poster: the answer, or the first answer again for a retry.
+ * A request refused before the database still goes through its key, so that a retry of a
+ * submission that went through is answered as it was, as inside `runIdempotent`.
+ */
+export async function sendToUserOnce(
+  poster: TransferPoster,
+  db: Database,
+  submission: MoneySubmission,
+  input: SendToUserRequest,
+): Promise<IdempotentResponse & { replayed: boolean }> {
+  let prepared: Prepared
   try {
-    const journal = await postJournal(
-      tx,
-      {
-        type: 'send',
-        status: 'completed',
-        asset: from.asset,
-        amountMinor: amount.amountMinor,
-        fromUserId: senderId,
-        toUserId: recipient.id,
-        fromWalletId: from.id,
-        toWalletId: to.id,
-        description: input.description || null,
-      },
-      [
-        { accountId: from.accountId, asset: from.asset, amountMinor: -amount.amountMinor },
-        { accountId: to.accountId, asset: from.asset, amountMinor: amount.amountMinor },
-      ],
-    )
-    return toTransactionResponse(journal, senderId, () => from.symbol)
+    prepared = await prepareTransfer(db, submission, input)
   } catch (error) {
-    throw explainInsufficientFunds(error, from.asset, from.symbol)
+    if (!(error instanceof AppError)) throw error
+    const outcome = await poster.post({ ...submission, refusedEarlier: true })
+    if (outcome.outcome === 'refused') throw error
+    return answerOf(outcome, undefined)
+  }
+  return answerOf(await poster.post(prepared.item), prepared.from)
+}
+
+function answerOf(
+  outcome: TransferOutcome,
+  from: WalletIdentity | undefined,
+): IdempotentResponse & { replayed: boolean } {
+  switch (outcome.outcome) {
+    case 'completed':
+      return { statusCode: 201, body: outcome.response, replayed: false }
+    case 'replayed':
+      return { statusCode: outcome.statusCode, body: outcome.response, replayed: true }
+    case 'mismatch':
+      throw idempotencyMismatch()
+    case 'refused':
+      throw refusalError(outcome.refusal, from)
+  }
+}
+
+/** The refusal as the user reads it, in the words the other money actions use. */
+function refusalError(refusal: TransferRefusal, from: WalletIdentity | undefined): Error {
+  switch (refusal.kind) {
+    case 'earlier':
+      return new Error('a request refused earlier came back without its error')
+    case 'wallet_not_found':
+      return new AppError('NOT_FOUND', 'Wallet not found')
+    case 'recipient_not_found':
+      return new AppError('NOT_FOUND', 'Recipient not found')
+    case 'currency_not_found':
+      return new AppError('NOT_FOUND', 'Currency not found')
+    case 'single': {
+      const singleMaxMinor = BigInt(refusal.singleMaxMinor)
+      return limitRefusal(singleLimitMessage({ singleMaxMinor }), 'single', singleMaxMinor)
+    }
+    case 'daily': {
+      const dailyMaxMinor = BigInt(refusal.dailyMaxMinor)
+      const used = BigInt(refusal.usedMinor)
+      const remaining = dailyMaxMinor > used ? dailyMaxMinor - used : 0n
+      return limitRefusal(dailyLimitMessage({ dailyMaxMinor }, remaining), 'daily', remaining)
+    }
+    case 'balance':
+      return limitRefusal(RECIPIENT_OVER_CAP_MESSAGE, 'balance')
+    case 'insufficient': {
+      if (!from) return new Error('a transfer without its wallet was refused for funds')
+      const shortfall = explainInsufficientFunds(
+        new InsufficientFundsError(
+          refusal.accountId,
+          BigInt(refusal.balanceMinor),
+          BigInt(refusal.requiredMinor),
+        ),
+        from.asset,
+        from.symbol,
+      )
+      return shortfall instanceof Error ? shortfall : new Error(String(shortfall))
+    }
   }
 }

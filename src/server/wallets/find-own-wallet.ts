@@ -43,3 +43,36 @@ export async function findOwnWallet(
   if (!isAssetCode(asset)) throw new Error(`wallet ${row.id} has unknown asset ${asset}`)
   return { ...row, asset }
 }
+
+/** What never changes about a wallet: whose it is, its currency, its ledger account and asset. */
+export type WalletIdentity = Omit<OwnWallet, 'balanceMinor'>
+
+/** A process remembers at most this many wallets per database before it starts afresh. */
+const IDENTITIES_MAX = 100_000
+const identitiesByDatabase = new WeakMap<Queryable, Map<string, WalletIdentity>>()
+
+/**
+ * The caller's wallet without its balance, as `findOwnWallet` reads it, remembered by the
+ * process: a wallet never changes owner, currency or account, so a transfer need not read it
+ * again (ADR 008). Someone else's wallet is "not found", as there.
+ */
+export async function findOwnWalletIdentity(
+  db: Queryable,
+  userId: string,
+  walletId: string,
+): Promise<WalletIdentity> {
+  let identities = identitiesByDatabase.get(db)
+  if (!identities) {
+    identities = new Map()
+    identitiesByDatabase.set(db, identities)
+  }
+  const known = identities.get(walletId)
+  if (known) {
+    if (known.userId !== userId) throw new AppError('NOT_FOUND', 'Wallet not found')
+    return known
+  }
+  const { balanceMinor: _balance, ...identity } = await findOwnWallet(db, userId, walletId)
+  if (identities.size >= IDENTITIES_MAX) identities.clear()
+  identities.set(walletId, identity)
+  return identity
+}

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { addFunds } from '#server/funding/add-funds.ts'
+import { createTransferPoster } from '#server/ledger/post-user-transfers.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
-import { sendToUser } from '#server/transfers/send-to-user.ts'
+import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   addFundsRequestSchema,
@@ -13,6 +14,7 @@ import {
 import { withTransactionPin } from '#shared/schemas/pin.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
 import {
+  answerMoneyPost,
   handleMoneyPost,
   moneyRouteConfig,
   pinRefusals,
@@ -36,6 +38,8 @@ export const moneyRoutes: FastifyPluginAsyncZod<{
   config: Config
   providers: Providers
 }> = async (app, { db, config, providers }) => {
+  // This app's group commit of user-to-user transfers (ADR 008).
+  const transfers = createTransferPoster(db)
   app.post(
     '/api/send-money/sabi-user',
     {
@@ -50,7 +54,9 @@ export const moneyRoutes: FastifyPluginAsyncZod<{
       config: moneyRouteConfig(config),
     },
     (request, reply) =>
-      handleMoneyPost(db, request, reply, (tx, userId) => sendToUser(tx, userId, request.body)),
+      answerMoneyPost(request, reply, (submission) =>
+        sendToUserOnce(transfers, db, submission, request.body),
+      ),
   )
 
   app.post(
