@@ -14,6 +14,7 @@ import { requestLanguage } from '#server/i18n/request-language.ts'
 import { serializeError, serializeRequest } from '#server/logging/log-serializers.ts'
 import { databaseGaugesOf } from '#server/metrics/database-gauges.ts'
 import { httpRequestDuration, watchDatabase } from '#server/metrics/metrics.ts'
+import { createLiveEvents } from '#server/notifications/live-events.ts'
 import type { Providers } from '#server/providers/providers.ts'
 import { databaseRateLimitStore } from '#server/rate-limits/rate-limit-store.ts'
 import type { Readiness } from '#server/readiness.ts'
@@ -36,6 +37,7 @@ import { internationalRoutes } from './routes/international-routes.ts'
 import { limitsRoutes } from './routes/limits-routes.ts'
 import { metricsRoutes } from './routes/metrics-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
+import { notificationRoutes } from './routes/notification-routes.ts'
 import { paymentRequestRoutes } from './routes/payment-request-routes.ts'
 import { pinRoutes } from './routes/pin-routes.ts'
 import { posRoutes } from './routes/pos-routes.ts'
@@ -66,6 +68,8 @@ export type AppOptions = {
   logStream?: { write(line: string): void }
   /** Draining from the shutdown signal on: GET /api/ready then answers 503 (readiness.ts). */
   readiness?: Readiness
+  /** How often the live stream sends its heartbeat (15 s; a test shortens it). */
+  eventsHeartbeatMs?: number
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024
@@ -205,6 +209,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pinRoutes, { db: database.db })
   await app.register(receiptRoutes, { db: database.db })
   await app.register(webhookRoutes, { db: database.db, config })
+  const live = await createLiveEvents(database, app.log)
+  // Open streams end before the listener closes, or closing would wait on them (start-server.ts).
+  app.addHook('preClose', () => live.stop())
+  await app.register(notificationRoutes, {
+    db: database.db,
+    live,
+    heartbeatMs: options.eventsHeartbeatMs,
+  })
   await app.register(systemRoutes, {
     database,
     config,
