@@ -8,6 +8,8 @@ import { seedDemoAccount, seedReferenceData } from './db/seed.ts'
 import { buildApp } from './http/app.ts'
 import { applyTierLimits } from './limits/tier-limits.ts'
 import { startMarketFeed } from './market/market-feed.ts'
+import { deliveryChannelsFor } from './outbox/delivery-channels.ts'
+import { startOutboxDispatcher } from './outbox/outbox-dispatcher.ts'
 import { startPayoutWorker } from './payouts/payout-worker.ts'
 import { PROJECT_ROOT } from './project-root.ts'
 import { payoutProvidersOf, providersFor } from './providers/providers.ts'
@@ -91,6 +93,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
       1_000,
       app.log,
     )
+    const outboxDispatcher = await startOutboxDispatcher(
+      database,
+      deliveryChannelsFor(config, database.db),
+      app.log,
+    )
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     return {
@@ -103,6 +110,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         if (config.shutdownDelayMs > 0) await sleep(config.shutdownDelayMs)
         marketFeed?.stop()
         await payoutWorker.stop()
+        await outboxDispatcher.stop()
         await app.close()
         await database.close()
       },

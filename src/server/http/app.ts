@@ -44,6 +44,7 @@ import { posRoutes } from './routes/pos-routes.ts'
 import { receiptRoutes } from './routes/receipt-routes.ts'
 import { recipientRoutes } from './routes/recipient-routes.ts'
 import { referenceRoutes } from './routes/reference-routes.ts'
+import { sandboxRoutes } from './routes/sandbox-routes.ts'
 import { systemRoutes } from './routes/system-routes.ts'
 import { transactionRoutes } from './routes/transaction-routes.ts'
 import { userRoutes } from './routes/user-routes.ts'
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const live = await createLiveEvents(database, app.log)
   // Open streams end before the listener closes, or closing would wait on them (start-server.ts).
   app.addHook('preClose', () => live.stop())
+  await app.register(sandboxRoutes, { db: database.db, config })
   await app.register(notificationRoutes, {
     db: database.db,
     live,
