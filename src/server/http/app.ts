@@ -15,6 +15,7 @@ import { serializeError, serializeRequest } from '#server/logging/log-serializer
 import { databaseGaugesOf } from '#server/metrics/database-gauges.ts'
 import { httpRequestDuration, watchDatabase } from '#server/metrics/metrics.ts'
 import { createLiveEvents } from '#server/notifications/live-events.ts'
+import { messagingFor } from '#server/providers/messaging.ts'
 import type { Providers } from '#server/providers/providers.ts'
 import { databaseRateLimitStore } from '#server/rate-limits/rate-limit-store.ts'
 import type { Readiness } from '#server/readiness.ts'
@@ -27,6 +28,7 @@ import { handleError, handleFrameworkError } from './error-handler.ts'
 import { transformOpenApiDocument, transformRouteSchema } from './openapi.ts'
 import { requestIdOf, sendRequestId } from './request-id.ts'
 import { createRouteIndex } from './route-index.ts'
+import { accountRecoveryRoutes } from './routes/account-recovery-routes.ts'
 import { accountRoutes } from './routes/account-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { bankRoutes } from './routes/bank-routes.ts'
@@ -182,7 +184,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
   await app.register(sessionPlugin, { db: database.db, config })
-  await app.register(authRoutes, { db: database.db, config, sealer })
+  // E-mail for links (reset, verification); outbox events have their own senders (start-server.ts).
+  const { mail } = messagingFor(config, database.db)
+  await app.register(authRoutes, { db: database.db, config, sealer, mail })
+  await app.register(accountRecoveryRoutes, { db: database.db, config, mail })
   await app.register(referenceRoutes, { db: database.db })
   await app.register(walletRoutes, { db: database.db })
   await app.register(userRoutes, { db: database.db })

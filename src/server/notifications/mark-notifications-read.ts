@@ -13,6 +13,7 @@ export async function markNotificationsRead(
   userId: string,
   input: MarkReadRequest,
 ): Promise<number> {
+  if (input.ids?.length === 0) return countUnread(db, userId)
   await db
     .update(outboxEvents)
     .set({ readAt: new Date() })

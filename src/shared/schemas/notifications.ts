@@ -94,11 +94,10 @@ export const notificationsQuerySchema = z.object({
   cursor: z.string().max(200, 'Invalid cursor').optional(),
 })
 
-/** `{"ids": [...]}` marks those read; `{}` (no ids) marks every one read. */
+/** `{"ids": [...]}` marks those read (none for `[]`); `{}` (no ids) marks every one read. */
 export const markReadRequestSchema = z.object({
   ids: z
     .array(z.uuid('Invalid notification id'))
-    .min(1, 'ids must name at least one notification')
     .max(NOTIFICATIONS_READ_MAX_IDS, `ids may name at most ${NOTIFICATIONS_READ_MAX_IDS}`)
     .optional(),
 })

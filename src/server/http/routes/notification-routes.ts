@@ -51,7 +51,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
         body: markReadRequestSchema,
         response: { 200: unreadCountSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
-      preHandler: requireUser,
+      preValidation: requireUser,
     },
     async (request) => ({
       unreadCount: await markNotificationsRead(db, signedInUserId(request), request.body),
