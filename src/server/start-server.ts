@@ -15,6 +15,7 @@ import { PROJECT_ROOT } from './project-root.ts'
 import { payoutProvidersOf, providersFor } from './providers/providers.ts'
 import { createReadiness, type Readiness } from './readiness.ts'
 import { resolveSessionSecret } from './session-secret.ts'
+import { resolveVapidKeys } from './vapid-keys.ts'
 
 /** The built client (`npm run build`; `npm start` builds it first when it is missing). */
 export const CLIENT_ROOT = join(PROJECT_ROOT, 'dist', 'client')
@@ -64,7 +65,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Every outside party is chosen here, once, and passed to whatever needs it.
     const providers = providersFor(config)
     const readiness = createReadiness()
+    const vapid = await resolveVapidKeys(config.vapid, config.dataDir)
     const app = await buildApp({
+      vapidPublicKey: vapid.publicKey,
       config,
       database,
       providers,
@@ -95,7 +98,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     )
     const outboxDispatcher = await startOutboxDispatcher(
       database,
-      deliveryChannelsFor(config, database.db),
+      deliveryChannelsFor(config, database.db, vapid),
       app.log,
     )
     const address = app.server.address()

@@ -43,6 +43,7 @@ import { notificationRoutes } from './routes/notification-routes.ts'
 import { paymentRequestRoutes } from './routes/payment-request-routes.ts'
 import { pinRoutes } from './routes/pin-routes.ts'
 import { posRoutes } from './routes/pos-routes.ts'
+import { pushRoutes } from './routes/push-routes.ts'
 import { receiptRoutes } from './routes/receipt-routes.ts'
 import { recipientRoutes } from './routes/recipient-routes.ts'
 import { referenceRoutes } from './routes/reference-routes.ts'
@@ -71,6 +72,8 @@ export type AppOptions = {
   logStream?: { write(line: string): void }
   /** Draining from the shutdown signal on: GET /api/ready then answers 503 (readiness.ts). */
   readiness?: Readiness
+  /** The Web Push public key browsers subscribe with; without it push is not offered. */
+  vapidPublicKey?: string
   /** How often the live stream sends its heartbeat (15 s; a test shortens it). */
   eventsHeartbeatMs?: number
 }
@@ -219,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Open streams end before the listener closes, or closing would wait on them (start-server.ts).
   app.addHook('preClose', () => live.stop())
   await app.register(sandboxRoutes, { db: database.db, config })
+  await app.register(pushRoutes, { db: database.db, publicKey: options.vapidPublicKey })
   await app.register(notificationRoutes, {
     db: database.db,
     live,
