@@ -34,7 +34,6 @@ export const CLIENT_ROUTES = {
   verifyReceipt: '/verify/:code',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
-  notifications: '/notifications',
   sandboxOutbox: '/sandbox/outbox',
 } as const
 

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import {
   CircleAlert,
   CircleDashed,
@@ -9,7 +10,10 @@ import {
 } from 'lucide-react'
 import { Link } from 'wouter'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { apiRequest } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
+import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
+import { toast } from '#client/lib/toast.ts'
 import type { User } from '#shared/schemas/auth.ts'
 import { useProfileMessages } from './messages.ts'
 import { verificationStatusOf } from './profile-display.ts'
@@ -64,6 +68,30 @@ function StatusRow({
   )
 }
 
+/** Sends a new verification link to the user's address (docs/account.md "E-mail verification"). */
+function SendVerificationLink() {
+  const t = useProfileMessages()
+  const showError = useShowErrorToast()
+  const send = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/verify-email/send'),
+    onSuccess: () => toast({ title: t('verificationSent') }),
+    onError: (error) =>
+      showError(error, { title: t('sendVerification'), message: t('emailNotVerified') }),
+  })
+  return (
+    <li className="pb-3 pl-12">
+      <button
+        type="button"
+        className="text-sm font-medium text-primary hover:underline disabled:opacity-50"
+        disabled={send.isPending || send.isSuccess}
+        onClick={() => send.mutate()}
+      >
+        {t('sendVerification')}
+      </button>
+    </li>
+  )
+}
+
 /**
  * Email, account and identity verification (the last from `verificationStatus`), and the KYC
  * tier that sets the user's limits (docs/limits.md).
@@ -81,10 +109,11 @@ export function StatusCards({ user }: { user: User }) {
           <StatusRow
             icon={Mail}
             label={t('emailStatus')}
-            value={t('emailVerified')}
-            tone="good"
+            value={user.isEmailVerified ? t('emailVerified') : t('emailNotVerified')}
+            tone={user.isEmailVerified ? 'good' : 'waiting'}
             testId="status-email"
           />
+          {user.isEmailVerified ? null : <SendVerificationLink />}
           <StatusRow
             icon={CircleUserRound}
             label={t('accountStatus')}
