@@ -59,8 +59,12 @@ test('a forgotten password is reset from the link in the sandbox outbox', async 
   await page.getByLabel('Password', { exact: true }).fill('a-fresh-password-456')
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/$/)
-  // The reset told the user, and the link proved the address.
-  await expect(page.getByTestId('notification-count')).toHaveText('1')
+  // The user is told of the new password, and of this sign-in from a browser without the
+  // device cookie (cleared above).
+  await expect(page.getByTestId('notification-count')).toHaveText('2')
+  await page.getByTestId('notification-bell').click()
+  await expect(page.getByTestId('notification-list').getByText('Password changed')).toBeVisible()
+  await expect(page.getByTestId('notification-list').getByText('New sign-in')).toBeVisible()
 })
 
 test('a payment arrives live: toast, bell and history without a reload', async ({
@@ -94,7 +98,9 @@ test('a payment arrives live: toast, bell and history without a reload', async (
   expect(paid.status(), await paid.text()).toBe(201)
   await other.close()
 
-  await expect(page.getByText('Ada Obi paid your payment request of ₦1,234.00')).toBeVisible()
+  await expect(
+    page.getByText('Ada Obi paid your payment request of ₦1,234.00', { exact: true }),
+  ).toBeVisible()
   await expect(page.getByTestId('notification-count')).toHaveText('1')
   await page.getByTestId('notification-bell').click()
   const list = page.getByTestId('notification-list')
@@ -117,5 +123,5 @@ test('the profile tells whether the e-mail address is verified', async ({
   await expect(page.getByTestId('status-email')).toContainText('Not verified')
   await shoot(page, testInfo, 'profile-email')
   await page.getByRole('button', { name: 'Send verification link' }).click()
-  await expect(page.getByText('We have sent you a new link.')).toBeVisible()
+  await expect(page.getByText('We have sent you a new link.', { exact: true })).toBeVisible()
 })
