@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#server/config.ts'
+import { pushSubscriptions } from '#server/db/schema.ts'
 import { buildApp } from '#server/http/app.ts'
 import { sandboxProviders } from '#server/providers/providers.ts'
 import { notificationSchema, notificationsPageSchema } from '#shared/schemas/notifications.ts'
@@ -103,6 +104,47 @@ describeMoneyApi('notification centre', (context) => {
     expect((await requester.client.post('/api/notifications/read', {})).body).toEqual({
       unreadCount: 0,
     })
+  })
+
+  it('keeps a browser push subscription for its owner only, and https endpoints only', async () => {
+    const { client, user } = await person()
+    const other = await person()
+    const endpoint = `https://push.example.com/send/${user.id}`
+    const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) }
+    expect((await client.post('/api/push/subscriptions', { endpoint, keys })).status).toBe(204)
+    expect(
+      (
+        await client.post('/api/push/subscriptions', {
+          endpoint: 'http://push.example.com/x',
+          keys,
+        })
+      ).status,
+    ).toBe(400)
+    const stored = async () =>
+      (await context.database.db.select().from(pushSubscriptions)).filter(
+        (row) => row.endpoint === endpoint,
+      )
+    // Someone else cannot remove it.
+    expect(
+      (
+        await other.client.request({
+          method: 'DELETE',
+          url: '/api/push/subscriptions',
+          payload: JSON.stringify({ endpoint }),
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(204)
+    expect(await stored()).toHaveLength(1)
+    await client.request({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      payload: JSON.stringify({ endpoint }),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(await stored()).toHaveLength(0)
+    // This test app was given no VAPID key: push is not offered.
+    expect((await client.get('/api/push/key')).status).toBe(503)
   })
 
   it('refuses strangers, bad cursors and bad ids', async () => {

@@ -69,7 +69,9 @@ export function SandboxOutboxPage() {
                   ) : (
                     <MessageSquare className="size-4" aria-hidden="true" />
                   )}
-                  <span>{message.channel === 'email' ? t('channelEmail') : t('channelSms')}</span>
+                  <span className="shrink-0 whitespace-nowrap">
+                    {message.channel === 'email' ? t('channelEmail') : t('channelSms')}
+                  </span>
                   <span>·</span>
                   <span className="truncate">{message.to}</span>
                   <span className="ml-auto shrink-0">

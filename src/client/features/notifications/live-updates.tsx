@@ -13,8 +13,8 @@ const SEEN_MAX = 200
 
 /**
  * The live stream (docs/notifications.md "Live"): while a user is signed in, GET /api/events
- * pushes each new event, and the app refetches balances and history at once and says so in a
- * toast. This is the one exception to "no refetch, no polling": the server pushes; the client
+ * pushes each new event; the bell is refreshed, and when money moved the app refetches balances
+ * and history at once and says so in a toast. This is the one exception to "no refetch, no polling": the server pushes; the client
  * never asks on a timer. EventSource reconnects by itself, sending Last-Event-ID.
  */
 export function LiveUpdates() {
@@ -42,9 +42,12 @@ export function LiveUpdates() {
       }
       const data = parsed.data.data
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY })
-      if (MONEY_KINDS.has(data.kind)) void refetchMoneyLists(queryClient)
-      const text = describeNotification(data, t)
-      toast({ title: text.body })
+      if (!MONEY_KINDS.has(data.kind)) return
+      void refetchMoneyLists(queryClient)
+      // Only money gets a toast: a security alert is usually the answer to what the user just
+      // did here (a password change), whose own toast it must not replace (one toast at a time);
+      // it waits under the bell, and goes by e-mail too.
+      toast({ title: describeNotification(data, t).body })
     })
     return () => source.close()
   }, [isAuthenticated, queryClient, t])
