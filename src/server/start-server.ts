@@ -12,6 +12,7 @@ import { deliveryChannelsFor } from './outbox/delivery-channels.ts'
 import { startOutboxDispatcher } from './outbox/outbox-dispatcher.ts'
 import { startPayoutWorker } from './payouts/payout-worker.ts'
 import { PROJECT_ROOT } from './project-root.ts'
+import { messagingFor } from './providers/messaging.ts'
 import { payoutProvidersOf, providersFor } from './providers/providers.ts'
 import { createReadiness, type Readiness } from './readiness.ts'
 import { resolveSessionSecret } from './session-secret.ts'
@@ -66,7 +67,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const providers = providersFor(config)
     const readiness = createReadiness()
     const vapid = await resolveVapidKeys(config.vapid, config.dataDir)
+    const messaging = messagingFor(config, database.db)
     const app = await buildApp({
+      messaging,
       vapidPublicKey: vapid.publicKey,
       config,
       database,
@@ -98,7 +101,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     )
     const outboxDispatcher = await startOutboxDispatcher(
       database,
-      deliveryChannelsFor(config, database.db, vapid),
+      deliveryChannelsFor(messaging, database.db, vapid),
       app.log,
     )
     const address = app.server.address()

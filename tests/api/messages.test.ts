@@ -7,6 +7,7 @@ import { users } from '#server/db/schema.ts'
 import { deliveryChannelsFor } from '#server/outbox/delivery-channels.ts'
 import { dispatchOutbox } from '#server/outbox/dispatch-outbox.ts'
 import { recordEvent } from '#server/outbox/record-event.ts'
+import { messagingFor } from '#server/providers/messaging.ts'
 import { listSandboxMessages } from '#server/sandbox/list-sandbox-messages.ts'
 import { updateSettings } from '#server/settings/user-settings.ts'
 import { sandboxMessageSchema } from '#shared/schemas/notifications.ts'
@@ -84,7 +85,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         const user = await signUpAtTier(database.db)
         await updateSettings(database.db, user.id, { language: 'fr' })
         const config = loadConfig({ NODE_ENV: 'test', SANDBOX: '0', SMTP_URL: smtp.url })
-        const channels = deliveryChannelsFor(config, database.db)
+        const channels = deliveryChannelsFor(messagingFor(config, database.db), database.db)
         const eventId = await database.db.transaction((tx) =>
           recordEvent(tx, {
             userId: user.id,
@@ -119,7 +120,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
           smsNotifications: false,
         })
         const config = loadConfig({ NODE_ENV: 'test', SANDBOX: '1' })
-        const channels = deliveryChannelsFor(config, database.db)
+        const channels = deliveryChannelsFor(messagingFor(config, database.db), database.db)
         await database.db.transaction(async (tx) => {
           await recordEvent(tx, {
             userId: user.id,
@@ -172,7 +173,13 @@ for (const { kind, skip } of testDatabaseKinds()) {
           await database.db.transaction((tx) =>
             recordEvent(tx, { userId: user.id, data: { kind: 'pin_changed' } }),
           )
-          await drain(database, deliveryChannelsFor(loadConfig({ SANDBOX: '1' }), database.db))
+          await drain(
+            database,
+            deliveryChannelsFor(
+              messagingFor(loadConfig({ SANDBOX: '1' }), database.db),
+              database.db,
+            ),
+          )
           const query = `/api/sandbox/outbox?to=${encodeURIComponent(user.email.toUpperCase())}`
           expect((await createTestClient(production).get(query)).status).toBe(404)
           const answer = await createTestClient(sandbox).get(query)

@@ -15,7 +15,7 @@ import { serializeError, serializeRequest } from '#server/logging/log-serializer
 import { databaseGaugesOf } from '#server/metrics/database-gauges.ts'
 import { httpRequestDuration, watchDatabase } from '#server/metrics/metrics.ts'
 import { createLiveEvents } from '#server/notifications/live-events.ts'
-import { messagingFor } from '#server/providers/messaging.ts'
+import type { Messaging } from '#server/providers/messaging.ts'
 import type { Providers } from '#server/providers/providers.ts'
 import { databaseRateLimitStore } from '#server/rate-limits/rate-limit-store.ts'
 import type { Readiness } from '#server/readiness.ts'
@@ -72,6 +72,11 @@ export type AppOptions = {
   logStream?: { write(line: string): void }
   /** Draining from the shutdown signal on: GET /api/ready then answers 503 (readiness.ts). */
   readiness?: Readiness
+  /**
+   * E-mail and SMS senders, chosen at start-up like the providers (providers/messaging.ts);
+   * without a mail sender, links by e-mail cannot be sent.
+   */
+  messaging?: Messaging
   /** The Web Push public key browsers subscribe with; without it push is not offered. */
   vapidPublicKey?: string
   /** How often the live stream sends its heartbeat (15 s; a test shortens it). */
@@ -187,8 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
   await app.register(sessionPlugin, { db: database.db, config })
-  // E-mail for links (reset, verification); outbox events have their own senders (start-server.ts).
-  const { mail } = messagingFor(config, database.db)
+  // E-mail for links (reset, verification); the dispatcher sends events through the same senders.
+  const mail = options.messaging?.mail
   await app.register(authRoutes, { db: database.db, config, sealer, mail })
   await app.register(accountRecoveryRoutes, { db: database.db, config, mail })
   await app.register(referenceRoutes, { db: database.db })

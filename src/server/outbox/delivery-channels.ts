@@ -1,6 +1,5 @@
-import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
-import { messagingFor } from '#server/providers/messaging.ts'
+import type { Messaging } from '#server/providers/messaging.ts'
 import type { VapidKeys } from '#server/vapid-keys.ts'
 import type { DeliveryChannels } from './dispatch-outbox.ts'
 import { createEmailChannel, createSmsChannel } from './message-channels.ts'
@@ -12,11 +11,10 @@ import { createPushChannel } from './push-channel.ts'
  * a channel with no keys or sender is left out, and its deliveries are marked skipped.
  */
 export function deliveryChannelsFor(
-  config: Config,
+  messaging: Messaging,
   db: Database,
   vapid?: VapidKeys,
 ): DeliveryChannels {
-  const messaging = messagingFor(config, db)
   return {
     ...(vapid ? { push: createPushChannel(db, vapid) } : {}),
     ...(messaging.mail ? { email: createEmailChannel(messaging.mail) } : {}),

@@ -130,7 +130,8 @@ export const pushUnsubscribeRequestSchema = z.object({
   endpoint: z.string().min(1).max(2048),
 })
 
-export const pushKeySchema = z.object({ publicKey: z.string() })
+/** The VAPID public key, or null where this server offers no push. */
+export const pushKeySchema = z.object({ publicKey: z.string().nullable() })
 
 /** A message sandbox mode "sent" (GET /api/sandbox/outbox). */
 export const sandboxMessageSchema = z.object({

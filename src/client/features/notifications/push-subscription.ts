@@ -26,6 +26,7 @@ export async function subscribeThisBrowser(): Promise<boolean> {
   if (!manager || typeof Notification === 'undefined') return false
   if ((await Notification.requestPermission()) !== 'granted') return false
   const { publicKey } = pushKeySchema.parse(await apiRequest('GET', '/api/push/key'))
+  if (!publicKey) return false
   const subscription =
     (await manager.getSubscription()) ??
     (await manager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }))

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import { deletePushSubscription, savePushSubscription } from '#server/push/push-subscriptions.ts'
-import { AppError } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   pushKeySchema,
@@ -31,14 +30,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['notifications'],
-        summary: 'The VAPID public key a browser subscribes to Web Push with',
-        response: { 200: pushKeySchema, 503: apiErrorSchema },
+        summary:
+          'The VAPID public key a browser subscribes to Web Push with; null where push is not offered',
+        response: { 200: pushKeySchema },
       },
     },
-    async () => {
-      if (!publicKey) throw new AppError('NOT_AVAILABLE', 'Push notifications are not available')
-      return { publicKey }
-    },
+    async () => ({ publicKey: publicKey ?? null }),
   )
 
   app.post(
