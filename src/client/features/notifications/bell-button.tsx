@@ -18,7 +18,7 @@ export function BellButton(props: ComponentProps<'button'>) {
       type="button"
       aria-label={unread > 0 ? t('bellUnread', { count: unread }) : t('bell')}
       data-testid="notification-bell"
-      className="relative inline-flex size-10 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="relative inline-flex size-10 max-[419px]:w-8 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       {...props}
     >
       <Bell className="size-5" aria-hidden="true" />
