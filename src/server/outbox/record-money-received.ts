@@ -17,6 +17,8 @@ export async function recordMoneyReceived(
     asset: AssetCode
     /** The currency's symbol when the caller has it (saves a read). */
     symbol?: string
+    /** The sender's name as people know them, when the caller has it (saves a read). */
+    fromName?: string
     transactionId: string
   },
 ): Promise<string> {
@@ -25,7 +27,7 @@ export async function recordMoneyReceived(
     data: {
       kind: 'money_received',
       ...(await moneyFieldsOf(tx, transfer.amountMinor, transfer.asset, transfer.symbol)),
-      fromName: await payerNameOf(tx, transfer.fromUserId),
+      fromName: transfer.fromName ?? (await payerNameOf(tx, transfer.fromUserId)),
       transactionId: transfer.transactionId,
     },
   })
