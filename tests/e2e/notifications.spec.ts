@@ -121,6 +121,7 @@ test('the profile tells whether the e-mail address is verified', async ({
   await signUp()
   await page.goto('/profile')
   await expect(page.getByTestId('status-email')).toContainText('Not verified')
+  await page.getByTestId('status-email').scrollIntoViewIfNeeded()
   await shoot(page, testInfo, 'profile-email')
   await page.getByRole('button', { name: 'Send verification link' }).click()
   await expect(page.getByText('We have sent you a new link.', { exact: true })).toBeVisible()

@@ -8,6 +8,7 @@ import {
   Mail,
   ShieldCheck,
 } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { apiRequest } from '#client/lib/api.ts'
@@ -33,6 +34,7 @@ function StatusRow({
   hint,
   tone,
   testId,
+  action,
 }: {
   icon: LucideIcon
   label: string
@@ -40,6 +42,8 @@ function StatusRow({
   hint?: string
   tone: Tone
   testId: string
+  /** Something the user can do about it, under the row's text. */
+  action?: ReactNode
 }) {
   return (
     <li className="flex items-start gap-3 py-3" data-testid={testId}>
@@ -63,6 +67,7 @@ function StatusRow({
           </p>
         </div>
         {hint ? <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p> : null}
+        {action}
       </div>
     </li>
   )
@@ -79,16 +84,14 @@ function SendVerificationLink() {
       showError(error, { title: t('sendVerification'), message: t('emailNotVerified') }),
   })
   return (
-    <li className="pb-3 pl-12">
-      <button
-        type="button"
-        className="text-sm font-medium text-primary hover:underline disabled:opacity-50"
-        disabled={send.isPending || send.isSuccess}
-        onClick={() => send.mutate()}
-      >
-        {t('sendVerification')}
-      </button>
-    </li>
+    <button
+      type="button"
+      className="mt-1 text-sm font-medium text-primary hover:underline disabled:opacity-50"
+      disabled={send.isPending || send.isSuccess}
+      onClick={() => send.mutate()}
+    >
+      {t('sendVerification')}
+    </button>
   )
 }
 
@@ -112,8 +115,8 @@ export function StatusCards({ user }: { user: User }) {
             value={user.isEmailVerified ? t('emailVerified') : t('emailNotVerified')}
             tone={user.isEmailVerified ? 'good' : 'waiting'}
             testId="status-email"
+            action={user.isEmailVerified ? null : <SendVerificationLink />}
           />
-          {user.isEmailVerified ? null : <SendVerificationLink />}
           <StatusRow
             icon={CircleUserRound}
             label={t('accountStatus')}
