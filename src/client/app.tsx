@@ -9,6 +9,7 @@ import { OfflineScreen } from '#client/components/offline-screen.tsx'
 import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { Toaster } from '#client/components/ui/toaster.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
+import { LiveUpdates } from '#client/features/notifications/live-updates.tsx'
 import { SettingsSync } from '#client/features/settings/settings-sync.tsx'
 import { queryClient } from '#client/lib/query-client.ts'
 import { CLIENT_ROUTES } from '#shared/client-routes.ts'
@@ -88,6 +89,15 @@ const SettingsPage = lazyPage(() =>
 const VerifyReceiptPage = lazyPage(() =>
   import('#client/pages/verify-receipt-page.tsx').then((m) => m.VerifyReceiptPage),
 )
+const ResetPasswordPage = lazyPage(() =>
+  import('#client/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+)
+const VerifyEmailPage = lazyPage(() =>
+  import('#client/pages/verify-email-page.tsx').then((m) => m.VerifyEmailPage),
+)
+const SandboxOutboxPage = lazyPage(() =>
+  import('#client/pages/sandbox-outbox-page.tsx').then((m) => m.SandboxOutboxPage),
+)
 const NotFoundPage = lazyPage(() =>
   import('#client/pages/not-found-page.tsx').then((m) => m.NotFoundPage),
 )
@@ -133,6 +143,9 @@ function Routes() {
       <Route path={CLIENT_ROUTES.limits} component={LimitsPage} />
       <Route path={CLIENT_ROUTES.verify} component={VerifyReceiptPage} />
       <Route path={CLIENT_ROUTES.verifyReceipt} component={VerifyReceiptPage} />
+      <Route path={CLIENT_ROUTES.resetPassword} component={ResetPasswordPage} />
+      <Route path={CLIENT_ROUTES.verifyEmail} component={VerifyEmailPage} />
+      <Route path={CLIENT_ROUTES.sandboxOutbox} component={SandboxOutboxPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )
@@ -144,6 +157,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <InitCall />
         <SettingsSync />
+        <LiveUpdates />
         <Suspense fallback={<PageSpinner />}>
           <Routes />
         </Suspense>

@@ -62,6 +62,21 @@ const environmentSchema = z
       .string()
       .min(32, 'PAYOUT_WEBHOOK_SECRET must be at least 32 characters')
       .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).max(254).default('Sabi <no-reply@sabi.app>'),
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+$/, 'PUBLIC_URL must be an origin such as https://sabi.example')
+      .optional(),
+    VAPID_PUBLIC_KEY: z.string().min(40).max(200).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(20).max(100).optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/)
+      .default('mailto:support@sabi.app'),
   })
   .refine((env) => env.DATABASE_URL === undefined || env.SESSION_SECRET !== undefined, {
     message: 'SESSION_SECRET is required when DATABASE_URL is set',
@@ -133,6 +148,13 @@ export type Config = {
   payoutWebhookSecret: string | undefined
   /** How many server processes share the port (WORKERS, node:cluster; ADR 008). */
   workers: number
+  /** E-mail goes out over this SMTP server (docs/notifications.md); unset, sandbox keeps it. */
+  smtpUrl: string | undefined
+  mailFrom: string
+  /** Where links in e-mails point; never taken from a request's Host header. */
+  publicUrl: string
+  /** Web Push keys; unset, a pair is generated into DATA_DIR (src/server/vapid-keys.ts). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | { subject: string }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -173,6 +195,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     payoutWebhookSecret: value.PAYOUT_WEBHOOK_SECRET,
     workers: value.WORKERS,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    vapid:
+      value.VAPID_PUBLIC_KEY && value.VAPID_PRIVATE_KEY
+        ? {
+            publicKey: value.VAPID_PUBLIC_KEY,
+            privateKey: value.VAPID_PRIVATE_KEY,
+            subject: value.VAPID_SUBJECT,
+          }
+        : { subject: value.VAPID_SUBJECT },
   }
 }
 

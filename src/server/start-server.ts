@@ -8,11 +8,15 @@ import { seedDemoAccount, seedReferenceData } from './db/seed.ts'
 import { buildApp } from './http/app.ts'
 import { applyTierLimits } from './limits/tier-limits.ts'
 import { startMarketFeed } from './market/market-feed.ts'
+import { deliveryChannelsFor } from './outbox/delivery-channels.ts'
+import { startOutboxDispatcher } from './outbox/outbox-dispatcher.ts'
 import { startPayoutWorker } from './payouts/payout-worker.ts'
 import { PROJECT_ROOT } from './project-root.ts'
+import { messagingFor } from './providers/messaging.ts'
 import { payoutProvidersOf, providersFor } from './providers/providers.ts'
 import { createReadiness, type Readiness } from './readiness.ts'
 import { resolveSessionSecret } from './session-secret.ts'
+import { resolveVapidKeys } from './vapid-keys.ts'
 
 /** The built client (`npm run build`; `npm start` builds it first when it is missing). */
 export const CLIENT_ROOT = join(PROJECT_ROOT, 'dist', 'client')
@@ -62,7 +66,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Every outside party is chosen here, once, and passed to whatever needs it.
     const providers = providersFor(config)
     const readiness = createReadiness()
+    const vapid = await resolveVapidKeys(config.vapid, config.dataDir)
+    const messaging = messagingFor(config, database.db)
     const app = await buildApp({
+      messaging,
+      vapidPublicKey: vapid.publicKey,
       config,
       database,
       providers,
@@ -91,6 +99,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
       1_000,
       app.log,
     )
+    const outboxDispatcher = await startOutboxDispatcher(
+      database,
+      deliveryChannelsFor(messaging, database.db, vapid),
+      app.log,
+    )
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     return {
@@ -103,6 +116,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         if (config.shutdownDelayMs > 0) await sleep(config.shutdownDelayMs)
         marketFeed?.stop()
         await payoutWorker.stop()
+        await outboxDispatcher.stop()
         await app.close()
         await database.close()
       },

@@ -32,6 +32,9 @@ export const CLIENT_ROUTES = {
   limits: '/limits',
   verify: '/verify',
   verifyReceipt: '/verify/:code',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  sandboxOutbox: '/sandbox/outbox',
 } as const
 
 const PATTERNS = Object.values(CLIENT_ROUTES).map(

@@ -35,7 +35,8 @@ test('shows name, e-mail, member since, "Not provided" for an empty phone, and t
 
   await expect(page.getByTestId('verification-badge')).toHaveText('Not verified')
   await expect(page.getByText('Verified Account')).toHaveCount(0)
-  await expect(page.getByTestId('status-email')).toContainText('Verified')
+  // Issue 18: the card tells the truth; nobody opened a verification link for this account.
+  await expect(page.getByTestId('status-email')).toContainText('Not verified')
   await expect(page.getByTestId('status-account')).toContainText('Active')
   await expect(page.getByTestId('status-identity')).toContainText('Unverified')
   await expectNoHorizontalOverflow(page)

@@ -1,7 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { loadConfig } from '#server/config.ts'
 import { buildApp } from '#server/http/app.ts'
+import type { Messaging } from '#server/providers/messaging.ts'
 import { type Providers, sandboxProviders } from '#server/providers/providers.ts'
+import { createSandboxMessageOutbox } from '#server/providers/sandbox-message-outbox.ts'
 import type { Readiness } from '#server/readiness.ts'
 import type { TestDatabase } from './test-database.ts'
 
@@ -21,6 +23,8 @@ export async function createTestApp(
     providers?: Providers
     /** What start-up hands a real server: a test sets `draining` to see GET /api/ready's 503. */
     readiness?: Readiness
+    /** E-mail and SMS; the sandbox outbox's unless a test hands in others. */
+    messaging?: Messaging
   } = {},
 ): Promise<FastifyInstance> {
   // Production mode with the sandbox's providers passed in, as start-up passes a real server
@@ -30,6 +34,7 @@ export async function createTestApp(
     config,
     database,
     providers: options.providers ?? sandboxProviders(),
+    messaging: options.messaging ?? createSandboxMessageOutbox(database.db),
     sessionSecret: TEST_SESSION_SECRET,
     version: 'test',
     // Silent unless a test captures the log to read it.

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
 import { AuthPage } from '#client/features/auth/auth-layout.tsx'
@@ -71,6 +72,12 @@ function SignInForm({
         error={errors.password?.message}
         {...form.register('password')}
       />
+      <Link
+        href="/reset-password"
+        className="-mt-2 justify-self-end text-sm font-medium text-primary hover:underline"
+      >
+        {t('forgotPassword')}
+      </Link>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
         {pending ? t('signingIn') : t('signIn')}
       </Button>

@@ -134,3 +134,66 @@ self.addEventListener('message', (event) => {
     ),
   )
 })
+
+/** What the server's push channel sends (src/server/outbox/push-channel.ts). */
+type PushPayload = { id: string; title: string; body: string; url: string }
+
+function pushPayloadOf(data: PushMessageData | null): PushPayload | undefined {
+  try {
+    const value: unknown = data?.json()
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      'id' in value &&
+      typeof value.id === 'string' &&
+      'title' in value &&
+      typeof value.title === 'string' &&
+      'body' in value &&
+      typeof value.body === 'string' &&
+      'url' in value &&
+      typeof value.url === 'string' &&
+      value.url.startsWith('/')
+    ) {
+      return { id: value.id, title: value.title, body: value.body, url: value.url }
+    }
+  } catch {
+    // Not ours, or not JSON: nothing to show.
+  }
+  return undefined
+}
+
+// Web Push (docs/notifications.md "Web Push"): the event id is the notification's tag, so a
+// message delivered twice replaces the first on screen instead of showing again.
+self.addEventListener('push', (event) => {
+  const payload = pushPayloadOf(event.data)
+  if (!payload) return
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.id,
+      icon: '/pwa-192.png',
+      data: { url: payload.url },
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const data: unknown = event.notification.data
+  const url =
+    typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string'
+      ? data.url
+      : '/'
+  event.waitUntil(
+    (async () => {
+      const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      const existing = open.find((client) => new URL(client.url).origin === self.location.origin)
+      if (existing) {
+        await existing.focus()
+        await existing.navigate(url)
+        return
+      }
+      await self.clients.openWindow(url)
+    })(),
+  )
+})

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
+import { recordEvent } from '#server/outbox/record-event.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { isLoginBlocked, recordLoginFailure } from './login-throttle.ts'
@@ -10,7 +11,8 @@ import { deleteOtherSessions } from './sessions.ts'
 /**
  * Changes the password of a signed-in user who knows the current one. Every other session
  * is signed out (a thief's included); this one stays. A wrong current password counts as a
- * failed sign-in, so this cannot be used to guess it.
+ * failed sign-in, so this cannot be used to guess it. The user is told by every channel
+ * (a security alert, docs/notifications.md): pass a transaction so the alert commits with it.
  */
 export async function changePassword(
   db: Queryable,
@@ -38,4 +40,5 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
     .where(eq(users.id, user.id))
   await deleteOtherSessions(db, user.id, currentSid)
+  await recordEvent(db, { userId: user.id, data: { kind: 'password_changed' } })
 }

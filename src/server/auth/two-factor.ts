@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { Queryable } from '#server/db/client.ts'
 import { backupCodes, users } from '#server/db/schema.ts'
+import { recordEvent } from '#server/outbox/record-event.ts'
 import type { Sealer } from '#server/secrets/seal.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
@@ -128,6 +129,7 @@ export async function enableTwoFactor(
     .update(users)
     .set({ twoFactorEnabled: true, updatedAt: new Date(nowMs) })
     .where(eq(users.id, user.id))
+  await recordEvent(db, { userId: user.id, data: { kind: 'two_factor_changed', enabled: true } })
   return { backupCodes: codes }
 }
 
@@ -147,4 +149,5 @@ export async function disableTwoFactor(
     .update(users)
     .set({ twoFactorEnabled: false, totpSecretSealed: null, updatedAt: new Date(nowMs) })
     .where(eq(users.id, user.id))
+  await recordEvent(db, { userId: user.id, data: { kind: 'two_factor_changed', enabled: false } })
 }

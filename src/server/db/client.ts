@@ -28,6 +28,12 @@ export type DatabaseHandle = {
   target: DatabaseTarget
   /** Applies the migrations of db/migrations that have not run yet. */
   migrate(): Promise<void>
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel` once its transaction commits, until the
+   * returned function is called: a dedicated connection on PostgreSQL, the engine's own
+   * listeners on PGlite (docs/notifications.md "Waking up").
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   /** The PostgreSQL pool's connections, for metrics; undefined for embedded PGlite. */
   poolStats(): { total: number; idle: number; waiting: number } | undefined
   close(): Promise<void>
@@ -51,6 +57,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       kind: 'pglite',
       target,
       migrate: () => migratePgliteDatabase(pgliteDb),
+      listen: async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload)
+        return () => unlisten()
+      },
       poolStats: () => undefined,
       close: () => client.close(),
     }
@@ -83,8 +93,34 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     kind: 'postgres',
     target,
     migrate: () => migratePostgresDatabase(target.url),
+    listen: (channel, onPayload) => listenOnPostgres(target.url, channel, onPayload),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
+  }
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool: a pooled connection goes back to other
+ * queries, and its notifications would go with it. A lost connection is reported and not
+ * reopened here; the listener's owner keeps a slow timer for exactly that case.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad channel name ${channel}`)
+  const client = new pg.Client({ connectionString: url })
+  client.on('error', (error) => {
+    process.stderr.write(`listening connection lost (${error.message}); falling back to timers\n`)
+  })
+  client.on('notification', (message) => {
+    if (message.channel === channel) onPayload(message.payload ?? '')
+  })
+  await client.connect()
+  await client.query(`listen ${channel}`)
+  return async () => {
+    await client.end().catch(() => undefined)
   }
 }
 

@@ -55,6 +55,8 @@ export const users = pgTable(
     kycTier: smallint('kyc_tier').notNull().default(1),
     /** A deactivated account cannot sign in; its ledger rows stay. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+    /** When the user proved they read this e-mail address (docs/account.md "E-mail verification"). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [
@@ -746,4 +748,148 @@ export const cardRequests = pgTable(
     check('card_requests_kind_check', sql`${table.kind} in ('replacement', 'physical')`),
     index('card_requests_card_idx').on(table.cardId, table.createdAt),
   ],
+)
+
+/**
+ * The outbox (docs/notifications.md, ADR 009): every event a user should hear about, written in
+ * the same transaction as the change it announces, so an event exists exactly when its change
+ * committed. `position` orders a user's events for the live stream's Last-Event-ID; `read_at` is
+ * the notification centre's read mark.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    position: bigserial('position', { mode: 'bigint' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    data: jsonb('data').notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    uniqueIndex('outbox_events_position_key').on(table.position),
+    index('outbox_events_user_idx').on(table.userId, table.position),
+    index('outbox_events_user_created_idx').on(table.userId, table.createdAt, table.id),
+  ],
+)
+
+/**
+ * One row per event and outside channel (push, e-mail, SMS), written with the event: the
+ * dispatcher's work list. A row is leased by moving `next_attempt_at` forward, so an instance
+ * that dies mid-send leaves it to be sent again (at least once); the channels drop duplicates
+ * by event id.
+ */
+export const outboxDeliveries = pgTable(
+  'outbox_deliveries',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => outboxEvents.id),
+    channel: varchar('channel', { length: 8 }).notNull(),
+    status: varchar('status', { length: 8 }).notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    lastError: varchar('last_error', { length: 200 }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.channel] }),
+    check('outbox_deliveries_channel_check', sql`${table.channel} in ('push', 'email', 'sms')`),
+    check(
+      'outbox_deliveries_status_check',
+      sql`${table.status} in ('pending', 'sent', 'skipped', 'failed')`,
+    ),
+    index('outbox_deliveries_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+)
+
+/**
+ * What sandbox mode "sends" by e-mail and SMS, for a person to read at /sandbox/outbox.
+ * `message_key` is the event id and channel (or a one-off message's own id), unique, so a
+ * message delivered twice is kept once.
+ */
+export const sandboxMessages = pgTable(
+  'sandbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageKey: varchar('message_key', { length: 80 }).notNull(),
+    channel: varchar('channel', { length: 8 }).notNull(),
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 200 }),
+    body: text('body').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    uniqueIndex('sandbox_messages_key').on(table.messageKey),
+    index('sandbox_messages_recipient_idx').on(sql`lower(${table.recipient})`, table.createdAt),
+  ],
+)
+
+/** A browser's Web Push subscription (docs/notifications.md "Web Push"); one row per endpoint. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    endpoint: varchar('endpoint', { length: 2048 }).notNull(),
+    p256dh: varchar('p256dh', { length: 200 }).notNull(),
+    auth: varchar('auth', { length: 100 }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint),
+    index('push_subscriptions_user_idx').on(table.userId),
+  ],
+)
+
+/**
+ * Single-use links sent by e-mail: a password reset or an e-mail verification. Only the SHA-256
+ * of the token is kept, so this table alone opens nothing (docs/account.md "Password reset").
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: char('token_hash', { length: 64 }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    /** The address the link was sent to: verifying it proves only that address. */
+    email: varchar('email', { length: 254 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    check(
+      'email_tokens_purpose_check',
+      sql`${table.purpose} in ('password_reset', 'verify_email')`,
+    ),
+    index('email_tokens_user_idx').on(table.userId, table.purpose),
+  ],
+)
+
+/**
+ * The devices a user has signed in from, by the SHA-256 of a random id kept in a long-lived
+ * cookie: a sign-in from a device not listed here is announced (docs/notifications.md).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    deviceHash: char('device_hash', { length: 64 }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
 )

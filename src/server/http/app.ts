@@ -14,6 +14,8 @@ import { requestLanguage } from '#server/i18n/request-language.ts'
 import { serializeError, serializeRequest } from '#server/logging/log-serializers.ts'
 import { databaseGaugesOf } from '#server/metrics/database-gauges.ts'
 import { httpRequestDuration, watchDatabase } from '#server/metrics/metrics.ts'
+import { createLiveEvents } from '#server/notifications/live-events.ts'
+import type { Messaging } from '#server/providers/messaging.ts'
 import type { Providers } from '#server/providers/providers.ts'
 import { databaseRateLimitStore } from '#server/rate-limits/rate-limit-store.ts'
 import type { Readiness } from '#server/readiness.ts'
@@ -26,6 +28,7 @@ import { handleError, handleFrameworkError } from './error-handler.ts'
 import { transformOpenApiDocument, transformRouteSchema } from './openapi.ts'
 import { requestIdOf, sendRequestId } from './request-id.ts'
 import { createRouteIndex } from './route-index.ts'
+import { accountRecoveryRoutes } from './routes/account-recovery-routes.ts'
 import { accountRoutes } from './routes/account-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { bankRoutes } from './routes/bank-routes.ts'
@@ -36,12 +39,15 @@ import { internationalRoutes } from './routes/international-routes.ts'
 import { limitsRoutes } from './routes/limits-routes.ts'
 import { metricsRoutes } from './routes/metrics-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
+import { notificationRoutes } from './routes/notification-routes.ts'
 import { paymentRequestRoutes } from './routes/payment-request-routes.ts'
 import { pinRoutes } from './routes/pin-routes.ts'
 import { posRoutes } from './routes/pos-routes.ts'
+import { pushRoutes } from './routes/push-routes.ts'
 import { receiptRoutes } from './routes/receipt-routes.ts'
 import { recipientRoutes } from './routes/recipient-routes.ts'
 import { referenceRoutes } from './routes/reference-routes.ts'
+import { sandboxRoutes } from './routes/sandbox-routes.ts'
 import { systemRoutes } from './routes/system-routes.ts'
 import { transactionRoutes } from './routes/transaction-routes.ts'
 import { userRoutes } from './routes/user-routes.ts'
@@ -66,6 +72,15 @@ export type AppOptions = {
   logStream?: { write(line: string): void }
   /** Draining from the shutdown signal on: GET /api/ready then answers 503 (readiness.ts). */
   readiness?: Readiness
+  /**
+   * E-mail and SMS senders, chosen at start-up like the providers (providers/messaging.ts);
+   * without a mail sender, links by e-mail cannot be sent.
+   */
+  messaging?: Messaging
+  /** The Web Push public key browsers subscribe with; without it push is not offered. */
+  vapidPublicKey?: string
+  /** How often the live stream sends its heartbeat (15 s; a test shortens it). */
+  eventsHeartbeatMs?: number
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024
@@ -177,7 +192,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
   await app.register(sessionPlugin, { db: database.db, config })
-  await app.register(authRoutes, { db: database.db, config, sealer })
+  // E-mail for links (reset, verification); the dispatcher sends events through the same senders.
+  const mail = options.messaging?.mail
+  await app.register(authRoutes, { db: database.db, config, sealer, mail })
+  await app.register(accountRecoveryRoutes, { db: database.db, config, mail })
   await app.register(referenceRoutes, { db: database.db })
   await app.register(walletRoutes, { db: database.db })
   await app.register(userRoutes, { db: database.db })
@@ -205,6 +223,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pinRoutes, { db: database.db })
   await app.register(receiptRoutes, { db: database.db })
   await app.register(webhookRoutes, { db: database.db, config })
+  const live = await createLiveEvents(database, app.log)
+  // Open streams end before the listener closes, or closing would wait on them (start-server.ts).
+  app.addHook('preClose', () => live.stop())
+  await app.register(sandboxRoutes, { db: database.db, config })
+  await app.register(pushRoutes, { db: database.db, publicKey: options.vapidPublicKey })
+  await app.register(notificationRoutes, {
+    db: database.db,
+    live,
+    heartbeatMs: options.eventsHeartbeatMs,
+  })
   await app.register(systemRoutes, {
     database,
     config,

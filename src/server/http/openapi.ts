@@ -61,7 +61,9 @@ function isRouteFacts(value: unknown): value is RouteFacts {
 }
 
 function needsSession(route: RouteOptions): boolean {
-  const handlers: unknown[] = [route.preHandler ?? []].flat()
+  // A route may ask for the session before its input is validated (a signed-out caller then
+  // hears 401, not a 400 about a body it should not have sent).
+  const handlers: unknown[] = [route.preHandler ?? [], route.preValidation ?? []].flat()
   return handlers.includes(requireUser)
 }
 

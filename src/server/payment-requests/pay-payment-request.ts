@@ -3,6 +3,8 @@ import type { Transaction } from '#server/db/client.ts'
 import { paymentRequests, posSales, wallets } from '#server/db/schema.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
+import { moneyFieldsOf, payerNameOf } from '#server/outbox/money-event-fields.ts'
+import { recordEvent } from '#server/outbox/record-event.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
@@ -103,6 +105,17 @@ export async function payPaymentRequest(
         })
         .where(eq(posSales.paymentRequestId, request.id))
     }
+    // The requester (or the merchant at the till) hears of it in the same transaction, so the
+    // announcement commits with the money or not at all (docs/notifications.md).
+    await recordEvent(tx, {
+      userId: request.requesterId,
+      data: {
+        kind: request.purpose === 'pos_sale' ? 'pos_sale_paid' : 'payment_request_paid',
+        ...(await moneyFieldsOf(tx, request.amountMinor, from.asset, from.symbol)),
+        fromName: await payerNameOf(tx, payerId),
+        transactionId: journal.id,
+      },
+    })
   } catch (error) {
     throw explainInsufficientFunds(error, from.asset, from.symbol)
   }

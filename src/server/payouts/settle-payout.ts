@@ -4,6 +4,8 @@ import { payouts, wallets } from '#server/db/schema.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { setJournalStatus } from '#server/ledger/journal-status.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
+import { moneyFieldsOf } from '#server/outbox/money-event-fields.ts'
+import { recordEvent } from '#server/outbox/record-event.ts'
 import {
   type RecipientDraft,
   recipientDraftSchema,
@@ -73,6 +75,15 @@ export async function settlePayout(
       if (recipient && (await readSettings(tx, payout.userId)).autoSaveRecipients) {
         await saveRecipient(tx, payout.userId, recipient)
       }
+      // Announced in the settling transaction: a result applied twice is announced once.
+      await recordEvent(tx, {
+        userId: payout.userId,
+        data: {
+          kind: 'payout_completed',
+          ...(await moneyFieldsOf(tx, payout.amountMinor, asset)),
+          transactionId: payout.journalId,
+        },
+      })
       return true
     }
 
@@ -114,6 +125,14 @@ export async function settlePayout(
       'failed',
       `Failed: ${outcome.reason}. The money is back in your wallet.`,
     )
+    await recordEvent(tx, {
+      userId: payout.userId,
+      data: {
+        kind: 'payout_failed',
+        ...(await moneyFieldsOf(tx, payout.amountMinor + payout.feeMinor, asset)),
+        transactionId: payout.journalId,
+      },
+    })
     return true
   })
 }

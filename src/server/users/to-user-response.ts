@@ -18,5 +18,6 @@ export function toUserResponse(row: UserRow): User {
     twoFactorEnabled: row.twoFactorEnabled,
     verificationStatus: row.verificationStatus,
     kycTier: row.kycTier,
+    isEmailVerified: row.emailVerifiedAt !== null,
   }
 }

@@ -75,6 +75,8 @@ export const userSchema = z.object({
   verificationStatus: z.string(),
   /** The KYC tier, 1 to 3, that sets the user's limits (docs/limits.md). */
   kycTier: z.number().int().min(1).max(3),
+  /** Whether the user opened a verification (or reset) link sent to this address. */
+  isEmailVerified: z.boolean(),
 })
 export type User = z.infer<typeof userSchema>
 
@@ -83,3 +85,23 @@ export const returnToSchema = z
   .string()
   .max(2048)
   .regex(/^\/(?![/\\])/, 'returnTo must be a path on this site')
+
+/** A link token from an e-mail: 43 base64url characters (256 random bits). */
+const emailTokenSchema = z
+  .string({ error: 'This link is invalid or has expired' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or has expired')
+
+export const passwordResetRequestSchema = z.object({ email })
+
+export const passwordResetConfirmSchema = z.object({
+  token: emailTokenSchema,
+  password: passwordSchema,
+})
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>
+
+export const verifyEmailRequestSchema = z.object({ token: emailTokenSchema })
+
+/** How long a password reset link works. */
+export const PASSWORD_RESET_TTL_MINUTES = 30
+/** How long an e-mail verification link works. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 48

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import {
   CircleAlert,
   CircleDashed,
@@ -7,9 +8,13 @@ import {
   Mail,
   ShieldCheck,
 } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { apiRequest } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
+import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
+import { toast } from '#client/lib/toast.ts'
 import type { User } from '#shared/schemas/auth.ts'
 import { useProfileMessages } from './messages.ts'
 import { verificationStatusOf } from './profile-display.ts'
@@ -29,6 +34,7 @@ function StatusRow({
   hint,
   tone,
   testId,
+  action,
 }: {
   icon: LucideIcon
   label: string
@@ -36,6 +42,8 @@ function StatusRow({
   hint?: string
   tone: Tone
   testId: string
+  /** Something the user can do about it, under the row's text. */
+  action?: ReactNode
 }) {
   return (
     <li className="flex items-start gap-3 py-3" data-testid={testId}>
@@ -59,8 +67,31 @@ function StatusRow({
           </p>
         </div>
         {hint ? <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p> : null}
+        {action}
       </div>
     </li>
+  )
+}
+
+/** Sends a new verification link to the user's address (docs/account.md "E-mail verification"). */
+function SendVerificationLink() {
+  const t = useProfileMessages()
+  const showError = useShowErrorToast()
+  const send = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/verify-email/send'),
+    onSuccess: () => toast({ title: t('verificationSent') }),
+    onError: (error) =>
+      showError(error, { title: t('sendVerification'), message: t('emailNotVerified') }),
+  })
+  return (
+    <button
+      type="button"
+      className="mt-1 text-sm font-medium text-primary hover:underline disabled:opacity-50"
+      disabled={send.isPending || send.isSuccess}
+      onClick={() => send.mutate()}
+    >
+      {t('sendVerification')}
+    </button>
   )
 }
 
@@ -81,9 +112,10 @@ export function StatusCards({ user }: { user: User }) {
           <StatusRow
             icon={Mail}
             label={t('emailStatus')}
-            value={t('emailVerified')}
-            tone="good"
+            value={user.isEmailVerified ? t('emailVerified') : t('emailNotVerified')}
+            tone={user.isEmailVerified ? 'good' : 'waiting'}
             testId="status-email"
+            action={user.isEmailVerified ? null : <SendVerificationLink />}
           />
           <StatusRow
             icon={CircleUserRound}

@@ -1,4 +1,8 @@
 import { Bell } from 'lucide-react'
+import {
+  subscribeThisBrowser,
+  unsubscribeThisBrowser,
+} from '#client/features/notifications/push-subscription.ts'
 import type { Settings } from '#shared/schemas/account.ts'
 import { useSettingsMessages } from './messages.ts'
 import { SettingsCard } from './settings-card.tsx'
@@ -25,7 +29,14 @@ export function NotificationsSection({ settings }: { settings: Settings }) {
           label={t(row.label)}
           description={t(row.text)}
           checked={settings[row.key]}
-          onCheckedChange={(checked) => save.mutate({ change: { [row.key]: checked } })}
+          onCheckedChange={(checked) => {
+            save.mutate({ change: { [row.key]: checked } })
+            // The push setting also subscribes this browser, or ends its subscription.
+            if (row.key === 'pushNotifications') {
+              const done = checked ? subscribeThisBrowser() : unsubscribeThisBrowser()
+              done.catch((error: unknown) => console.warn('Push subscription failed', error))
+            }
+          }}
         />
       ))}
     </SettingsCard>

@@ -5,6 +5,7 @@ import { deferredMenu } from '#client/components/deferred-menu.tsx'
 import { HomeLogoLink } from '#client/components/home-logo-link.tsx'
 import { useInitInfo } from '#client/components/init-call.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
+import { BellButton } from '#client/features/notifications/bell-button.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { LanguageButton } from './language-button.tsx'
 import { useShellMessages } from './messages.ts'
@@ -12,10 +13,15 @@ import { HEADER_NAV_ITEMS } from './nav-items.ts'
 import { isActivePath } from './user-display.ts'
 import { UserMenuButton } from './user-menu-button.tsx'
 
-// The two menus' code loads after the first paint (components/deferred-menu.tsx).
+// The menus' code loads after the first paint (components/deferred-menu.tsx).
 const LanguageMenu = deferredMenu(
   () => import('./language-menu.tsx').then((m) => m.LanguageMenu),
   LanguageButton,
+)
+const NotificationMenu = deferredMenu(
+  () =>
+    import('#client/features/notifications/notification-menu.tsx').then((m) => m.NotificationMenu),
+  BellButton,
 )
 const UserMenu = deferredMenu(
   () => import('./user-menu.tsx').then((m) => m.UserMenu),
@@ -80,6 +86,7 @@ export function AppHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LanguageMenu />
+          <NotificationMenu />
           <UserMenu />
           <button
             type="button"

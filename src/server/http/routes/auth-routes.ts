@@ -2,12 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { changePassword } from '#server/auth/change-password.ts'
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_SECONDS,
+  newDeviceId,
+  noteSignInDevice,
+} from '#server/auth/note-sign-in-device.ts'
 import { listUserSessions, revokeUserSession, SESSIONS_LIST_LIMIT } from '#server/auth/sessions.ts'
 import { signInUser } from '#server/auth/sign-in-user.ts'
 import { signUpUser } from '#server/auth/sign-up-user.ts'
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from '#server/auth/two-factor.ts'
+import { sendEmailVerification } from '#server/auth/verify-email.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
+import type { MailSender } from '#server/providers/message-senders.ts'
 import type { Sealer } from '#server/secrets/seal.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
@@ -72,11 +81,40 @@ function resolveReturnTo(
   return '/'
 }
 
+/**
+ * The browser's device id from its signed cookie, or a new one set now: a sign-in from a device
+ * the user never used is announced (docs/notifications.md).
+ */
+async function noteDevice(
+  db: Database,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+) {
+  const raw = request.cookies[DEVICE_COOKIE]
+  const unsigned = raw ? request.unsignCookie(raw) : undefined
+  let deviceId = unsigned?.valid && unsigned.value ? unsigned.value : undefined
+  if (!deviceId || !/^[A-Za-z0-9_-]{22}$/.test(deviceId)) {
+    deviceId = newDeviceId()
+    reply.setCookie(DEVICE_COOKIE, deviceId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      signed: true,
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    })
+  }
+  await noteSignInDevice(db, userId, deviceId, request.headers['user-agent'])
+}
+
 export const authRoutes: FastifyPluginAsyncZod<{
   db: Database
   config: Config
   sealer: Sealer
-}> = async (app, { db, config, sealer }) => {
+  mail: MailSender | undefined
+}> = async (app, { db, config, sealer, mail }) => {
   app.post(
     '/api/auth/signup',
     {
@@ -91,6 +129,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = await signUpUser(db, request.body)
       await reply.signIn(user.id)
+      await noteDevice(db, config, request, reply, user.id)
+      // The verification link leaves after the answer; a lost one can be sent again.
+      setImmediate(() => {
+        sendEmailVerification(db, mail, config.publicUrl, user).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'verification e-mail not sent'),
+        )
+      })
       return reply.status(201).send(toUserResponse(user))
     },
   )
@@ -109,6 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = await signInUser(db, sealer, request.body, clientAddress(request))
       await reply.signIn(user.id)
+      await noteDevice(db, config, request, reply, user.id)
       return toUserResponse(user)
     },
   )
@@ -210,14 +256,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
       preHandler: requireUser,
       config: sensitiveRateLimit,
     },
-    async (request, reply) =>
-      enableTwoFactor(
-        db,
-        sealer,
-        await currentUser(request, reply),
-        request.body.code,
-        clientAddress(request),
-      ),
+    async (request, reply) => {
+      const user = await currentUser(request, reply)
+      return commitWithRefusals(db, (tx) =>
+        enableTwoFactor(tx, sealer, user, request.body.code, clientAddress(request)),
+      )
+    },
   )
 
   app.post(
@@ -234,7 +278,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = await currentUser(request, reply)
-      await disableTwoFactor(db, sealer, user, request.body.code, clientAddress(request))
+      await commitWithRefusals(db, (tx) =>
+        disableTwoFactor(tx, sealer, user, request.body.code, clientAddress(request)),
+      )
       return reply.status(204).send(null)
     },
   )
@@ -253,7 +299,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = await currentUser(request, reply)
-      await changePassword(db, user, request.sessionId, request.body, clientAddress(request))
+      await commitWithRefusals(db, (tx) =>
+        changePassword(tx, user, request.sessionId, request.body, clientAddress(request)),
+      )
       return reply.status(204).send(null)
     },
   )

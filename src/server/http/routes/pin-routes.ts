@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '#server/db/client.ts'
+import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
+import { recordEvent } from '#server/outbox/record-event.ts'
 import { readPinStatus, setTransactionPin } from '#server/pin/transaction-pin.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
@@ -54,7 +56,14 @@ export const pinRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
     async (request) => {
       const user = await findUserById(db, signedInUserId(request))
       if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
-      return setTransactionPin(db, user, request.body, clientAddress(request))
+      // The new PIN and the security alert announcing it commit together (docs/notifications.md).
+      // A first PIN is no news; a replaced one is.
+      return commitWithRefusals(db, async (tx) => {
+        const hadPin = (await readPinStatus(tx, user.id)).isSet
+        const status = await setTransactionPin(tx, user, request.body, clientAddress(request))
+        if (hadPin) await recordEvent(tx, { userId: user.id, data: { kind: 'pin_changed' } })
+        return status
+      })
     },
   )
 }

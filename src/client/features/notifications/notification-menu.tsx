@@ -1,0 +1,75 @@
+import type { DeferredMenuProps } from '#client/components/deferred-menu.tsx'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#client/components/ui/dropdown-menu.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { cn } from '#client/lib/cn.ts'
+import { formatDate } from '#client/lib/format-date.ts'
+import { BellButton } from './bell-button.tsx'
+import { describeNotification } from './describe-notification.ts'
+import { useNotificationMessages } from './messages.ts'
+import { useMarkAllRead, useNotifications } from './use-notifications.ts'
+
+/** The notification centre under the bell: the newest 20, unread ones marked, and "mark all". */
+export function NotificationMenu({ defaultOpen }: DeferredMenuProps) {
+  const t = useNotificationMessages()
+  const { isAuthenticated } = useAuth()
+  const { data, isError } = useNotifications({ enabled: isAuthenticated })
+  const markAll = useMarkAllRead()
+  const items = data?.items ?? []
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <BellButton />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-[min(22rem,calc(100vw-2rem))]" align="end">
+        <div className="flex items-center justify-between gap-2 px-2 py-1.5">
+          <DropdownMenuLabel className="p-0 text-sm font-semibold">{t('bell')}</DropdownMenuLabel>
+          {(data?.unreadCount ?? 0) > 0 ? (
+            <button
+              type="button"
+              className="rounded text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              onClick={() => markAll.mutate()}
+            >
+              {t('markAllRead')}
+            </button>
+          ) : null}
+        </div>
+        <DropdownMenuSeparator />
+        {isError ? (
+          <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t('loadFailed')}</p>
+        ) : items.length === 0 ? (
+          <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t('empty')}</p>
+        ) : (
+          <div className="max-h-[60vh] overflow-y-auto" data-testid="notification-list">
+            {items.map((item) => {
+              const text = describeNotification(item.data, t)
+              return (
+                <DropdownMenuItem
+                  key={item.id}
+                  className="flex flex-col items-start gap-0.5 whitespace-normal"
+                >
+                  <span className={cn('text-sm', item.readAt ? 'font-normal' : 'font-semibold')}>
+                    {item.readAt ? null : (
+                      <span className="mr-1.5 inline-block size-2 rounded-full bg-primary" />
+                    )}
+                    {text.title}
+                  </span>
+                  <span className="text-sm text-muted-foreground">{text.body}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {formatDate(item.createdAt, 'dayTime')}
+                  </span>
+                </DropdownMenuItem>
+              )
+            })}
+          </div>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

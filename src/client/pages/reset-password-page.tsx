@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
+import { useForm } from 'react-hook-form'
+import { Link, useSearch } from 'wouter'
+import { Button } from '#client/components/ui/button.tsx'
+import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
+import { AuthLayout } from '#client/features/auth/auth-layout.tsx'
+import { FormAlert } from '#client/features/auth/form-alert.tsx'
+import { useAuthMessages } from '#client/features/auth/messages.ts'
+import { useNotificationMessages } from '#client/features/notifications/messages.ts'
+import { ApiError, apiRequest } from '#client/lib/api.ts'
+import {
+  type PasswordResetConfirm,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+} from '#shared/schemas/auth.ts'
+
+/** Asks for the e-mail address; the answer is the same whether it has an account or not. */
+function RequestLinkForm() {
+  const t = useNotificationMessages()
+  const send = useMutation({
+    mutationFn: (values: { email: string }) =>
+      apiRequest('POST', '/api/auth/password-reset', values),
+  })
+  const form = useForm({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: '' },
+  })
+  if (send.isSuccess) {
+    return (
+      <div className="grid gap-2" role="status">
+        <h2 className="text-lg font-semibold">{t('sentTitle')}</h2>
+        <p className="text-sm text-muted-foreground">{t('sentText')}</p>
+      </div>
+    )
+  }
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((values) => send.mutate(values))}
+    >
+      <FormAlert
+        message={
+          send.error instanceof ApiError ? (send.error.serverMessage ?? send.error.message) : null
+        }
+      />
+      <TextField
+        id="reset-email"
+        label={t('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={send.isPending}>
+        {send.isPending ? t('sending') : t('sendLink')}
+      </Button>
+    </form>
+  )
+}
+
+/** Sets the new password with the link's token; every session ends, so the user signs in again. */
+function NewPasswordForm({ token }: { token: string }) {
+  const t = useNotificationMessages()
+  const auth = useAuthMessages()
+  const save = useMutation({
+    mutationFn: (values: PasswordResetConfirm) =>
+      apiRequest('POST', '/api/auth/password-reset/confirm', values),
+  })
+  const form = useForm({
+    resolver: zodResolver(passwordResetConfirmSchema),
+    defaultValues: { token, password: '' },
+  })
+  if (save.isSuccess) {
+    return (
+      <div className="grid gap-4" role="status">
+        <p className="text-sm">{t('resetDone')}</p>
+        <Button asChild size="lg" className="w-full">
+          <Link href="/sign-in">{t('signIn')}</Link>
+        </Button>
+      </div>
+    )
+  }
+  const tokenError = form.formState.errors.token ? t('invalidLink') : null
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+    >
+      <FormAlert
+        message={
+          tokenError ??
+          (save.error instanceof ApiError ? (save.error.serverMessage ?? save.error.message) : null)
+        }
+      />
+      <PasswordField
+        id="reset-password"
+        label={t('newPassword')}
+        autoComplete="new-password"
+        showLabel={auth('showPassword')}
+        hideLabel={auth('hidePassword')}
+        error={form.formState.errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
+        {save.isPending ? t('saving') : t('savePassword')}
+      </Button>
+    </form>
+  )
+}
+
+/**
+ * `/reset-password`: without a token, asks for the e-mail address the link goes to; with the
+ * link's `?token=`, asks for the new password (docs/screens.md "Password reset").
+ */
+export function ResetPasswordPage() {
+  const t = useNotificationMessages()
+  const token = new URLSearchParams(useSearch()).get('token')
+  return (
+    <AuthLayout
+      title={token ? t('newPasswordTitle') : t('resetTitle')}
+      description={token ? '' : t('resetDescription')}
+      footer={
+        <Link href="/sign-in" className="font-medium text-primary hover:underline">
+          {t('signIn')}
+        </Link>
+      }
+    >
+      {token ? <NewPasswordForm token={token} /> : <RequestLinkForm />}
+    </AuthLayout>
+  )
+}

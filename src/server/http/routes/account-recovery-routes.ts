@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requestPasswordReset } from '#server/auth/request-password-reset.ts'
+import { resetPassword } from '#server/auth/reset-password.ts'
+import { sendEmailVerification, verifyEmail } from '#server/auth/verify-email.ts'
+import type { Config } from '#server/config.ts'
+import type { Database } from '#server/db/client.ts'
+import type { MailSender } from '#server/providers/message-senders.ts'
+import { findUserById } from '#server/users/find-user.ts'
+import { AppError } from '#shared/errors.ts'
+import {
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  verifyEmailRequestSchema,
+} from '#shared/schemas/auth.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { requireUser, signedInUserId } from '../session-plugin.ts'
+
+const acceptedSchema = z.object({ message: z.string() })
+const RESET_ACCEPTED =
+  'If an account uses this address, we have sent it a link to choose a new password.'
+
+/**
+ * Password reset and e-mail verification (docs/account.md): links sent by e-mail, each token
+ * single-use and kept only as a hash.
+ */
+export const accountRecoveryRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  config: Config
+  mail: MailSender | undefined
+}> = async (app, { db, config, mail }) => {
+  app.post(
+    '/api/auth/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Ask for a password reset link by e-mail: 202 whatever the address, so nobody learns who has an account',
+        body: passwordResetRequestSchema,
+        response: { 202: acceptedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      // The work runs after the answer, so an existing account does not answer more slowly.
+      setImmediate(() => {
+        requestPasswordReset(db, mail, config.publicUrl, request.body.email).catch(
+          (error: unknown) => request.log.warn({ err: error }, 'password reset e-mail failed'),
+        )
+      })
+      return reply.status(202).send({ message: RESET_ACCEPTED })
+    },
+  )
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Set a new password with the token from a reset link (once, within 30 minutes); every session ends',
+        body: passwordResetConfirmSchema,
+        response: { 204: z.null(), 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      await db.transaction((tx) => resetPassword(tx, request.body))
+      // This browser's session, if any, ended with the others: forget its cookie too.
+      await reply.signOut()
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the e-mail address with the token from a verification link',
+        body: verifyEmailRequestSchema,
+        response: { 204: z.null(), 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      await db.transaction((tx) => verifyEmail(tx, request.body.token))
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/auth/verify-email/send',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new verification link to your e-mail address',
+        response: {
+          202: acceptedSchema,
+          401: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+      preHandler: requireUser,
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const user = await findUserById(db, signedInUserId(request))
+      if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+      await sendEmailVerification(db, mail, config.publicUrl, user)
+      return reply.status(202).send({ message: 'We have sent you a new link.' })
+    },
+  )
+}

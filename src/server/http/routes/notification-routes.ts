@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Database } from '#server/db/client.ts'
+import { listNotifications } from '#server/notifications/list-notifications.ts'
+import type { LiveEvents } from '#server/notifications/live-events.ts'
+import { markNotificationsRead } from '#server/notifications/mark-notifications-read.ts'
+import { AppError } from '#shared/errors.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import {
+  markReadRequestSchema,
+  notificationsPageSchema,
+  notificationsQuerySchema,
+  unreadCountSchema,
+} from '#shared/schemas/notifications.ts'
+import { requireUser, signedInUserId } from '../session-plugin.ts'
+
+/** How often an open stream says it is alive, so proxies and phones keep it open. */
+export const DEFAULT_HEARTBEAT_MS = 15_000
+/** A client that lost the stream waits this long before reconnecting (EventSource `retry`). */
+const RECONNECT_MS = 3_000
+
+/**
+ * The notification centre and the live stream (docs/notifications.md): the user's events,
+ * marking them read, and `GET /api/events`, a Server-Sent Events stream of new ones.
+ */
+export const notificationRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  live: LiveEvents
+  heartbeatMs?: number | undefined
+}> = async (app, { db, live, heartbeatMs = DEFAULT_HEARTBEAT_MS }) => {
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Your notifications, newest first, 20 a page, with the unread count',
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationsPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireUser,
+    },
+    (request) => listNotifications(db, signedInUserId(request), request.query.cursor),
+  )
+
+  app.post(
+    '/api/notifications/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Mark the notifications `ids` names as read, or all of them when `ids` is left out; answers the unread count',
+        body: markReadRequestSchema,
+        response: { 200: unreadCountSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+      preValidation: requireUser,
+    },
+    async (request) => ({
+      unreadCount: await markNotificationsRead(db, signedInUserId(request), request.body),
+    }),
+  )
+
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Server-Sent Events (text/event-stream; ask with `Accept: text/event-stream`): each new notification as an `event: notification` whose `id` is its position and `data` the notification; a comment line every 15 s; `Last-Event-ID` replays what was missed',
+        response: { 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      // EventSource always asks for the stream; anything else would wait on it for ever.
+      if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
+        throw new AppError('VALIDATION_FAILED', 'Open this stream with Accept: text/event-stream')
+      }
+      const lastEventId = request.headers['last-event-id']
+      const after =
+        typeof lastEventId === 'string' && /^\d{1,18}$/.test(lastEventId)
+          ? BigInt(lastEventId)
+          : undefined
+      const userId = signedInUserId(request)
+      reply.hijack()
+      const raw = reply.raw
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        // Proxies such as nginx would otherwise hold the events back in a buffer.
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+        // The connection ends with the stream: a stream is never followed by another request,
+        // and a shutdown must not wait for the client to let go of it.
+        connection: 'close',
+      })
+      raw.write(`retry: ${RECONNECT_MS}\n\n`)
+      let ended = false
+      const end = () => {
+        if (ended) return
+        ended = true
+        clearInterval(heartbeat)
+        unsubscribe?.()
+        raw.end()
+        // A client gone without a word (a phone that lost signal) would hold the socket; the
+        // stream has nothing more to say, so the socket goes now.
+        raw.destroy()
+      }
+      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs)
+      let unsubscribe: (() => void) | undefined
+      raw.on('close', end)
+      unsubscribe = await live.subscribe(
+        userId,
+        after,
+        (notification) => {
+          if (ended) return
+          raw.write(
+            `id: ${notification.position}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`,
+          )
+        },
+        end,
+      )
+      if (ended) unsubscribe()
+    },
+  )
+}

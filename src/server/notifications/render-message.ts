@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import type { Language } from '#shared/languages.ts'
+import { exponentOf, isAssetCode } from '#shared/money.ts'
+import type { NotificationData } from '#shared/schemas/notifications.ts'
+import { writeAmount } from '#shared/write-amount.ts'
+import english from './locales/en.json' with { type: 'json' }
+import spanish from './locales/es.json' with { type: 'json' }
+import french from './locales/fr.json' with { type: 'json' }
+import hausa from './locales/ha.json' with { type: 'json' }
+
+const entrySchema = z.object({ title: z.string(), body: z.string() })
+const catalogSchema = z.object({
+  money_received: entrySchema,
+  payout_completed: entrySchema,
+  payout_failed: entrySchema,
+  payment_request_paid: entrySchema,
+  pos_sale_paid: entrySchema,
+  new_device_sign_in: entrySchema,
+  password_changed: entrySchema,
+  pin_changed: entrySchema,
+  two_factor_on: entrySchema,
+  two_factor_off: entrySchema,
+  password_reset: entrySchema,
+  verify_email: entrySchema,
+})
+export type MessageKey = keyof z.infer<typeof catalogSchema>
+
+// Checked once at start-up, like the error catalogs (src/server/i18n/localize-error.ts).
+const CATALOGS: Record<Language, z.infer<typeof catalogSchema>> = {
+  en: catalogSchema.parse(english),
+  fr: catalogSchema.parse(french),
+  es: catalogSchema.parse(spanish),
+  ha: catalogSchema.parse(hausa),
+}
+
+/** A message as e-mail, SMS and push send it: a title (the e-mail's subject) and a text. */
+export type RenderedMessage = { title: string; text: string }
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+}
+
+/** A message of the catalogs in `language`, its `{placeholders}` filled in. */
+export function renderTemplate(
+  key: MessageKey,
+  language: Language,
+  values: Record<string, string> = {},
+): RenderedMessage {
+  const entry = CATALOGS[language][key]
+  return { title: fill(entry.title, values), text: fill(entry.body, values) }
+}
+
+/**
+ * An event in the user's language (docs/notifications.md "Messages"), the amount written by the
+ * same Intl core as the app's amount formatter ("₦1,234.00" in English, "1 234,00 ₦" in French).
+ */
+export function renderEventMessage(data: NotificationData, language: Language): RenderedMessage {
+  switch (data.kind) {
+    case 'money_received':
+    case 'payout_completed':
+    case 'payout_failed':
+    case 'payment_request_paid':
+    case 'pos_sale_paid': {
+      const decimals = isAssetCode(data.currency) ? exponentOf(data.currency) : 2
+      const amount = writeAmount(data.amount, decimals, data.symbol, language)
+      const name = 'fromName' in data ? data.fromName : ''
+      return renderTemplate(data.kind, language, { amount, name })
+    }
+    case 'new_device_sign_in':
+      return renderTemplate(data.kind, language, { device: data.device })
+    case 'two_factor_changed':
+      return renderTemplate(data.enabled ? 'two_factor_on' : 'two_factor_off', language)
+    default:
+      return renderTemplate(data.kind, language)
+  }
+}

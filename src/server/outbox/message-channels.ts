@@ -1,0 +1,40 @@
+import { renderEventMessage } from '#server/notifications/render-message.ts'
+import type { MailSender, SmsSender } from '#server/providers/message-senders.ts'
+import type { DeliveryChannel } from './dispatch-outbox.ts'
+
+/**
+ * E-mail for outbox events: to the account's address, in the user's language. The message key
+ * is the event and the channel, so a second delivery of one event is the same message.
+ */
+export function createEmailChannel(mail: MailSender): DeliveryChannel {
+  return {
+    async deliver(delivery) {
+      const message = renderEventMessage(delivery.data, delivery.recipient.settings.language)
+      await mail.send({
+        key: `${delivery.eventId}:email`,
+        to: delivery.recipient.email,
+        subject: message.title,
+        text: message.text,
+      })
+      return 'sent'
+    },
+  }
+}
+
+/** SMS for outbox events: to the account's phone number when it has one. */
+export function createSmsChannel(sms: SmsSender): DeliveryChannel {
+  return {
+    async deliver(delivery) {
+      const phone = delivery.recipient.phoneNumber
+      if (!phone) return 'skipped'
+      const message = renderEventMessage(delivery.data, delivery.recipient.settings.language)
+      await sms.send({
+        key: `${delivery.eventId}:sms`,
+        to: phone,
+        subject: message.title,
+        text: `Sabi: ${message.text}`,
+      })
+      return 'sent'
+    },
+  }
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod'
+
+/**
+ * The events a user hears about (docs/notifications.md): what the outbox holds, what the
+ * notification centre lists and what the live stream sends. `data` carries what the message
+ * needs, amounts as decimal strings with their currency, never a float.
+ */
+const amountFields = {
+  amount: z.string().max(40),
+  currency: z.string().max(10),
+  /** Sabi's symbol for the currency, so the app and the messages write "₦1,234.00". */
+  symbol: z.string().max(8),
+}
+
+const nameField = z.string().max(120)
+
+export const notificationDataSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('money_received'),
+    ...amountFields,
+    fromName: nameField,
+    transactionId: z.string(),
+  }),
+  z.object({
+    kind: z.literal('payout_completed'),
+    ...amountFields,
+    transactionId: z.string(),
+  }),
+  z.object({
+    kind: z.literal('payout_failed'),
+    ...amountFields,
+    transactionId: z.string(),
+  }),
+  z.object({
+    kind: z.literal('payment_request_paid'),
+    ...amountFields,
+    fromName: nameField,
+    transactionId: z.string(),
+  }),
+  z.object({
+    kind: z.literal('pos_sale_paid'),
+    ...amountFields,
+    fromName: nameField,
+    transactionId: z.string(),
+  }),
+  z.object({ kind: z.literal('new_device_sign_in'), device: z.string().max(120) }),
+  z.object({ kind: z.literal('password_changed') }),
+  z.object({ kind: z.literal('pin_changed') }),
+  z.object({ kind: z.literal('two_factor_changed'), enabled: z.boolean() }),
+])
+export type NotificationData = z.infer<typeof notificationDataSchema>
+export type NotificationKind = NotificationData['kind']
+
+/** Security alerts go by every channel the user has, whatever the toggles say. */
+export const SECURITY_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'new_device_sign_in',
+  'password_changed',
+  'pin_changed',
+  'two_factor_changed',
+])
+
+/** Events that move money: the app refreshes balances and history when one arrives. */
+export const MONEY_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'money_received',
+  'payout_completed',
+  'payout_failed',
+  'payment_request_paid',
+  'pos_sale_paid',
+])
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  /** The live stream's event id: a user's events in the order they were recorded. */
+  position: z.string(),
+  data: notificationDataSchema,
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+})
+export type Notification = z.infer<typeof notificationSchema>
+
+/** The notification centre shows this many a page. */
+export const NOTIFICATIONS_PAGE_LIMIT = 20
+/** How many may be marked read by id in one call. */
+export const NOTIFICATIONS_READ_MAX_IDS = 100
+
+export const notificationsPageSchema = z.object({
+  items: z.array(notificationSchema),
+  nextCursor: z.string().nullable(),
+  unreadCount: z.number().int().min(0),
+})
+export type NotificationsPage = z.infer<typeof notificationsPageSchema>
+
+export const notificationsQuerySchema = z.object({
+  cursor: z.string().max(200, 'Invalid cursor').optional(),
+})
+
+/** `{"ids": [...]}` marks those read (none for `[]`); `{}` (no ids) marks every one read. */
+export const markReadRequestSchema = z.object({
+  ids: z
+    .array(z.uuid('Invalid notification id'))
+    .max(NOTIFICATIONS_READ_MAX_IDS, `ids may name at most ${NOTIFICATIONS_READ_MAX_IDS}`)
+    .optional(),
+})
+export type MarkReadRequest = z.infer<typeof markReadRequestSchema>
+
+export const unreadCountSchema = z.object({ unreadCount: z.number().int().min(0) })
+
+/** A browser's push subscription, as PushSubscription.toJSON() gives it. */
+export const pushSubscriptionRequestSchema = z.object({
+  endpoint: z
+    .url('endpoint must be an https URL')
+    .max(2048)
+    .refine((value) => value.startsWith('https://'), 'endpoint must be an https URL'),
+  keys: z.object({
+    p256dh: z
+      .string()
+      .min(16)
+      .max(200)
+      .regex(/^[A-Za-z0-9_=-]+$/, 'p256dh must be base64url'),
+    auth: z
+      .string()
+      .min(8)
+      .max(100)
+      .regex(/^[A-Za-z0-9_=-]+$/, 'auth must be base64url'),
+  }),
+})
+export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>
+
+export const pushUnsubscribeRequestSchema = z.object({
+  endpoint: z.string().min(1).max(2048),
+})
+
+/** The VAPID public key, or null where this server offers no push. */
+export const pushKeySchema = z.object({ publicKey: z.string().nullable() })
+
+/** A message sandbox mode "sent" (GET /api/sandbox/outbox). */
+export const sandboxMessageSchema = z.object({
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  createdAt: z.string(),
+})
+export type SandboxMessage = z.infer<typeof sandboxMessageSchema>
+
+export const sandboxOutboxQuerySchema = z.object({
+  to: z.string().min(3, 'to must be an e-mail address or a phone number').max(254),
+})

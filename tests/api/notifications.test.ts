@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '#server/config.ts'
+import { pushSubscriptions } from '#server/db/schema.ts'
+import { buildApp } from '#server/http/app.ts'
+import { sandboxProviders } from '#server/providers/providers.ts'
+import { notificationSchema, notificationsPageSchema } from '#shared/schemas/notifications.ts'
+import { paymentRequestSchema } from '#shared/schemas/payment-requests.ts'
+import { walletSchema } from '#shared/schemas/reference.ts'
+import { addFunds, moneyPost, signUpClient, TEST_PIN, walletIn } from '../factories/money.ts'
+import { buildSignUp } from '../factories/users.ts'
+import { describeMoneyApi } from '../setup/describe-money-api.ts'
+import { openEventStream } from '../setup/event-stream.ts'
+import {
+  createHttpClient,
+  type ServerProcess,
+  signUpWithPin,
+  startServerProcess,
+} from '../setup/server-process.ts'
+import { createTestClient, TEST_SESSION_SECRET, type TestClient } from '../setup/test-app.ts'
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
+
+describeMoneyApi('notification centre', (context) => {
+  async function person(naira?: string) {
+    const client = createTestClient(context.app)
+    const user = await signUpClient(client)
+    const ngn = await walletIn(client, 'NGN')
+    if (naira) await addFunds(client, ngn.id, naira)
+    return { client, user, ngn }
+  }
+
+  async function requestAndPay(requester: Awaited<ReturnType<typeof person>>, payer: TestClient) {
+    const asked = await requester.client.post('/api/payment-requests', {
+      walletId: requester.ngn.id,
+      amount: '1234.00',
+    })
+    expect(asked.status, asked.text).toBe(201)
+    const request = paymentRequestSchema.parse(asked.body)
+    const from = await walletIn(payer, 'NGN')
+    const paid = await moneyPost(payer, `/api/payment-requests/${request.id}/pay`, {
+      fromWalletId: from.id,
+    })
+    expect(paid.status, paid.text).toBe(201)
+  }
+
+  it('lists a paid payment request for the requester only, with the amount and payer, and marks it read', async () => {
+    const requester = await person()
+    const payer = await person('5000.00')
+    await requestAndPay(requester, payer.client)
+
+    const page = notificationsPageSchema.parse(
+      (await requester.client.get('/api/notifications')).body,
+    )
+    expect(page.unreadCount).toBe(1)
+    expect(page.items).toHaveLength(1)
+    expect(page.items[0]?.data).toMatchObject({
+      kind: 'payment_request_paid',
+      amount: '1234.00',
+      currency: 'NGN',
+      symbol: '₦',
+      fromName: `${payer.user.firstName} ${payer.user.lastName}`,
+    })
+    const id = page.items[0]?.id ?? ''
+    // The payer hears nothing of it, and cannot mark the requester's notification read.
+    const payerPage = notificationsPageSchema.parse(
+      (await payer.client.get('/api/notifications')).body,
+    )
+    expect(payerPage.items).toEqual([])
+    expect((await payer.client.post('/api/notifications/read', { ids: [id] })).body).toEqual({
+      unreadCount: 0,
+    })
+    expect(
+      notificationsPageSchema.parse((await requester.client.get('/api/notifications')).body)
+        .unreadCount,
+    ).toBe(1)
+
+    expect((await requester.client.post('/api/notifications/read', { ids: [id] })).body).toEqual({
+      unreadCount: 0,
+    })
+    const after = notificationsPageSchema.parse(
+      (await requester.client.get('/api/notifications')).body,
+    )
+    expect(after.items[0]?.readAt).not.toBeNull()
+  })
+
+  it('marks every notification read without ids, and pages 20 at a time', async () => {
+    const requester = await person()
+    const payer = await person('100000.00')
+    for (let i = 0; i < 21; i += 1) await requestAndPay(requester, payer.client)
+    const first = notificationsPageSchema.parse(
+      (await requester.client.get('/api/notifications')).body,
+    )
+    expect(first.items).toHaveLength(20)
+    expect(first.unreadCount).toBe(21)
+    const second = notificationsPageSchema.parse(
+      (
+        await requester.client.get(
+          `/api/notifications?cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
+        )
+      ).body,
+    )
+    expect(second.items).toHaveLength(1)
+    expect(second.nextCursor).toBeNull()
+    expect((await requester.client.post('/api/notifications/read', {})).body).toEqual({
+      unreadCount: 0,
+    })
+  })
+
+  it('keeps a browser push subscription for its owner only, and https endpoints only', async () => {
+    const { client, user } = await person()
+    const other = await person()
+    const endpoint = `https://push.example.com/send/${user.id}`
+    const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) }
+    expect((await client.post('/api/push/subscriptions', { endpoint, keys })).status).toBe(204)
+    expect(
+      (
+        await client.post('/api/push/subscriptions', {
+          endpoint: 'http://push.example.com/x',
+          keys,
+        })
+      ).status,
+    ).toBe(400)
+    const stored = async () =>
+      (await context.database.db.select().from(pushSubscriptions)).filter(
+        (row) => row.endpoint === endpoint,
+      )
+    // Someone else cannot remove it.
+    expect(
+      (
+        await other.client.request({
+          method: 'DELETE',
+          url: '/api/push/subscriptions',
+          payload: JSON.stringify({ endpoint }),
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(204)
+    expect(await stored()).toHaveLength(1)
+    await client.request({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      payload: JSON.stringify({ endpoint }),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(await stored()).toHaveLength(0)
+    // This test app was given no VAPID key: push is not offered.
+    expect((await client.get('/api/push/key')).body).toEqual({ publicKey: null })
+  })
+
+  it('refuses strangers, bad cursors and bad ids', async () => {
+    const { client } = await person()
+    expect((await createTestClient(context.app).get('/api/notifications')).status).toBe(401)
+    expect((await createTestClient(context.app).get('/api/events')).status).toBe(401)
+    expect((await client.get('/api/notifications?cursor=nonsense')).status).toBe(400)
+    expect((await client.post('/api/notifications/read', { ids: ['x'] })).status).toBe(400)
+    expect((await client.post('/api/notifications/read', { ids: [] })).body).toEqual({
+      unreadCount: 0,
+    })
+    // Without asking for an event stream, the stream is not opened (it would never end).
+    expect((await client.get('/api/events')).status).toBe(400)
+  })
+})
+
+for (const { kind, skip } of testDatabaseKinds()) {
+  describe.skipIf(skip !== undefined)(
+    `live events on ${kind}${skip ? ` (skipped: ${skip})` : ''}`,
+    () => {
+      let database: TestDatabase
+      let app: Awaited<ReturnType<typeof buildApp>>
+      let base = ''
+
+      beforeAll(async () => {
+        database = await createTestDatabase(kind)
+        app = await buildApp({
+          config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANDBOX: '0' }),
+          database,
+          providers: sandboxProviders(),
+          sessionSecret: TEST_SESSION_SECRET,
+          version: 'test',
+          logger: false,
+          eventsHeartbeatMs: 200,
+        })
+        base = await app.listen({ port: 0, host: '127.0.0.1' })
+      })
+      afterAll(async () => {
+        await app?.close()
+        await database?.destroy()
+      })
+
+      it('streams a committed event at once, heartbeats, and replays what was missed after Last-Event-ID', async () => {
+        const requester = createHttpClient(base)
+        const payer = createHttpClient(base)
+        await signUpWithPin(requester, buildSignUp())
+        await signUpWithPin(payer, buildSignUp())
+        const wallets = async (client: typeof requester) =>
+          walletSchema.array().parse((await client.request('GET', '/api/wallets')).body)
+        const requesterNgn = (await wallets(requester)).find((w) => w.currency.code === 'NGN')
+        const payerNgn = (await wallets(payer)).find((w) => w.currency.code === 'NGN')
+        if (!requesterNgn || !payerNgn) throw new Error('no NGN wallets')
+        await payer.request(
+          'POST',
+          '/api/add-funds',
+          { walletId: payerNgn.id, amount: '9000.00', method: 'card' },
+          { 'idempotency-key': randomUUID() },
+        )
+        const payOnce = async () => {
+          const asked = await requester.request('POST', '/api/payment-requests', {
+            walletId: requesterNgn.id,
+            amount: '1234.00',
+          })
+          const request = paymentRequestSchema.parse(asked.body)
+          const paid = await payer.request(
+            'POST',
+            `/api/payment-requests/${request.id}/pay`,
+            { fromWalletId: payerNgn.id, pin: TEST_PIN },
+            { 'idempotency-key': randomUUID() },
+          )
+          expect(paid.status, paid.text).toBe(201)
+        }
+
+        const stream = await openEventStream(`${base}/api/events`, { cookie: requester.cookie() })
+        expect(stream.status).toBe(200)
+        expect(stream.contentType).toMatch(/^text\/event-stream/)
+        const started = Date.now()
+        await payOnce()
+        const message = await stream.next(2_000)
+        expect(Date.now() - started).toBeLessThan(2_000)
+        expect(message.event).toBe('notification')
+        const first = notificationSchema.parse(JSON.parse(message.data))
+        expect(first.data).toMatchObject({ kind: 'payment_request_paid', amount: '1234.00' })
+        expect(message.id).toBe(first.position)
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        expect(stream.heartbeats()).toBeGreaterThan(0)
+        stream.close()
+
+        // Two more while away: a reconnect with Last-Event-ID gets both, in order.
+        await payOnce()
+        await payOnce()
+        const again = await openEventStream(`${base}/api/events`, {
+          cookie: requester.cookie(),
+          'last-event-id': first.position,
+        })
+        const replayed = [await again.next(2_000), await again.next(2_000)].map((m) =>
+          notificationSchema.parse(JSON.parse(m.data)),
+        )
+        expect(replayed.map((n) => BigInt(n.position) > BigInt(first.position))).toEqual([
+          true,
+          true,
+        ])
+        expect(replayed.map((n) => n.id)).not.toContain(first.id)
+        again.close()
+      })
+    },
+  )
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('live events across two server processes', () => {
+  let servers: ServerProcess[] = []
+  let shared: TestDatabase
+
+  beforeAll(async () => {
+    shared = await createTestDatabase('postgres', 2)
+    const url = shared.target.kind === 'postgres' ? shared.target.url : ''
+    servers = await Promise.all([startServerProcess(url), startServerProcess(url)])
+  }, 120_000)
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()))
+    await shared?.destroy()
+  })
+
+  it('a client on the second hears of a payment committed on the first within a second', async () => {
+    const [one, two] = servers
+    if (!one || !two) throw new Error('servers did not start')
+    const requester = createHttpClient(two.url)
+    const payer = createHttpClient(one.url)
+    await signUpWithPin(requester, buildSignUp())
+    await signUpWithPin(payer, buildSignUp())
+    const ngnOf = async (client: typeof requester) => {
+      const found = walletSchema
+        .array()
+        .parse((await client.request('GET', '/api/wallets')).body)
+        .find((w) => w.currency.code === 'NGN')
+      if (!found) throw new Error('no NGN wallet')
+      return found
+    }
+    const requesterNgn = await ngnOf(requester)
+    const payerNgn = await ngnOf(payer)
+    await payer.request(
+      'POST',
+      '/api/add-funds',
+      { walletId: payerNgn.id, amount: '9000.00', method: 'card' },
+      { 'idempotency-key': randomUUID() },
+    )
+    const asked = await requester.request('POST', '/api/payment-requests', {
+      walletId: requesterNgn.id,
+      amount: '1234.00',
+    })
+    const request = paymentRequestSchema.parse(asked.body)
+
+    const stream = await openEventStream(`${two.url}/api/events`, { cookie: requester.cookie() })
+    expect(stream.status).toBe(200)
+    const paid = await payer.request(
+      'POST',
+      `/api/payment-requests/${request.id}/pay`,
+      { fromWalletId: payerNgn.id, pin: TEST_PIN },
+      { 'idempotency-key': randomUUID() },
+    )
+    expect(paid.status, paid.text).toBe(201)
+    const committedAt = Date.now()
+    const message = await stream.next(1_000)
+    expect(Date.now() - committedAt).toBeLessThan(1_000)
+    expect(notificationSchema.parse(JSON.parse(message.data)).data).toMatchObject({
+      kind: 'payment_request_paid',
+      amount: '1234.00',
+    })
+    stream.close()
+  })
+})

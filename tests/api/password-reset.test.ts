@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm'
+import { expect, it } from 'vitest'
+import { issueEmailToken } from '#server/auth/email-tokens.ts'
+import { emailTokens } from '#server/db/schema.ts'
+import { listSandboxMessages } from '#server/sandbox/list-sandbox-messages.ts'
+import { userSchema } from '#shared/schemas/auth.ts'
+import { notificationsPageSchema } from '#shared/schemas/notifications.ts'
+import { signUpClient } from '../factories/money.ts'
+import { describeMoneyApi } from '../setup/describe-money-api.ts'
+import { createTestClient } from '../setup/test-app.ts'
+
+describeMoneyApi(
+  'password reset and e-mail verification',
+  (context) => {
+    /** The newest link of a kind the sandbox outbox holds for `email`, waiting for it a little. */
+    async function linkSentTo(email: string, path: string, after = 0): Promise<string> {
+      for (let tries = 0; tries < 40; tries += 1) {
+        const messages = await listSandboxMessages(context.database.db, email)
+        const links = messages
+          .map(
+            (message) =>
+              new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(message.text)?.[0],
+          )
+          .filter((link): link is string => link !== undefined)
+        if (links.length > after) return links[0] ?? ''
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      throw new Error(`no ${path} link reached ${email}`)
+    }
+    const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? ''
+
+    it('answers 202 alike for any address, and a reset link sets a new password once, ending every session', async () => {
+      const client = createTestClient(context.app)
+      const user = await signUpClient(client)
+      const other = createTestClient(context.app)
+      expect(
+        (await other.post('/api/auth/login', { email: user.email, password: user.password }))
+          .status,
+      ).toBe(200)
+
+      const stranger = createTestClient(context.app)
+      const unknown = await stranger.post('/api/auth/password-reset', {
+        email: 'nobody@example.com',
+      })
+      const known = await stranger.post('/api/auth/password-reset', { email: user.email })
+      expect(unknown.status).toBe(202)
+      expect(known.status).toBe(202)
+      expect(known.body).toEqual(unknown.body)
+
+      const link = await linkSentTo(user.email, '/reset-password')
+      expect(link.startsWith('http://localhost:')).toBe(true)
+      const token = tokenOf(link)
+      // Only the token's hash is kept.
+      const [asStored] = await context.database.db
+        .select()
+        .from(emailTokens)
+        .where(eq(emailTokens.tokenHash, token))
+      expect(asStored).toBeUndefined()
+
+      const weak = await stranger.post('/api/auth/password-reset/confirm', {
+        token,
+        password: 'short',
+      })
+      expect(weak.status).toBe(400)
+      const done = await stranger.post('/api/auth/password-reset/confirm', {
+        token,
+        password: 'A-brand-new-password-7',
+      })
+      expect(done.status, done.text).toBe(204)
+      // Every session ended.
+      expect((await client.get('/api/auth/user')).status).toBe(401)
+      expect((await other.get('/api/auth/user')).status).toBe(401)
+      // Once only.
+      const again = await stranger.post('/api/auth/password-reset/confirm', {
+        token,
+        password: 'Another-password-88',
+      })
+      expect(again.status).toBe(400)
+      expect(
+        (await client.post('/api/auth/login', { email: user.email, password: user.password }))
+          .status,
+      ).toBe(401)
+      const signedIn = await client.post('/api/auth/login', {
+        email: user.email,
+        password: 'A-brand-new-password-7',
+      })
+      expect(signedIn.status).toBe(200)
+      // The link reached the address: it counts as verified. And the user is told.
+      expect(userSchema.parse(signedIn.body).isEmailVerified).toBe(true)
+      const page = notificationsPageSchema.parse((await client.get('/api/notifications')).body)
+      expect(page.items.map((item) => item.data.kind)).toContain('password_changed')
+    })
+
+    it('refuses an expired link and a made-up one', async () => {
+      const client = createTestClient(context.app)
+      const user = await signUpClient(client)
+      const expired = await issueEmailToken(
+        context.database.db,
+        { userId: user.id, email: user.email, purpose: 'password_reset', ttlMs: 30 * 60_000 },
+        Date.now() - 31 * 60_000,
+      )
+      for (const token of [expired, 'A'.repeat(43), 'not-a-token']) {
+        const answer = await client.post('/api/auth/password-reset/confirm', {
+          token,
+          password: 'A-brand-new-password-7',
+        })
+        expect(answer.status).toBe(400)
+      }
+      expect((await client.get('/api/auth/user')).status).toBe(200)
+    })
+
+    it('limits reset requests from one address', async () => {
+      const client = createTestClient(context.app)
+      const statuses: number[] = []
+      for (let i = 0; i < 6; i += 1) {
+        statuses.push(
+          (await client.post('/api/auth/password-reset', { email: `x${i}@example.com` })).status,
+        )
+      }
+      expect(statuses).toEqual([202, 202, 202, 202, 202, 429])
+    })
+
+    it('verifies the address from the link sent at sign-up, once', async () => {
+      const client = createTestClient(context.app)
+      const user = await signUpClient(client)
+      expect(userSchema.parse((await client.get('/api/auth/user')).body).isEmailVerified).toBe(
+        false,
+      )
+      const token = tokenOf(await linkSentTo(user.email, '/verify-email'))
+      // Opened anywhere, signed in or not.
+      const stranger = createTestClient(context.app)
+      expect((await stranger.post('/api/auth/verify-email', { token })).status).toBe(204)
+      expect((await stranger.post('/api/auth/verify-email', { token })).status).toBe(400)
+      expect(userSchema.parse((await client.get('/api/auth/user')).body).isEmailVerified).toBe(true)
+      expect((await client.post('/api/auth/verify-email/send')).status).toBe(409)
+    })
+
+    it('sends a new verification link on demand', async () => {
+      const client = createTestClient(context.app)
+      const user = await signUpClient(client)
+      await linkSentTo(user.email, '/verify-email')
+      expect((await client.post('/api/auth/verify-email/send')).status).toBe(202)
+      const token = tokenOf(await linkSentTo(user.email, '/verify-email', 1))
+      expect((await client.post('/api/auth/verify-email', { token })).status).toBe(204)
+    })
+  },
+  { SANDBOX: '1' },
+)
