@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react'
+import { FlaskConical, Menu, X } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { deferredMenu } from '#client/components/deferred-menu.tsx'
@@ -29,8 +29,9 @@ const UserMenu = deferredMenu(
 )
 
 /**
- * The signed-in header (docs/screens.md): sticky, with a collapsible copy of the nav on small
- * screens.
+ * The signed-in header (docs/screens.md): sticky, with a collapsible copy of the nav below
+ * desktop widths (1024 px): on a tablet the four links, in French or Hausa, do not fit beside the
+ * language, bell and account buttons.
  */
 export function AppHeader() {
   const t = useShellMessages()
@@ -56,11 +57,14 @@ export function AppHeader() {
             title={t('sandboxHint')}
             className="ml-1 min-w-0 max-w-28 max-[359px]:hidden"
           >
-            {/* Longer words (French, Spanish) shorten rather than push the menu off screen. */}
-            <span className="truncate">{t('sandbox')}</span>
+            {/* On phones the header is full (language, bell, account, menu): a flask says it,
+                with the word for screen readers and on hover. Longer words (French, Spanish)
+                shorten rather than push the menu off screen. */}
+            <FlaskConical className="size-3.5 shrink-0 min-[480px]:hidden" aria-hidden="true" />
+            <span className="truncate max-[479px]:sr-only">{t('sandbox')}</span>
           </Badge>
         ) : null}
-        <nav aria-label={t('mainNavigation')} className="ml-6 hidden md:block">
+        <nav aria-label={t('mainNavigation')} className="ml-6 hidden lg:block">
           <ul className="flex items-center gap-1">
             {HEADER_NAV_ITEMS.map((item) => {
               const active = isActivePath(item.href, location)
@@ -70,7 +74,7 @@ export function AppHeader() {
                     href={item.href}
                     aria-current={active ? 'page' : undefined}
                     className={cn(
-                      'inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium transition-colors',
+                      'inline-flex h-9 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium transition-colors',
                       'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                       active
                         ? 'bg-secondary text-secondary-foreground'
@@ -90,7 +94,7 @@ export function AppHeader() {
           <UserMenu />
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-foreground transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
+            className="inline-flex size-10 items-center justify-center rounded-lg text-foreground transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? t('closeMenu') : t('openMenu')}
@@ -108,7 +112,7 @@ export function AppHeader() {
         id={menuId}
         aria-label={t('mainNavigation')}
         hidden={!menuOpen}
-        className="border-t bg-card md:hidden"
+        className="border-t bg-card lg:hidden"
       >
         <ul className="mx-auto grid max-w-6xl gap-1 px-4 py-3">
           {HEADER_NAV_ITEMS.map((item) => {
