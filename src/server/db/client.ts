@@ -59,7 +59,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       migrate: () => migratePgliteDatabase(pgliteDb),
       listen: async (channel, onPayload) => {
         const unlisten = await client.listen(channel, onPayload)
-        return () => unlisten()
+        // Once the database is closed its listeners are gone with it: nothing is left to undo.
+        return () => (client.closed ? Promise.resolve() : unlisten().catch(() => undefined))
       },
       poolStats: () => undefined,
       close: () => client.close(),
