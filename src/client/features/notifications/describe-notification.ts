@@ -4,6 +4,11 @@ import type { useNotificationMessages } from './messages.ts'
 
 type Translate = ReturnType<typeof useNotificationMessages>
 
+/** An event's amount, as every money notification writes it. */
+function amountOf(data: { amount: string; currency: string; symbol: string }): string {
+  return formatAmount(data.amount, { code: data.currency, symbol: data.symbol })
+}
+
 /**
  * A notification's title and text in the language on screen, the amount written by the one
  * amount formatter ("You received ₦1,234.00 from Ada Obi"). The server words its e-mails, SMS
@@ -18,7 +23,7 @@ export function describeNotification(
       return {
         title: t('kindMoneyReceivedTitle'),
         body: t('kindMoneyReceivedBody', {
-          amount: formatAmount(data.amount, { code: data.currency, symbol: data.symbol }),
+          amount: amountOf(data),
           name: data.fromName,
         }),
       }
@@ -26,21 +31,21 @@ export function describeNotification(
       return {
         title: t('kindPayoutCompletedTitle'),
         body: t('kindPayoutCompletedBody', {
-          amount: formatAmount(data.amount, { code: data.currency, symbol: data.symbol }),
+          amount: amountOf(data),
         }),
       }
     case 'payout_failed':
       return {
         title: t('kindPayoutFailedTitle'),
         body: t('kindPayoutFailedBody', {
-          amount: formatAmount(data.amount, { code: data.currency, symbol: data.symbol }),
+          amount: amountOf(data),
         }),
       }
     case 'payment_request_paid':
       return {
         title: t('kindRequestPaidTitle'),
         body: t('kindRequestPaidBody', {
-          amount: formatAmount(data.amount, { code: data.currency, symbol: data.symbol }),
+          amount: amountOf(data),
           name: data.fromName,
         }),
       }
@@ -48,7 +53,7 @@ export function describeNotification(
       return {
         title: t('kindSalePaidTitle'),
         body: t('kindSalePaidBody', {
-          amount: formatAmount(data.amount, { code: data.currency, symbol: data.symbol }),
+          amount: amountOf(data),
           name: data.fromName,
         }),
       }
