@@ -12,7 +12,7 @@ import { useAuth } from '#client/features/auth/use-auth.ts'
 import { LiveUpdates } from '#client/features/notifications/live-updates.tsx'
 import { SettingsSync } from '#client/features/settings/settings-sync.tsx'
 import { queryClient } from '#client/lib/query-client.ts'
-import { CLIENT_ROUTES } from '#shared/client-routes.ts'
+import { CLIENT_ROUTES, SANDBOX_CLIENT_ROUTES } from '#shared/client-routes.ts'
 
 // Every page is its own chunk so the landing page ships only what it shows
 // (docs/performance.md "Page weight").
@@ -98,6 +98,7 @@ const VerifyEmailPage = lazyPage(() =>
 const SandboxOutboxPage = lazyPage(() =>
   import('#client/pages/sandbox-outbox-page.tsx').then((m) => m.SandboxOutboxPage),
 )
+const UssdPage = lazyPage(() => import('#client/pages/ussd-page.tsx').then((m) => m.UssdPage))
 const NotFoundPage = lazyPage(() =>
   import('#client/pages/not-found-page.tsx').then((m) => m.NotFoundPage),
 )
@@ -146,6 +147,7 @@ function Routes() {
       <Route path={CLIENT_ROUTES.resetPassword} component={ResetPasswordPage} />
       <Route path={CLIENT_ROUTES.verifyEmail} component={VerifyEmailPage} />
       <Route path={CLIENT_ROUTES.sandboxOutbox} component={SandboxOutboxPage} />
+      <Route path={SANDBOX_CLIENT_ROUTES.ussd} component={UssdPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )

@@ -7,6 +7,7 @@ import {
   TIER_LIMITS_PATTERN,
   type TierLimits,
 } from './limits/tier-limits.ts'
+import type { HttpSmsOptions } from './providers/http-sms-sender.ts'
 
 function tierLimitsSchema(tier: number) {
   return z
@@ -67,6 +68,13 @@ const environmentSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).max(254).default('Sabi <no-reply@sabi.app>'),
+    SMS_API_URL: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'SMS_API_URL must be an http:// or https:// URL')
+      .optional(),
+    SMS_API_USERNAME: z.string().min(1).max(100).optional(),
+    SMS_API_KEY: z.string().min(8).max(200).optional(),
+    SMS_SENDER_ID: z.string().min(1).max(11).optional(),
     PUBLIC_URL: z
       .string()
       .regex(/^https?:\/\/[^/?#\s]+$/, 'PUBLIC_URL must be an origin such as https://sabi.example')
@@ -77,6 +85,16 @@ const environmentSchema = z
       .string()
       .regex(/^(mailto:|https:\/\/)/)
       .default('mailto:support@sabi.app'),
+    USSD_GATEWAY_TOKEN: z
+      .string()
+      .min(32, 'USSD_GATEWAY_TOKEN must be at least 32 characters')
+      .max(200, 'USSD_GATEWAY_TOKEN must be at most 200 characters')
+      .optional(),
+    USSD_SERVICE_CODE: z
+      .string()
+      .regex(/^\*\d{1,4}(\*\d{1,4}){0,3}#$/, 'USSD_SERVICE_CODE must look like *347*123#')
+      .default('*347*123#'),
+    USSD_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   })
   .refine((env) => env.DATABASE_URL === undefined || env.SESSION_SECRET !== undefined, {
     message: 'SESSION_SECRET is required when DATABASE_URL is set',
@@ -151,10 +169,38 @@ export type Config = {
   /** E-mail goes out over this SMTP server (docs/notifications.md); unset, sandbox keeps it. */
   smtpUrl: string | undefined
   mailFrom: string
+  /** SMS goes out through this HTTP gateway (docs/operations.md "SMS"); unset, sandbox keeps it. */
+  sms: HttpSmsOptions | undefined
   /** Where links in e-mails point; never taken from a request's Host header. */
   publicUrl: string
   /** Web Push keys; unset, a pair is generated into DATA_DIR (src/server/vapid-keys.ts). */
   vapid: { publicKey: string; privateKey: string; subject: string } | { subject: string }
+  /**
+   * What the USSD gateway sends as `X-USSD-Token` (docs/ussd.md); unset, POST /api/ussd answers
+   * 404: the channel is off.
+   */
+  ussdGatewayToken: string | undefined
+  /** The code people dial, shown by the sandbox simulator (docs/ussd.md). */
+  ussdServiceCode: string
+  /** USSD requests one phone number may make per minute (docs/ussd.md "Limits"). */
+  ussdRequestsPerMinute: number
+}
+
+/** The SMS gateway, all three of its settings or none: half a gateway would fail every send. */
+function smsGatewayOf(value: {
+  SMS_API_URL?: string | undefined
+  SMS_API_USERNAME?: string | undefined
+  SMS_API_KEY?: string | undefined
+  SMS_SENDER_ID?: string | undefined
+}): HttpSmsOptions | undefined {
+  const { SMS_API_URL: url, SMS_API_USERNAME: username, SMS_API_KEY: apiKey } = value
+  if (!url && !username && !apiKey) return undefined
+  if (!url || !username || !apiKey) {
+    throw new ConfigError(
+      'Invalid configuration: SMS_API_URL, SMS_API_USERNAME and SMS_API_KEY go together',
+    )
+  }
+  return { url, username, apiKey, senderId: value.SMS_SENDER_ID }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -197,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: value.WORKERS,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
+    sms: smsGatewayOf(value),
     publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
     vapid:
       value.VAPID_PUBLIC_KEY && value.VAPID_PRIVATE_KEY
@@ -206,6 +253,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             subject: value.VAPID_SUBJECT,
           }
         : { subject: value.VAPID_SUBJECT },
+    ussdGatewayToken: value.USSD_GATEWAY_TOKEN,
+    ussdServiceCode: value.USSD_SERVICE_CODE,
+    ussdRequestsPerMinute: value.USSD_REQUESTS_PER_MINUTE,
   }
 }
 

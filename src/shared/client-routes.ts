@@ -41,6 +41,19 @@ const PATTERNS = Object.values(CLIENT_ROUTES).map(
   (route) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}/?$`),
 )
 
+/**
+ * Pages that exist in sandbox mode only (docs/ussd.md "Simulator"): elsewhere the server answers
+ * them like an unknown path, 404, and the app shows its not-found page.
+ */
+export const SANDBOX_CLIENT_ROUTES = {
+  ussd: '/ussd',
+} as const
+
+/** Whether a path (no query) is one of the sandbox-only pages. */
+export function isSandboxClientRoute(path: string): boolean {
+  return Object.values(SANDBOX_CLIENT_ROUTES).some((route) => new RegExp(`^${route}/?$`).test(path))
+}
+
 /** Whether a path (no query) is one of the app's pages. */
 export function isClientRoute(path: string): boolean {
   return PATTERNS.some((pattern) => pattern.test(path))

@@ -22,6 +22,12 @@ export const APP_ERROR_STATUS = {
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
+  /** A phone number another account has verified, or a phone-only account already uses. */
+  PHONE_TAKEN: 409,
+  /** A wrong SMS code; the body says how many attempts are left. */
+  PHONE_CODE_INVALID: 400,
+  /** An SMS code that expired, was used up by wrong tries, or was never sent: ask for another. */
+  PHONE_CODE_EXPIRED: 400,
   CONFLICT: 409,
   INSUFFICIENT_FUNDS: 409,
   /** A locked quote that has lapsed: get a new one and let the user review it. */

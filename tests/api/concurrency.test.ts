@@ -112,6 +112,47 @@ describe.skipIf(skip !== undefined)(
       expect(await verifyLedger(database.db)).toEqual([])
     })
 
+    it("a sender's first transfer of the day and another payment of theirs at once never deadlock", async () => {
+      // The transfer is posted by the batch function, the payment of a request by postJournal:
+      // both count the day's usage, and the first of the day makes its row (migration 0016).
+      const requester = createTestClient(app)
+      await signUpClient(requester)
+      const requesterNgn = await walletIn(requester, 'NGN')
+      const senders = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const client = createTestClient(app)
+          await signUpClient(client)
+          const ngn = await walletIn(client, 'NGN')
+          await addFunds(client, ngn.id, '1000.00')
+          const asked = await requester.post('/api/payment-requests', {
+            walletId: requesterNgn.id,
+            amount: '10.00',
+          })
+          expect(asked.status, asked.text).toBe(201)
+          const requestId =
+            typeof asked.body === 'object' && asked.body && 'id' in asked.body
+              ? String(asked.body.id)
+              : ''
+          return { client, ngn, requestId }
+        }),
+      )
+      const results = await Promise.all(
+        senders.flatMap(({ client, ngn, requestId }) => [
+          moneyPost(client, '/api/send-money/sabi-user', {
+            fromWalletId: ngn.id,
+            recipientUserId: requesterNgn.userId,
+            amount: '10.00',
+          }),
+          moneyPost(client, `/api/payment-requests/${requestId}/pay`, { fromWalletId: ngn.id }),
+        ]),
+      )
+      expect(results.map((result) => result.status)).toEqual(results.map(() => 201))
+      for (const { client } of senders) {
+        expect((await walletIn(client, 'NGN')).balance).toBe('980.00')
+      }
+      expect(await verifyLedger(database.db)).toEqual([])
+    })
+
     it('concurrent exchanges and crypto purchases from one wallet never overdraw it', async () => {
       const client = createTestClient(app)
       await signUpClient(client)

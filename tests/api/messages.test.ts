@@ -1,17 +1,18 @@
+import { randomInt } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#server/config.ts'
-import { users } from '#server/db/schema.ts'
+import { outboxDeliveries, pushSubscriptions } from '#server/db/schema.ts'
 import { deliveryChannelsFor } from '#server/outbox/delivery-channels.ts'
 import { dispatchOutbox } from '#server/outbox/dispatch-outbox.ts'
 import { recordEvent } from '#server/outbox/record-event.ts'
 import { messagingFor } from '#server/providers/messaging.ts'
 import { listSandboxMessages } from '#server/sandbox/list-sandbox-messages.ts'
 import { updateSettings } from '#server/settings/user-settings.ts'
-import { sandboxMessageSchema } from '#shared/schemas/notifications.ts'
-import { signUpAtTier } from '../factories/users.ts'
+import { type NotificationData, sandboxMessageSchema } from '#shared/schemas/notifications.ts'
+import { givePhoneNumber, signUpAtTier } from '../factories/users.ts'
 import { createTestApp, createTestClient } from '../setup/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
 
@@ -111,10 +112,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
 
       it('honours the e-mail and SMS toggles, but security alerts always go', async () => {
         const user = await signUpAtTier(database.db)
-        await database.db
-          .update(users)
-          .set({ phoneNumber: '+2348012345678' })
-          .where(eq(users.id, user.id))
+        const phone = await givePhoneNumber(database.db, user.id, { verified: true })
         await updateSettings(database.db, user.id, {
           emailNotifications: false,
           smsNotifications: false,
@@ -137,7 +135,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         await drain(database, channels)
         const mail = await listSandboxMessages(database.db, user.email)
         expect(mail.map((m) => m.subject)).toEqual(['Password changed'])
-        const sms = await listSandboxMessages(database.db, '+2348012345678')
+        const sms = await listSandboxMessages(database.db, phone)
         expect(sms.map((m) => m.channel)).toEqual(['sms'])
         expect(sms[0]?.text).toContain('Your password was changed')
 
@@ -160,9 +158,67 @@ for (const { kind, skip } of testDatabaseKinds()) {
         )
         await drain(database, channels)
         expect((await listSandboxMessages(database.db, user.email)).length).toBe(2)
-        expect((await listSandboxMessages(database.db, '+2348012345678'))[0]?.text).toContain(
+        expect((await listSandboxMessages(database.db, phone))[0]?.text).toContain(
           'Your transfer of $50.00 has been delivered',
         )
+      })
+
+      it('writes a delivery only for the channels that reach the user and that they want', async () => {
+        const channelsOf = async (eventId: string) =>
+          (
+            await database.db
+              .select({ channel: outboxDeliveries.channel })
+              .from(outboxDeliveries)
+              .where(eq(outboxDeliveries.eventId, eventId))
+          )
+            .map((row) => row.channel)
+            .sort()
+        const money = {
+          kind: 'payout_completed' as const,
+          amount: '50.00',
+          currency: 'USD',
+          symbol: '$',
+          transactionId: '00000000-0000-4000-8000-000000000001',
+        }
+        const record = (userId: string, data: NotificationData) =>
+          database.db.transaction((tx) => recordEvent(tx, { userId, data }))
+
+        const plain = await signUpAtTier(database.db)
+        expect(await channelsOf(await record(plain.id, money))).toEqual(['email'])
+        expect(await channelsOf(await record(plain.id, { kind: 'pin_changed' }))).toEqual(['email'])
+
+        const reachable = await signUpAtTier(database.db)
+        await givePhoneNumber(database.db, reachable.id, { verified: true })
+        await database.db.insert(pushSubscriptions).values({
+          userId: reachable.id,
+          endpoint: `https://push.example.com/${randomInt(1e9)}`,
+          p256dh: 'key',
+          auth: 'auth',
+        })
+        expect(await channelsOf(await record(reachable.id, money))).toEqual(['email', 'push'])
+        expect(await channelsOf(await record(reachable.id, { kind: 'pin_changed' }))).toEqual([
+          'email',
+          'push',
+          'sms',
+        ])
+        await updateSettings(database.db, reachable.id, { emailNotifications: false })
+        expect(await channelsOf(await record(reachable.id, money))).toEqual(['push'])
+      })
+
+      it('texts only a number its owner has verified, even for a security alert', async () => {
+        const user = await signUpAtTier(database.db)
+        const phone = await givePhoneNumber(database.db, user.id, { verified: false })
+        await updateSettings(database.db, user.id, { smsNotifications: true })
+        const channels = deliveryChannelsFor(
+          messagingFor(loadConfig({ NODE_ENV: 'test', SANDBOX: '1' }), database.db),
+          database.db,
+        )
+        await database.db.transaction((tx) =>
+          recordEvent(tx, { userId: user.id, data: { kind: 'password_changed' } }),
+        )
+        await drain(database, channels)
+        expect(await listSandboxMessages(database.db, phone)).toEqual([])
+        expect((await listSandboxMessages(database.db, user.email)).length).toBe(1)
       })
 
       it('shows the sandbox outbox only in sandbox mode', async () => {

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#server/config.ts'
-import { pushSubscriptions } from '#server/db/schema.ts'
+import { pushSubscriptions, users } from '#server/db/schema.ts'
 import { buildApp } from '#server/http/app.ts'
+import { newJournalReference } from '#server/ledger/journal-reference.ts'
+import { postUserTransfers } from '#server/ledger/post-user-transfers.ts'
+import { lagosDay } from '#server/limits/lagos-day.ts'
+import { moneyFieldsOf, payerNameOf } from '#server/outbox/money-event-fields.ts'
 import { sandboxProviders } from '#server/providers/providers.ts'
 import { notificationSchema, notificationsPageSchema } from '#shared/schemas/notifications.ts'
 import { paymentRequestSchema } from '#shared/schemas/payment-requests.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
+import { transactionSchema } from '#shared/schemas/transactions.ts'
 import { addFunds, moneyPost, signUpClient, TEST_PIN, walletIn } from '../factories/money.ts'
 import { buildSignUp } from '../factories/users.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
@@ -81,6 +87,61 @@ describeMoneyApi('notification centre', (context) => {
       (await requester.client.get('/api/notifications')).body,
     )
     expect(after.items[0]?.readAt).not.toBeNull()
+  })
+
+  it('announces a transfer to its recipient alone, as the TypeScript writer would, and a refused one not at all', async () => {
+    const recipient = await person()
+    const sender = await person('5000.00')
+    const noName = await person('5000.00')
+    const sent = await moneyPost(sender.client, '/api/send-money/sabi-user', {
+      fromWalletId: sender.ngn.id,
+      recipientUserId: recipient.user.id,
+      amount: '1234.00',
+    })
+    expect(sent.status, sent.text).toBe(201)
+    const transactionId = transactionSchema.parse(sent.body).id
+    // Over the balance: refused inside the same kind of batch, and never announced.
+    const refused = await moneyPost(sender.client, '/api/send-money/sabi-user', {
+      fromWalletId: sender.ngn.id,
+      recipientUserId: recipient.user.id,
+      amount: '9000.00',
+    })
+    expect(refused.status, refused.text).toBe(409)
+    // A sender with no name on their profile is named by their username.
+    await context.database.db
+      .update(users)
+      .set({ firstName: null, lastName: null })
+      .where(eq(users.id, noName.user.id))
+    const second = await moneyPost(noName.client, '/api/send-money/sabi-user', {
+      fromWalletId: noName.ngn.id,
+      recipientUserId: recipient.user.id,
+      amount: '0.01',
+    })
+    expect(second.status, second.text).toBe(201)
+
+    const page = notificationsPageSchema.parse(
+      (await recipient.client.get('/api/notifications')).body,
+    )
+    expect(page.items.map((item) => item.data)).toEqual([
+      {
+        kind: 'money_received',
+        ...(await moneyFieldsOf(context.database.db, 1n, 'NGN')),
+        fromName: await payerNameOf(context.database.db, noName.user.id),
+        transactionId: transactionSchema.parse(second.body).id,
+      },
+      {
+        kind: 'money_received',
+        ...(await moneyFieldsOf(context.database.db, 123_400n, 'NGN')),
+        fromName: await payerNameOf(context.database.db, sender.user.id),
+        transactionId,
+      },
+    ])
+    expect(page.items[1]?.data).toMatchObject({ fromName: 'Chidi Okeke', symbol: '₦' })
+    expect(page.items[0]?.data).toMatchObject({ fromName: noName.user.username })
+    const senderPage = notificationsPageSchema.parse(
+      (await sender.client.get('/api/notifications')).body,
+    )
+    expect(senderPage.items).toEqual([])
   })
 
   it('marks every notification read without ids, and pages 20 at a time', async () => {
@@ -250,6 +311,69 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect(replayed.map((n) => n.id)).not.toContain(first.id)
         again.close()
       })
+
+      it('wakes the stream of every recipient of one batch of transfers', async () => {
+        const sender = createHttpClient(base)
+        const signedUp = await signUpWithPin(sender, buildSignUp())
+        const senderId =
+          typeof signedUp.body === 'object' && signedUp.body && 'id' in signedUp.body
+            ? String(signedUp.body.id)
+            : ''
+        const ngn = walletSchema
+          .array()
+          .parse((await sender.request('GET', '/api/wallets')).body)
+          .find((w) => w.currency.code === 'NGN')
+        if (!ngn) throw new Error('no NGN wallet')
+        await sender.request(
+          'POST',
+          '/api/add-funds',
+          { walletId: ngn.id, amount: '100.00', method: 'card' },
+          { 'idempotency-key': randomUUID() },
+        )
+        const recipients = await Promise.all(
+          [0, 1].map(async () => {
+            const client = createHttpClient(base)
+            const answer = await signUpWithPin(client, buildSignUp())
+            const id =
+              typeof answer.body === 'object' && answer.body && 'id' in answer.body
+                ? String(answer.body.id)
+                : ''
+            const stream = await openEventStream(`${base}/api/events`, { cookie: client.cookie() })
+            return { id, stream }
+          }),
+        )
+        const item = (recipientUserId: string, amount: string) => ({
+          userId: senderId,
+          key: randomUUID(),
+          requestHash: 'f'.repeat(64),
+          fromWalletId: ngn.id,
+          recipientUserId,
+          asset: 'NGN' as const,
+          amountMinor: BigInt(amount.replace('.', '')),
+          amountText: amount,
+          feeText: '0.00',
+          symbol: '₦',
+          description: null,
+          reference: newJournalReference(),
+          day: lagosDay(new Date()),
+        })
+        const outcomes = await postUserTransfers(database.db, [
+          item(recipients[0]?.id ?? '', '1.00'),
+          item(recipients[1]?.id ?? '', '2.00'),
+        ])
+        expect(outcomes.map((outcome) => outcome.outcome)).toEqual(['completed', 'completed'])
+        const heard = await Promise.all(
+          recipients.map(async ({ stream }) => {
+            const message = await stream.next(2_000)
+            stream.close()
+            return notificationSchema.parse(JSON.parse(message.data)).data
+          }),
+        )
+        expect(heard).toMatchObject([
+          { kind: 'money_received', amount: '1.00' },
+          { kind: 'money_received', amount: '2.00' },
+        ])
+      })
     },
   )
 }
@@ -312,6 +436,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live events across two server p
     expect(notificationSchema.parse(JSON.parse(message.data)).data).toMatchObject({
       kind: 'payment_request_paid',
       amount: '1234.00',
+    })
+
+    // A transfer, posted in a batch by the first process's PL/pgSQL function (ADR 008).
+    const sent = await payer.request(
+      'POST',
+      '/api/send-money/sabi-user',
+      {
+        fromWalletId: payerNgn.id,
+        recipientUserId: requesterNgn.userId,
+        amount: '55.00',
+        pin: TEST_PIN,
+      },
+      { 'idempotency-key': randomUUID() },
+    )
+    expect(sent.status, sent.text).toBe(201)
+    const sentAt = Date.now()
+    const transfer = await stream.next(1_000)
+    expect(Date.now() - sentAt).toBeLessThan(1_000)
+    expect(notificationSchema.parse(JSON.parse(transfer.data)).data).toMatchObject({
+      kind: 'money_received',
+      amount: '55.00',
+      fromName: 'Chidi Okeke',
     })
     stream.close()
   })

@@ -1,7 +1,8 @@
-import { inArray } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { inArray, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { outboxEvents } from '#server/db/schema.ts'
+import { outboxEvents, pushSubscriptions } from '#server/db/schema.ts'
 import { addFunds } from '#server/funding/add-funds.ts'
 import {
   type Delivery,
@@ -10,13 +11,12 @@ import {
   dispatchOutbox,
 } from '#server/outbox/dispatch-outbox.ts'
 import { DELIVERY_CHANNELS, type DeliveryChannelName } from '#server/outbox/record-event.ts'
-import { recordMoneyReceived } from '#server/outbox/record-money-received.ts'
 import { createSandboxFundingProvider } from '#server/providers/sandbox-funding.ts'
 import { updateSettings } from '#server/settings/user-settings.ts'
 import { sendToUser } from '#server/transfers/send-to-user.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import { formatMinor } from '#shared/money.ts'
-import { signUpAtTier } from '../factories/users.ts'
+import { givePhoneNumber, signUpAtTier } from '../factories/users.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
 
 // The outbox's promise (docs/notifications.md, ADR 009): for any sequence of money actions,
@@ -94,10 +94,20 @@ for (const { kind, skip } of testDatabaseKinds()) {
           fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 14 }), async (commands) => {
             const { db } = database
             const users = await Promise.all(Array.from({ length: USERS }, () => signUpAtTier(db)))
-            // One user wants SMS too; the others keep the defaults (push and e-mail).
+            // Every user has a browser subscribed to push, and one wants SMS too, to a number
+            // they verified; the others keep the defaults (push and e-mail).
+            await db.insert(pushSubscriptions).values(
+              users.map((user) => ({
+                userId: user.id,
+                endpoint: `https://push.example.com/${randomUUID()}`,
+                p256dh: 'key',
+                auth: 'auth',
+              })),
+            )
             const smsUser = users[0]
             if (!smsUser) throw new Error('no user')
             await updateSettings(db, smsUser.id, { smsNotifications: true })
+            await givePhoneNumber(db, smsUser.id, { verified: true })
             const wallets = await Promise.all(
               users.map(async (user) => {
                 const usd = (await listWallets(db, user.id)).find((w) => w.currency.code === 'USD')
@@ -161,14 +171,13 @@ for (const { kind, skip } of testDatabaseKinds()) {
                     amount: formatMinor(step.amountMinor, 2),
                     description: null,
                   })
-                  // Where the transfer path records it (docs/notifications.md).
-                  eventId = await recordMoneyReceived(tx, {
-                    toUserId: recipient.id,
-                    fromUserId: sender.id,
-                    amountMinor: step.amountMinor,
-                    asset: 'USD',
-                    transactionId: transaction.id,
-                  })
+                  // The batch function wrote the event with the transfer (migration 0016).
+                  const [event] = await tx
+                    .select({ id: outboxEvents.id })
+                    .from(outboxEvents)
+                    .where(sql`${outboxEvents.data}->>'transactionId' = ${transaction.id}`)
+                  eventId = event?.id
+                  expect(eventId).toBeDefined()
                   if (step.rollBack) throw new RolledBack()
                 })
                 if (eventId) committed.set(eventId, recipient.id)

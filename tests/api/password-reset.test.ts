@@ -1,11 +1,16 @@
+import { randomInt } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { issueEmailToken } from '#server/auth/email-tokens.ts'
-import { emailTokens } from '#server/db/schema.ts'
+import { requestPasswordReset } from '#server/auth/request-password-reset.ts'
+import { loadConfig } from '#server/config.ts'
+import { emailTokens, users } from '#server/db/schema.ts'
+import { messagingFor } from '#server/providers/messaging.ts'
 import { listSandboxMessages } from '#server/sandbox/list-sandbox-messages.ts'
 import { userSchema } from '#shared/schemas/auth.ts'
 import { notificationsPageSchema } from '#shared/schemas/notifications.ts'
 import { signUpClient } from '../factories/money.ts'
+import { newPhoneNumber } from '../factories/users.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
 import { createTestClient } from '../setup/test-app.ts'
 
@@ -89,6 +94,105 @@ describeMoneyApi(
       expect(userSchema.parse(signedIn.body).isEmailVerified).toBe(true)
       const page = notificationsPageSchema.parse((await client.get('/api/notifications')).body)
       expect(page.items.map((item) => item.data.kind)).toContain('password_changed')
+    })
+
+    it('texts a reset link to a verified number, never to one only typed at sign-up', async () => {
+      const rest = String(randomInt(10_000_000)).padStart(7, '0')
+      const e164 = `+234805${rest}`
+      const client = createTestClient(context.app)
+      const signedUp = await client.post('/api/auth/signup', {
+        phoneNumber: `0805 ${rest.slice(0, 3)} ${rest.slice(3)}`,
+        password: 'correct-horse-battery',
+        firstName: 'Musa',
+        lastName: 'Bello',
+        username: `musa_${rest}`,
+      })
+      expect(signedUp.status, signedUp.text).toBe(201)
+      const stranger = createTestClient(context.app)
+      // Not yet verified: the number may be a stranger's, so no link goes to it.
+      const sandbox = messagingFor(loadConfig({ SANDBOX: '1' }), context.database.db)
+      await requestPasswordReset(context.database.db, sandbox, 'http://localhost:5000', {
+        phoneNumber: e164,
+      })
+      expect(
+        (await listSandboxMessages(context.database.db, e164)).filter((message) =>
+          message.text.includes('/reset-password?token='),
+        ),
+      ).toEqual([])
+      await context.database.db
+        .update(users)
+        .set({ phoneVerified: true })
+        .where(eq(users.phoneNumber, e164))
+
+      const unknown = await stranger.post('/api/auth/password-reset', {
+        phoneNumber: '0805 999 0000',
+      })
+      const known = await stranger.post('/api/auth/password-reset', {
+        phoneNumber: `+234 805 ${rest.slice(0, 3)} ${rest.slice(3)}`,
+      })
+      expect(unknown.status).toBe(202)
+      expect(known.status).toBe(202)
+      expect(known.body).toEqual(unknown.body)
+      expect(known.body).toEqual({
+        message:
+          'If an account uses this number, we have texted it a link to choose a new password.',
+      })
+      // Not a number, nothing, or both at once: a 400 that says what is wrong, and nothing sent.
+      for (const body of [{ phoneNumber: '12345678901' }, {}, { phoneNumber: '' }]) {
+        const refused = await createTestClient(context.app).post('/api/auth/password-reset', body)
+        expect(refused.status, JSON.stringify(body)).toBe(400)
+      }
+      expect(
+        (
+          await stranger.post('/api/auth/password-reset', {
+            email: 'a@example.com',
+            phoneNumber: e164,
+          })
+        ).status,
+      ).toBe(400)
+
+      const link = await linkSentTo(e164, '/reset-password')
+      // One link: the one asked for after the number was verified.
+      const resets = (await listSandboxMessages(context.database.db, e164)).filter((message) =>
+        message.text.includes('/reset-password?token='),
+      )
+      expect(resets).toHaveLength(1)
+      expect(resets[0]?.channel).toBe('sms')
+      expect(resets[0]?.text).toContain('within 30 minutes')
+      const reset = await stranger.post('/api/auth/password-reset/confirm', {
+        token: tokenOf(link),
+        password: 'a-new-phone-password-1',
+      })
+      expect(reset.status, reset.text).toBe(204)
+      expect(
+        (
+          await stranger.post('/api/auth/login', {
+            phoneNumber: e164,
+            password: 'a-new-phone-password-1',
+          })
+        ).status,
+      ).toBe(200)
+    })
+
+    it('texts nothing to a number that signs in to no account', async () => {
+      // An account with an e-mail and an unverified number signs in by e-mail only.
+      const client = createTestClient(context.app)
+      const user = await signUpClient(client)
+      const e164 = newPhoneNumber()
+      const saved = await client.request({
+        method: 'PATCH',
+        url: '/api/profile',
+        payload: { phoneNumber: e164 },
+      })
+      expect(saved.status, saved.text).toBe(200)
+      const asked = await createTestClient(context.app).post('/api/auth/password-reset', {
+        phoneNumber: e164,
+      })
+      expect(asked.status).toBe(202)
+      // A reset asked by e-mail afterwards arrives, so the one by phone had its turn.
+      await createTestClient(context.app).post('/api/auth/password-reset', { email: user.email })
+      await linkSentTo(user.email, '/reset-password')
+      expect(await listSandboxMessages(context.database.db, e164)).toEqual([])
     })
 
     it('refuses an expired link and a made-up one', async () => {

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { queryRows } from '#server/db/client.ts'
+import { type Queryable, queryRows } from '#server/db/client.ts'
 import { addFunds } from '#server/funding/add-funds.ts'
 import { newJournalReference } from '#server/ledger/journal-reference.ts'
-import { postUserTransfers, type UserTransferItem } from '#server/ledger/post-user-transfers.ts'
+import {
+  batchPayload,
+  postUserTransfers,
+  type UserTransferItem,
+} from '#server/ledger/post-user-transfers.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { lagosDay } from '#server/limits/lagos-day.ts'
 import { loadNairaValuer } from '#server/limits/naira-value.ts'
@@ -21,6 +26,9 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../set
 // transfer fails no other, and a batch answers as its transfers would one after another.
 
 type Member = { id: string; walletId: string }
+
+/** Thrown to take a transaction back once its effects have been read. */
+class TakenBack extends Error {}
 
 for (const { kind, skip } of testDatabaseKinds()) {
   describe.skipIf(skip !== undefined)(
@@ -76,12 +84,31 @@ for (const { kind, skip } of testDatabaseKinds()) {
         }
       }
 
-      async function balanceOf(who: Member): Promise<bigint> {
+      async function balanceIn(db: Queryable, who: Member): Promise<string> {
         const [row] = await queryRows(
-          database.db,
+          db,
           sql`select a.balance_minor::text as balance from wallets w join ledger_accounts a on a.id = w.account_id where w.id = ${who.walletId}::uuid`,
         )
-        return BigInt(String(row?.balance))
+        return String(row?.balance)
+      }
+
+      async function balanceOf(who: Member): Promise<bigint> {
+        return BigInt(await balanceIn(database.db, who))
+      }
+
+      /** What `read` finds inside a transaction that is then taken back, leaving nothing. */
+      async function takenBack<T>(read: (tx: Queryable) => Promise<T>): Promise<T> {
+        let found: { value: T } | undefined
+        await database.db
+          .transaction(async (tx) => {
+            found = { value: await read(tx) }
+            throw new TakenBack()
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof TakenBack)) throw error
+          })
+        if (!found) throw new Error('the transaction read nothing')
+        return found.value
       }
 
       it('a batch with mixed outcomes: each transfer answers for itself and the others stand', async () => {
@@ -146,6 +173,54 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect(await verifyLedger(database.db)).toEqual([])
       })
 
+      it.skipIf(kind !== 'postgres')(
+        "waits for another action that has just counted the sender's first payment of the day, without a deadlock",
+        async () => {
+          // Another money action (enforce-limits.ts, then post-journal.ts) has made the sender's
+          // usage row of the day and is about to lock their account when the batch starts.
+          const sender = await member(3, 10_000n)
+          const friend = await member(3, 0n)
+          const url = database.target.kind === 'postgres' ? database.target.url : ''
+          const other = new pg.Client({ connectionString: url })
+          await other.connect()
+          try {
+            await other.query("set statement_timeout = '10s'")
+            await other.query('begin')
+            await other.query(
+              `insert into kyc_daily_usage as u (user_id, day, sent_minor) values ($1, $2, 1)
+               on conflict (user_id, day) do update set sent_minor = u.sent_minor + 1`,
+              [sender.id, lagosDay(new Date())],
+            )
+            const posted = postUserTransfers(database.db, [transfer(sender, friend, 100n)])
+            // The batch is waiting for the other transaction before it goes on.
+            await expect
+              .poll(async () => {
+                const [row] = await queryRows(
+                  database.db,
+                  sql`select count(*)::int as waiting from pg_stat_activity
+                      where wait_event_type = 'Lock' and query like '%sabi_post_user_transfers%'`,
+                )
+                return row?.waiting
+              })
+              .toBe(1)
+            await other.query(
+              'select a.id from ledger_accounts a join wallets w on w.account_id = a.id where w.id = $1 for update of a',
+              [sender.walletId],
+            )
+            await other.query('commit')
+            expect((await posted).map((outcome) => outcome.outcome)).toEqual(['completed'])
+          } finally {
+            await other.end()
+          }
+          expect(await balanceOf(sender)).toBe(9_900n)
+          const [usage] = await queryRows(
+            database.db,
+            sql`select sent_minor::int as sent from kyc_daily_usage where user_id = ${sender.id}::uuid`,
+          )
+          expect(usage?.sent).toBe(101)
+        },
+      )
+
       it('a batch over the daily limit refuses only the transfers past it, in order', async () => {
         // Tier 1: ₦50,000 a day. Four payments of ₦20,000 in one batch: two go, two are refused.
         const sender = await member(1, 10_000_000n)
@@ -182,6 +257,149 @@ for (const { kind, skip } of testDatabaseKinds()) {
         ])
         expect(outcomes[2]).toMatchObject({ refusal: { kind: 'balance' } })
         expect(await balanceOf(capped)).toBe(24_000_000n)
+      })
+
+      /** Whether the batch would be posted together (migration 0019); tried and taken back. */
+      async function postedTogether(items: UserTransferItem[]): Promise<boolean> {
+        const [row] = await takenBack((tx) =>
+          queryRows(
+            tx,
+            sql`select sabi_post_transfers_together(b, sabi_latest_prices(b->'referencePrices')) is not null as together from (select ${batchPayload(items)}::jsonb as b) batch`,
+          ),
+        )
+        return row?.together === true
+      }
+
+      /**
+       * A batch's answers and the members' balances afterwards, the batch taken back again, so
+       * that another way of posting it can start from the same state. `oneByOne` turns the batch
+       * posted together off for this transaction (its DDL is taken back with it).
+       */
+      async function tryBatch(
+        items: UserTransferItem[],
+        members: Member[],
+        oneByOne: boolean,
+      ): Promise<unknown> {
+        return takenBack(async (tx) => {
+          if (oneByOne) {
+            await queryRows(
+              tx,
+              sql.raw(
+                `create or replace function sabi_post_transfers_together(p_batch jsonb, p_prices jsonb) returns jsonb language sql as 'select null::jsonb'`,
+              ),
+            )
+          }
+          const outcomes = await postUserTransfers(tx, items)
+          return {
+            // What differs between two postings of one batch: new ids, codes and clock readings.
+            outcomes: JSON.parse(
+              JSON.stringify(outcomes, (key, value: unknown) =>
+                ['id', 'verificationCode', 'createdAt', 'updatedAt'].includes(key)
+                  ? 'varies'
+                  : value,
+              ),
+            ),
+            balances: await Promise.all(members.map((who) => balanceIn(tx, who))),
+            usage: await queryRows(
+              tx,
+              sql`select user_id, sent_minor::text as sent from kyc_daily_usage where user_id in (${sql.join(
+                members.map((who) => sql`${who.id}::uuid`),
+                sql`, `,
+              )}) order by user_id`,
+            ),
+          }
+        })
+      }
+
+      it('a batch in which every transfer goes through is posted together; any other one by one', async () => {
+        const alice = await member(3, 10_000n)
+        const bob = await member(3, 0n)
+        const capped = await member(1, 0n)
+        const usedKey = randomUUID()
+        await postUserTransfers(database.db, [transfer(alice, bob, 100n, usedKey)])
+        // Bob spends in the batch what Alice gives him earlier in it: the running balance allows it.
+        expect(
+          await postedTogether([transfer(alice, bob, 5_000n), transfer(bob, alice, 5_000n)]),
+        ).toBe(true)
+        // Each of these has a transfer that would not simply go through, so the loop answers.
+        const declined: Record<string, UserTransferItem[]> = {
+          'more than the balance at its place in the order': [
+            transfer(bob, alice, 100n),
+            transfer(bob, alice, 1n),
+          ],
+          'a key used twice in the batch': (() => {
+            const key = randomUUID()
+            return [transfer(alice, bob, 1n, key), transfer(alice, bob, 1n, key)]
+          })(),
+          'a key used before': [transfer(alice, bob, 1n, usedKey)],
+          'a payee with a balance cap': [transfer(alice, capped, 1n)],
+          'no such recipient': [
+            transfer(alice, { id: randomUUID(), walletId: alice.walletId }, 1n),
+          ],
+          'a wallet that is not the sender’s': [
+            transfer({ ...bob, walletId: alice.walletId }, alice, 1n),
+          ],
+          'a request refused before the database': [
+            {
+              userId: alice.id,
+              key: randomUUID(),
+              requestHash: 'f'.repeat(64),
+              refusedEarlier: true,
+            },
+          ],
+          'no Idempotency-Key': [transfer(alice, bob, 1n, null)],
+          'over the single limit': [transfer(alice, bob, 10n ** 12n)],
+        }
+        for (const [why, items] of Object.entries(declined)) {
+          expect({ why, together: await postedTogether(items) }).toEqual({ why, together: false })
+        }
+        expect(await balanceOf(alice)).toBe(9_900n)
+      })
+
+      it('a batch posted together answers and ends exactly as one by one would', async () => {
+        const members = await Promise.all([
+          member(3, 3_000n),
+          member(3, 1_000n),
+          member(3, 0n),
+          member(1, 500n),
+        ])
+        const keys = [randomUUID(), randomUUID(), randomUUID()]
+        let together = 0
+        let oneByOne = 0
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(
+              fc.record({
+                from: fc.nat({ max: members.length - 1 }),
+                to: fc.nat({ max: members.length - 1 }),
+                amountMinor: fc.bigInt({ min: 1n, max: 2_500n }),
+                // Mostly a fresh key; sometimes one of a few, so that keys repeat in a batch.
+                key: fc.option(fc.constantFrom(...keys), { freq: 4 }),
+              }),
+              { minLength: 1, maxLength: 8 },
+            ),
+            async (draws) => {
+              const items = draws
+                .filter((draw) => draw.from !== draw.to)
+                .map((draw) => {
+                  const from = members[draw.from]
+                  const to = members[draw.to]
+                  if (!from || !to) throw new Error('no such member')
+                  return transfer(from, to, draw.amountMinor, draw.key ?? randomUUID())
+                })
+              if (items.length === 0) return
+              if (await postedTogether(items)) together++
+              else oneByOne++
+              expect(await tryBatch(items, members, false)).toEqual(
+                await tryBatch(items, members, true),
+              )
+            },
+          ),
+          { numRuns: kind === 'postgres' ? 60 : 25 },
+        )
+        // Both ways were compared, or the property proved nothing.
+        expect(together).toBeGreaterThan(0)
+        expect(oneByOne).toBeGreaterThan(0)
       })
 
       it('values amounts in naira exactly as the limits do in TypeScript', async () => {

@@ -100,6 +100,56 @@ function serverPids(pid: number): number[] {
   return [pid, ...children]
 }
 
+/** CPU time a process has used, user and system, in clock ticks (man 5 proc, fields 14 and 15). */
+function cpuTicksOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return 0
+  }
+}
+
+/** The PostgreSQL server's processes on this machine: its backends do the database's work. */
+function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres'
+      } catch {
+        return false
+      }
+    })
+}
+
+/** The whole machine's busy and total clock ticks, from /proc/stat's first line. */
+function machineTicks(): { busy: number; total: number } {
+  const numbers = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number)
+  const total = numbers.reduce((sum, value) => sum + value, 0)
+  // idle and iowait are the 4th and 5th numbers.
+  return { busy: total - (numbers[3] ?? 0) - (numbers[4] ?? 0), total }
+}
+
+/** Where the CPU went during a load: ticks per process group, and the machine's. */
+type CpuSample = { server: number; postgres: number; wrk: number; busy: number; total: number }
+
+function sampleCpu(serverPid: number, wrkPid: number | undefined): CpuSample {
+  const machine = machineTicks()
+  return {
+    server: serverPids(serverPid).reduce((sum, pid) => sum + cpuTicksOf(pid), 0),
+    postgres: postgresPids().reduce((sum, pid) => sum + cpuTicksOf(pid), 0),
+    wrk: wrkPid ? cpuTicksOf(wrkPid) : 0,
+    ...machine,
+  }
+}
+
 type Person = { id: string; usdWalletId: string; cookie: string }
 
 const wrkResultSchema = z.object({
@@ -122,6 +172,8 @@ type Phase = {
   firstRefusal: string
   /** The largest RSS any one server process reached. */
   peakRssMb: number
+  /** CPU microseconds per transfer: the server, PostgreSQL, wrk; and how busy the machine was. */
+  cpu: { serverUs: number; postgresUs: number; wrkUs: number; machineBusy: number }
 }
 
 /**
@@ -218,21 +270,45 @@ async function runWrk(
     for (const pid of serverPids(serverPid)) peakRssMb = Math.max(peakRssMb, rssMbOf(pid))
   }
   const timer = setInterval(sample, 250)
+  // Clock ticks per second: 100 on Linux (getconf CLK_TCK).
+  const tickUs = 1e6 / 100
   try {
+    let wrkPid: number | undefined
+    let before: CpuSample | undefined
+    let after: CpuSample | undefined
     const output = await new Promise<string>((resolve, reject) => {
-      execFile(
+      const child = execFile(
         wrk,
         ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', scriptPath, url],
         { encoding: 'utf8', maxBuffer: 1 << 20 },
         (error, stdout, stderr) =>
           error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
       )
+      wrkPid = child.pid
+      before = sampleCpu(serverPid, wrkPid)
+      // wrk's own ticks are read just before it exits: a little before the end of its run.
+      const last = setTimeout(
+        () => {
+          after = sampleCpu(serverPid, wrkPid)
+        },
+        seconds * 1000 - 200,
+      )
+      child.on('exit', () => clearTimeout(last))
     })
+    after ??= sampleCpu(serverPid, wrkPid)
     const line = output.split('\n').find((each) => each.startsWith('BENCH '))
     if (!line) throw new Error(`wrk printed no result:\n${output}`)
     const result = wrkResultSchema.parse(JSON.parse(line.slice('BENCH '.length)))
+    const created = Math.max(result.created, 1)
+    const spent = (key: keyof CpuSample) => ((after?.[key] ?? 0) - (before?.[key] ?? 0)) * tickUs
     return {
       name,
+      cpu: {
+        serverUs: spent('server') / created,
+        postgresUs: spent('postgres') / created,
+        wrkUs: spent('wrk') / created,
+        machineBusy: spent('busy') / Math.max(spent('total'), 1),
+      },
       transfersPerSecond: result.created / (result.durationUs / 1e6),
       p50Ms: result.p50Us / 1000,
       p99Ms: result.p99Us / 1000,
@@ -391,6 +467,13 @@ try {
       `${phase.name.padEnd(18)} ${phase.transfersPerSecond.toFixed(1).padStart(8)} /s   p50 ${phase.p50Ms.toFixed(1).padStart(6)} ms   p99 ${phase.p99Ms.toFixed(1).padStart(6)} ms   errors ${phase.errors}   peak RSS ${phase.peakRssMb.toFixed(0)} MB`,
   )
   console.log(`\n${rows.join('\n')}`)
+  console.log('\nCPU per transfer (µs of one core) and how busy the whole machine was:')
+  for (const phase of [random, hot, half]) {
+    const { serverUs, postgresUs, wrkUs, machineBusy } = phase.cpu
+    console.log(
+      `${phase.name.padEnd(18)} server ${serverUs.toFixed(0).padStart(5)}   PostgreSQL ${postgresUs.toFixed(0).padStart(5)}   wrk ${wrkUs.toFixed(0).padStart(4)}   machine ${(machineBusy * 100).toFixed(0)}% busy`,
+    )
+  }
   for (const phase of [random, hot, half]) {
     if (phase.firstRefusal) console.log(`first refusal (${phase.name}): ${phase.firstRefusal}`)
   }

@@ -36,6 +36,7 @@ const SCREENS: { path: string; ready: string }[] = [
   { path: '/settings', ready: '' },
   { path: '/limits', ready: '' },
   { path: '/verify', ready: '' },
+  { path: '/ussd', ready: 'ussd-no-phone' },
 ]
 
 /** Names that are data in every language: the user's own, assets' and currencies' names. */

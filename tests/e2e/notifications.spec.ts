@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import type { Page, TestInfo } from '@playwright/test'
+import type { Browser, Page, TestInfo } from '@playwright/test'
 import { paymentRequestSchema } from '#shared/schemas/payment-requests.ts'
 import {
   addFundsByApi,
@@ -26,6 +26,18 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
     await page.screenshot({ path: `${folder}/${name}-360x740.png` })
     if (size) await page.setViewportSize(size)
   }
+}
+
+/** Ada Obi, signed up in a browser of her own, with a PIN and ₦5,000 to pay with. */
+async function adaObiWithNaira(browser: Browser) {
+  const other = await browser.newContext()
+  const ada = await other.newPage()
+  const details = newUserDetails({ firstName: 'Ada', lastName: 'Obi' })
+  expect((await ada.request.post('/api/auth/signup', { data: details })).status()).toBe(201)
+  await setPinByApi(ada, E2E_PIN, details.password)
+  await raiseTierByApi(ada, 3)
+  await addFundsByApi(ada, 'NGN', '5000.00')
+  return { other, ada, adaNgn: await walletIn(ada, 'NGN') }
 }
 
 test('a forgotten password is reset from the link in the sandbox outbox', async ({
@@ -84,14 +96,7 @@ test('a payment arrives live: toast, bell and balance without a reload', async (
   const request = paymentRequestSchema.parse(await asked.json())
 
   // Ada pays it from her own browser.
-  const other = await browser.newContext()
-  const ada = await other.newPage()
-  const details = newUserDetails({ firstName: 'Ada', lastName: 'Obi' })
-  expect((await ada.request.post('/api/auth/signup', { data: details })).status()).toBe(201)
-  await setPinByApi(ada, E2E_PIN, details.password)
-  await raiseTierByApi(ada, 3)
-  await addFundsByApi(ada, 'NGN', '5000.00')
-  const adaNgn = await walletIn(ada, 'NGN')
+  const { other, ada, adaNgn } = await adaObiWithNaira(browser)
   const paid = await ada.request.post(`/api/payment-requests/${request.id}/pay`, {
     data: { fromWalletId: adaNgn.id, pin: E2E_PIN },
     headers: { 'Idempotency-Key': randomUUID() },
@@ -125,4 +130,41 @@ test('the profile tells whether the e-mail address is verified', async ({
   await shoot(page, testInfo, 'profile-email')
   await page.getByRole('button', { name: 'Send verification link' }).click()
   await expect(page.getByText('We have sent you a new link.', { exact: true })).toBeVisible()
+})
+
+test('money sent by another Sabi user arrives live, and older notifications page in', async ({
+  page,
+  browser,
+  signUp,
+}, testInfo) => {
+  const trader = await signUp()
+  const { other, ada, adaNgn } = await adaObiWithNaira(browser)
+  const send = async (amount: string) => {
+    const sent = await ada.request.post('/api/send-money/sabi-user', {
+      data: { fromWalletId: adaNgn.id, recipientUserId: trader.id, amount, pin: E2E_PIN },
+      headers: { 'Idempotency-Key': randomUUID() },
+    })
+    expect(sent.status(), await sent.text()).toBe(201)
+  }
+  for (let i = 0; i < 20; i += 1) await send('1.00')
+
+  await page.goto('/')
+  await expect(page.getByText('₦20.00', { exact: true })).toBeVisible()
+  await send('1234.00')
+  await expect(page.getByText('You received ₦1,234.00 from Ada Obi', { exact: true })).toBeVisible()
+  await expect(page.getByText('₦1,254.00', { exact: true })).toBeVisible()
+  await other.close()
+
+  await expect(page.getByTestId('notification-count')).toHaveText('21')
+  await page.getByTestId('notification-bell').click()
+  const list = page.getByTestId('notification-list')
+  const received = list.getByRole('menuitem').filter({ hasText: 'Money received' })
+  await expect(received).toHaveCount(20)
+  await expect(received.first()).toContainText('You received ₦1,234.00 from Ada Obi')
+  await list.getByRole('menuitem', { name: 'Show older' }).scrollIntoViewIfNeeded()
+  await shoot(page, testInfo, 'notification-show-older')
+  await list.getByRole('menuitem', { name: 'Show older' }).click()
+  await expect(received).toHaveCount(21)
+  await expect(list.getByRole('menuitem', { name: 'Show older' })).toBeHidden()
+  await expect(received.last()).toContainText('You received ₦1.00 from Ada Obi')
 })

@@ -64,9 +64,7 @@ test.describe('Edit Profile', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit profile' })
     await dialog.getByLabel('Phone number').fill('call me')
     await dialog.getByRole('button', { name: 'Save changes' }).click()
-    await expect(
-      dialog.getByText('Phone number must be digits, optionally starting with +'),
-    ).toBeVisible()
+    await expect(dialog.getByText('Enter a valid phone number')).toBeVisible()
 
     await dialog.getByLabel('Phone number').fill('+234 803 123 4567')
     await dialog.getByLabel('Username').fill(other.username)
@@ -86,7 +84,8 @@ test.describe('Edit Profile', () => {
       await expect(page.getByTestId('profile-first-name')).toHaveText('Adaeze')
       await expect(page.getByTestId('profile-last-name')).toHaveText('Okoro')
       await expect(page.getByTestId('profile-username')).toHaveText(`@${username}`)
-      await expect(page.getByTestId('profile-phone')).toHaveText('+234 803 123 4567')
+      // Stored in E.164, shown in the national format (docs/phone-numbers.md).
+      await expect(page.getByTestId('profile-phone')).toHaveText('0803 123 4567')
       await expect(page.getByRole('button', { name: /^Account menu for / })).toHaveAccessibleName(
         'Account menu for Adaeze',
       )

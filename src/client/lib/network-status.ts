@@ -34,13 +34,9 @@ function update(change: () => void) {
 function probe() {
   probeTimer = undefined
   if (!unreachable || !browserOnline) return
-  fetch(PROBE_PATH, { cache: 'no-store' }).then(
-    () => reportReached(),
-    () => {
-      probeDelayMs = Math.min(probeDelayMs * 2, LONGEST_PROBE_MS)
-      probeTimer = setTimeout(probe, probeDelayMs)
-    },
-  )
+  // The next probe, if this one fails too (checkReachable schedules it), waits twice as long.
+  probeDelayMs = Math.min(probeDelayMs * 2, LONGEST_PROBE_MS)
+  void checkReachable()
 }
 
 /** A request failed before any answer came: the network, not the server, said no. */
@@ -74,6 +70,22 @@ if (typeof window !== 'undefined') {
       browserOnline = false
     }),
   )
+}
+
+/**
+ * Asks the server now whether it can be reached, and records the answer: for a failure that may
+ * be the network's even though the browser says online, such as a page's code that did not
+ * arrive (components/lazy-page.tsx).
+ */
+export async function checkReachable(): Promise<boolean> {
+  try {
+    await fetch(PROBE_PATH, { cache: 'no-store' })
+  } catch {
+    reportUnreachable()
+    return false
+  }
+  reportReached()
+  return true
 }
 
 function subscribe(listener: () => void) {

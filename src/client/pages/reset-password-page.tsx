@@ -2,35 +2,44 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { Link, useSearch } from 'wouter'
+import { z } from 'zod'
 import { Button } from '#client/components/ui/button.tsx'
 import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
 import { AuthLayout } from '#client/features/auth/auth-layout.tsx'
+import { emailOrPhoneBody, emailOrPhoneField } from '#client/features/auth/email-or-phone.ts'
 import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { useAuthMessages } from '#client/features/auth/messages.ts'
 import { useNotificationMessages } from '#client/features/notifications/messages.ts'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
-import {
-  type PasswordResetConfirm,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-} from '#shared/schemas/auth.ts'
+import { type PasswordResetConfirm, passwordResetConfirmSchema } from '#shared/schemas/auth.ts'
 
-/** Asks for the e-mail address; the answer is the same whether it has an account or not. */
+type PasswordResetRequestBody = { email: string } | { phoneNumber: string }
+
+const requestLinkSchema = z.object({ login: emailOrPhoneField })
+
+/**
+ * Asks for the e-mail address or the phone number the account signs in with; the answer is the
+ * same whether it has an account or not. A number gets the link by SMS.
+ */
 function RequestLinkForm() {
   const t = useNotificationMessages()
+  const auth = useAuthMessages()
   const send = useMutation({
-    mutationFn: (values: { email: string }) =>
-      apiRequest('POST', '/api/auth/password-reset', values),
+    mutationFn: (body: PasswordResetRequestBody) =>
+      apiRequest('POST', '/api/auth/password-reset', body),
   })
   const form = useForm({
-    resolver: zodResolver(passwordResetRequestSchema),
-    defaultValues: { email: '' },
+    resolver: zodResolver(requestLinkSchema),
+    defaultValues: { login: '' },
   })
   if (send.isSuccess) {
+    const byPhone = 'phoneNumber' in send.variables
     return (
       <div className="grid gap-2" role="status">
-        <h2 className="text-lg font-semibold">{t('sentTitle')}</h2>
-        <p className="text-sm text-muted-foreground">{t('sentText')}</p>
+        <h2 className="text-lg font-semibold">{byPhone ? t('sentTitlePhone') : t('sentTitle')}</h2>
+        <p className="text-sm text-muted-foreground">
+          {byPhone ? t('sentTextPhone') : t('sentText')}
+        </p>
       </div>
     )
   }
@@ -38,7 +47,7 @@ function RequestLinkForm() {
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit((values) => send.mutate(values))}
+      onSubmit={form.handleSubmit((values) => send.mutate(emailOrPhoneBody(values.login)))}
     >
       <FormAlert
         message={
@@ -46,13 +55,12 @@ function RequestLinkForm() {
         }
       />
       <TextField
-        id="reset-email"
-        label={t('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={form.formState.errors.email?.message}
-        {...form.register('email')}
+        id="reset-login"
+        label={auth('emailOrPhone')}
+        type="text"
+        autoComplete="username"
+        error={form.formState.errors.login?.message}
+        {...form.register('login')}
       />
       <Button type="submit" size="lg" className="w-full" disabled={send.isPending}>
         {send.isPending ? t('sending') : t('sendLink')}

@@ -2,16 +2,28 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
+import { z } from 'zod'
 import { Button } from '#client/components/ui/button.tsx'
 import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
 import { AuthPage } from '#client/features/auth/auth-layout.tsx'
+import { emailOrPhoneBody, emailOrPhoneField } from '#client/features/auth/email-or-phone.ts'
 import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { useAuthMessages } from '#client/features/auth/messages.ts'
 import { signInErrorMessage } from '#client/features/auth/server-errors.ts'
 import { SignInCodeStep, type SignInCredentials } from '#client/features/auth/sign-in-code-step.tsx'
 import { useAuthSubmit } from '#client/features/auth/use-auth-submit.ts'
 import { ApiError } from '#client/lib/api.ts'
-import { type SignInRequest, signInRequestSchema } from '#shared/schemas/auth.ts'
+import type { SignInRequest } from '#shared/schemas/credentials.ts'
+
+const signInFormSchema = z.object({
+  login: emailOrPhoneField,
+  password: z.string().min(1, 'Password is required').max(128),
+})
+type SignInForm = z.infer<typeof signInFormSchema>
+
+function toSignInBody(values: SignInForm): SignInRequest {
+  return { ...emailOrPhoneBody(values.login), password: values.password }
+}
 
 function isCodeRequired(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'TOTP_REQUIRED'
@@ -29,8 +41,8 @@ function SignInForm({
   const t = useAuthMessages()
   const submit = useAuthSubmit<SignInRequest>('/api/auth/login', returnTo)
   const form = useForm({
-    resolver: zodResolver(signInRequestSchema),
-    defaultValues: { email: initialEmail, password: '' },
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { login: initialEmail, password: '' },
   })
   const { errors } = form.formState
   const pending = submit.isPending
@@ -43,11 +55,10 @@ function SignInForm({
       className="grid gap-4"
       onSubmit={form.handleSubmit((values) => {
         submit.reset()
-        submit.mutate(values, {
+        const body = toSignInBody(values)
+        submit.mutate(body, {
           onError: (error) => {
-            if (isCodeRequired(error)) {
-              onCodeRequired({ email: values.email, password: values.password })
-            }
+            if (isCodeRequired(error)) onCodeRequired({ login: values.login, body })
           },
         })
       })}
@@ -55,13 +66,14 @@ function SignInForm({
       <FormAlert message={failed ? signInErrorMessage(submit.error, t) : null} />
       <TextField
         id="sign-in-email"
-        label={t('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={t('emailPlaceholder')}
-        error={errors.email?.message}
-        {...form.register('email')}
+        label={t('emailOrPhone')}
+        type="text"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={t('emailOrPhonePlaceholder')}
+        error={errors.login?.message}
+        {...form.register('login')}
       />
       <PasswordField
         id="sign-in-password"
@@ -86,7 +98,7 @@ function SignInForm({
 }
 
 /**
- * `/sign-in`: e-mail and password (the server's /api/login sends visitors here); with
+ * `/sign-in`: e-mail or phone number, and password (the server's /api/login sends visitors here); with
  * two-factor authentication on, a second step asks for the code before the user is in.
  */
 export function SignInPage() {
@@ -113,7 +125,7 @@ export function SignInPage() {
             returnTo={returnTo}
             initialEmail={lastEmail}
             onCodeRequired={(next) => {
-              setLastEmail(next.email)
+              setLastEmail(next.login)
               setCredentials(next)
             }}
           />

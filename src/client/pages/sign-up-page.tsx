@@ -1,33 +1,60 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useLocation } from 'wouter'
+import type { z } from 'zod'
 import { Button } from '#client/components/ui/button.tsx'
 import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
-import { AuthPage } from '#client/features/auth/auth-layout.tsx'
+import { AuthLayout, AuthPage } from '#client/features/auth/auth-layout.tsx'
 import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { useAuthMessages } from '#client/features/auth/messages.ts'
+import { useReturnTo } from '#client/features/auth/return-to.ts'
 import { serverErrorMessage, serverFieldErrors } from '#client/features/auth/server-errors.ts'
+import { AUTH_USER_QUERY_KEY } from '#client/features/auth/use-auth.ts'
 import { useAuthSubmit } from '#client/features/auth/use-auth-submit.ts'
+import { usePhoneMessages } from '#client/features/phone/messages.ts'
+import { PhoneCodeForm } from '#client/features/phone/phone-code-form.tsx'
 import {
   PASSWORD_MIN_LENGTH,
-  type SignUpRequest,
-  signUpRequestSchema,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '#shared/schemas/auth.ts'
+import { type SignUpBody, signUpRequestSchema } from '#shared/schemas/credentials.ts'
 
-const FIELDS = ['email', 'password', 'firstName', 'lastName', 'username'] as const
+type FormInput = z.input<typeof signUpRequestSchema>
+
+const FIELDS = ['email', 'phoneNumber', 'password', 'firstName', 'lastName', 'username'] as const
 type Field = (typeof FIELDS)[number]
 
 function isField(path: string): path is Field {
   return (FIELDS as readonly string[]).includes(path)
 }
 
-function SignUpForm({ returnTo }: { returnTo: string }) {
+function SignUpForm({
+  returnTo,
+  onPhoneToVerify,
+}: {
+  returnTo: string
+  onPhoneToVerify: (phoneNumber: string) => void
+}) {
   const t = useAuthMessages()
-  const submit = useAuthSubmit<SignUpRequest>('/api/auth/signup', returnTo)
-  const form = useForm({
+  // An account made with a phone number goes on to the code the server has just texted it.
+  const submit = useAuthSubmit<SignUpBody>('/api/auth/signup', returnTo, (user) => {
+    if (!user.phoneNumber || user.phoneVerified) return false
+    onPhoneToVerify(user.phoneNumber)
+    return true
+  })
+  const form = useForm<FormInput, unknown, SignUpBody>({
     resolver: zodResolver(signUpRequestSchema),
-    defaultValues: { email: '', password: '', firstName: '', lastName: '', username: '' },
+    defaultValues: {
+      email: '',
+      phoneNumber: '',
+      password: '',
+      firstName: '',
+      lastName: '',
+      username: '',
+    },
   })
   const { errors } = form.formState
   const pending = submit.isPending
@@ -84,8 +111,20 @@ function SignUpForm({ returnTo }: { returnTo: string }) {
         autoComplete="email"
         inputMode="email"
         placeholder={t('emailPlaceholder')}
+        hint={t('emailHint')}
         error={errors.email?.message}
         {...form.register('email')}
+      />
+      <TextField
+        id="sign-up-phone"
+        label={t('phoneNumber')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder={t('phonePlaceholder')}
+        hint={t('phoneHint')}
+        error={errors.phoneNumber?.message}
+        {...form.register('phoneNumber')}
       />
       <PasswordField
         id="sign-up-password"
@@ -104,9 +143,37 @@ function SignUpForm({ returnTo }: { returnTo: string }) {
   )
 }
 
+/**
+ * After a sign-up with a phone number: the account exists and is signed in; the code texted to
+ * the number verifies it now, or later from the profile (docs/phone-numbers.md "Signing up").
+ */
+function VerifyNewPhone({ phoneNumber }: { phoneNumber: string }) {
+  const t = usePhoneMessages()
+  const returnTo = useReturnTo()
+  const [, navigate] = useLocation()
+  const queryClient = useQueryClient()
+  return (
+    <AuthLayout title={t('signUpTitle')} description="" footer={null}>
+      <PhoneCodeForm
+        phoneNumber={phoneNumber}
+        onVerified={(user) => {
+          queryClient.setQueryData(AUTH_USER_QUERY_KEY, user)
+          navigate(returnTo, { replace: true })
+        }}
+      >
+        <Button type="button" variant="ghost" onClick={() => navigate(returnTo, { replace: true })}>
+          {t('later')}
+        </Button>
+      </PhoneCodeForm>
+    </AuthLayout>
+  )
+}
+
 /** `/sign-up`: a new account with its first wallets (the server's /api/login?mode=signup). */
 export function SignUpPage() {
   const t = useAuthMessages()
+  const [phoneToVerify, setPhoneToVerify] = useState<string | null>(null)
+  if (phoneToVerify) return <VerifyNewPhone phoneNumber={phoneToVerify} />
   return (
     <AuthPage
       title={t('signUpTitle')}
@@ -115,7 +182,7 @@ export function SignUpPage() {
       switchLabel={t('signInLink')}
       switchPath="/sign-in"
     >
-      {(returnTo) => <SignUpForm returnTo={returnTo} />}
+      {(returnTo) => <SignUpForm returnTo={returnTo} onPhoneToVerify={setPhoneToVerify} />}
     </AuthPage>
   )
 }

@@ -4,7 +4,7 @@ import { users } from '#server/db/schema.ts'
 import { recordEvent } from '#server/outbox/record-event.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
-import { isLoginBlocked, recordLoginFailure } from './login-throttle.ts'
+import { isLoginBlocked, recordLoginFailure, signInKeyOf } from './login-throttle.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { deleteOtherSessions } from './sessions.ts'
 
@@ -21,11 +21,11 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   ipAddress: string,
 ): Promise<void> {
-  if (await isLoginBlocked(db, user.email, ipAddress)) {
+  if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
     throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
   }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordLoginFailure(db, user.email, ipAddress)
+    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
     throw new AppError('VALIDATION_FAILED', 'Current password is incorrect', [
       { path: 'currentPassword', message: 'Current password is incorrect' },
     ])

@@ -60,3 +60,15 @@ export async function recordLoginFailure(
 export async function clearLoginFailures(db: Queryable, email: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.email, email))
 }
+
+/**
+ * The key an account's own failures are counted under when it is already known (a password
+ * check inside the app): its e-mail, else its phone number, as signing in with it would count.
+ */
+export function signInKeyOf(user: {
+  id: string
+  email: string | null
+  phoneNumber: string | null
+}): string {
+  return user.email ?? user.phoneNumber ?? user.id
+}

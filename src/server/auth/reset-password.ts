@@ -32,7 +32,7 @@ export async function resetPassword(tx: Queryable, input: PasswordResetConfirm):
       { path: 'token', message: 'This link is invalid or has expired' },
     ])
   }
-  if (user.email.toLowerCase() === spent.email.toLowerCase()) {
+  if (user.email?.toLowerCase() === spent.email.toLowerCase()) {
     await tx
       .update(users)
       .set({ emailVerifiedAt: new Date() })
@@ -40,6 +40,6 @@ export async function resetPassword(tx: Queryable, input: PasswordResetConfirm):
   }
   // The same call the password change makes, keeping no session at all.
   await deleteOtherSessions(tx, user.id, null)
-  await clearLoginFailures(tx, user.email)
+  await clearLoginFailures(tx, spent.email)
   await recordEvent(tx, { userId: user.id, data: { kind: 'password_changed' } })
 }

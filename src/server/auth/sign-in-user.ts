@@ -1,18 +1,21 @@
 import type { Queryable } from '#server/db/client.ts'
+import { findUserBySignInPhone } from '#server/phone/find-phone-owner.ts'
 import type { Sealer } from '#server/secrets/seal.ts'
 import { findUserByEmail, type UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
-import type { SignInRequest } from '#shared/schemas/auth.ts'
+import type { SignInRequest } from '#shared/schemas/credentials.ts'
 import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './login-throttle.ts'
 import { verifyPassword } from './passwords.ts'
 import { checkSecondFactor } from './two-factor.ts'
 
 /**
- * Checks an e-mail and password. Unknown e-mail and wrong password look the same to the
- * caller, and take as long; too many failures for the account or the address are refused
- * before the password is even looked at. With two-factor sign-in on, the right password is
- * not enough: a missing code is TOTP_REQUIRED, a wrong one counts as a failure. A deactivated
- * account is told so only after its password is right.
+ * Checks an e-mail or a phone number (E.164, already parsed) and a password. Unknown account
+ * and wrong password look the same to the caller, and take as long; too many failures for the
+ * e-mail or number, or for the address, are refused before the password is even looked at.
+ * With two-factor sign-in on, the right password is not enough: a missing code is
+ * TOTP_REQUIRED, a wrong one counts as a failure. A deactivated account is told so only after
+ * its password is right. A number signs in the account that verified it, else the account made
+ * with it and no e-mail (docs/phone-numbers.md "Signing in").
  */
 export async function signInUser(
   db: Queryable,
@@ -20,17 +23,26 @@ export async function signInUser(
   input: SignInRequest,
   ipAddress: string,
 ): Promise<UserRow> {
-  if (await isLoginBlocked(db, input.email, ipAddress)) {
+  // The login throttle counts failures by what was typed: the e-mail, or the number's E.164.
+  const key = input.email ?? input.phoneNumber ?? ''
+  if (await isLoginBlocked(db, key, ipAddress)) {
     throw new AppError(
       'RATE_LIMITED',
       'Too many failed sign-in attempts. Please try again in 15 minutes.',
     )
   }
-  const user = await findUserByEmail(db, input.email)
+  const user = input.email
+    ? await findUserByEmail(db, input.email)
+    : input.phoneNumber
+      ? await findUserBySignInPhone(db, input.phoneNumber)
+      : undefined
   const valid = await verifyPassword(user?.passwordHash, input.password)
   if (!user || !valid) {
-    await recordLoginFailure(db, input.email, ipAddress)
-    throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password')
+    await recordLoginFailure(db, key, ipAddress)
+    throw new AppError(
+      'INVALID_CREDENTIALS',
+      input.email ? 'Incorrect email or password' : 'Incorrect phone number or password',
+    )
   }
   if (user.deactivatedAt) {
     throw new AppError('ACCOUNT_DEACTIVATED', 'This account has been deactivated')
@@ -43,10 +55,10 @@ export async function signInUser(
       )
     }
     if (!(await checkSecondFactor(db, sealer, user, input.code.replace(/\s/g, '')))) {
-      await recordLoginFailure(db, input.email, ipAddress)
+      await recordLoginFailure(db, key, ipAddress)
       throw new AppError('TOTP_INVALID', 'That code is not right. Check your authenticator app.')
     }
   }
-  await clearLoginFailures(db, input.email)
+  await clearLoginFailures(db, key)
   return user
 }

@@ -1,30 +1,45 @@
 import type { Queryable } from '#server/db/client.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
 import { users } from '#server/db/schema.ts'
+import { isPhoneHeldByAnother } from '#server/phone/find-phone-owner.ts'
+import { PHONE_TAKEN_MESSAGE } from '#server/phone/send-phone-verification.ts'
 import { findUserByEmail, findUserByUsername, type UserRow } from '#server/users/find-user.ts'
 import { openDefaultWallets } from '#server/wallets/open-default-wallets.ts'
 import { AppError } from '#shared/errors.ts'
-import type { SignUpRequest } from '#shared/schemas/auth.ts'
+import type { SignUpBody } from '#shared/schemas/credentials.ts'
 import { hashPassword } from './passwords.ts'
 
 const EMAIL_TAKEN = 'An account with this email already exists'
 const USERNAME_TAKEN = 'This username is already taken'
+const PHONE_ACCOUNT_EXISTS = 'An account with this phone number already exists'
 
 /**
- * Creates an account with its default wallets in one transaction. A used e-mail or username
- * is a typed conflict, also when two sign-ups race for it (the unique indexes decide).
+ * Creates an account with its default wallets in one transaction, with an e-mail, a phone
+ * number (E.164, not yet verified) or both (docs/phone-numbers.md "Signing up"). A used e-mail
+ * or username is a typed conflict, also when two sign-ups race for it (the unique indexes
+ * decide). So is a number another account verified, and, for an account without an e-mail, a
+ * number another such account signs in with.
  */
-export async function signUpUser(db: Queryable, input: SignUpRequest): Promise<UserRow> {
-  if (await findUserByEmail(db, input.email)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN)
+export async function signUpUser(db: Queryable, input: SignUpBody): Promise<UserRow> {
+  const email = input.email ?? null
+  const phoneNumber = input.phoneNumber ?? null
+  if (email && (await findUserByEmail(db, email))) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN)
   if (await findUserByUsername(db, input.username))
     throw new AppError('USERNAME_TAKEN', USERNAME_TAKEN)
+  if (phoneNumber) {
+    const phoneOnly = email === null
+    if (await isPhoneHeldByAnother(db, phoneNumber, undefined, { includePhoneOnly: phoneOnly })) {
+      throw phoneTaken(phoneOnly)
+    }
+  }
   const passwordHash = await hashPassword(input.password)
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
-          email: input.email,
+          email,
+          phoneNumber,
           username: input.username,
           firstName: input.firstName,
           lastName: input.lastName,
@@ -40,6 +55,12 @@ export async function signUpUser(db: Queryable, input: SignUpRequest): Promise<U
       throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN)
     if (isUniqueViolation(error, 'users_username_lower_key'))
       throw new AppError('USERNAME_TAKEN', USERNAME_TAKEN)
+    if (isUniqueViolation(error, 'users_phone_only_key')) throw phoneTaken(true)
     throw error
   }
+}
+
+function phoneTaken(phoneOnly: boolean): AppError {
+  const message = phoneOnly ? PHONE_ACCOUNT_EXISTS : PHONE_TAKEN_MESSAGE
+  return new AppError('PHONE_TAKEN', message, [{ path: 'phoneNumber', message }])
 }

@@ -8,7 +8,7 @@ import type { Sealer } from '#server/secrets/seal.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { BACKUP_CODE_COUNT, TOTP_CODE_PATTERN } from '#shared/schemas/account.ts'
-import { isLoginBlocked, recordLoginFailure } from './login-throttle.ts'
+import { isLoginBlocked, recordLoginFailure, signInKeyOf } from './login-throttle.ts'
 
 const ISSUER = 'Sabi'
 /** A code from the step before or after is accepted too: phones' clocks drift. */
@@ -76,11 +76,11 @@ async function requireCode(
   ipAddress: string,
   matches: () => Promise<boolean>,
 ): Promise<void> {
-  if (await isLoginBlocked(db, user.email, ipAddress)) {
+  if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
     throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please try again in 15 minutes.')
   }
   if (!(await matches())) {
-    await recordLoginFailure(db, user.email, ipAddress)
+    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
     throw new AppError(
       'VALIDATION_FAILED',
       'That code is not right. Check your authenticator app.',
@@ -101,7 +101,14 @@ export async function setUpTwoFactor(
     .update(users)
     .set({ totpSecretSealed: sealer.seal(secret), updatedAt: new Date() })
     .where(eq(users.id, user.id))
-  return { secret, otpauthUrl: generateURI({ issuer: ISSUER, label: user.email, secret }) }
+  return {
+    secret,
+    otpauthUrl: generateURI({
+      issuer: ISSUER,
+      label: user.email ?? user.phoneNumber ?? user.username,
+      secret,
+    }),
+  }
 }
 
 /** Turns two-factor on once the user proves the app has the secret; returns backup codes. */

@@ -25,6 +25,8 @@ export async function sendEmailVerification(
 ): Promise<void> {
   if (user.emailVerifiedAt)
     throw new AppError('CONFLICT', 'Your e-mail address is already verified')
+  // An account made with a phone number only has no address to verify.
+  if (!user.email) throw new AppError('CONFLICT', 'This account has no email address')
   if (!mail) throw new AppError('NOT_AVAILABLE', 'E-mail is not available right now')
   const recent = await countRecentTokens(db, user.id, 'verify_email', nowMs - 60 * 60_000)
   if (recent >= VERIFICATIONS_PER_ACCOUNT_PER_HOUR) {
@@ -61,7 +63,7 @@ export async function verifyEmail(tx: Queryable, token: string): Promise<void> {
     ])
   }
   const [user] = await tx.select().from(users).where(eq(users.id, spent.userId))
-  if (!user || user.email.toLowerCase() !== spent.email.toLowerCase()) {
+  if (!user || user.email?.toLowerCase() !== spent.email.toLowerCase()) {
     throw new AppError('VALIDATION_FAILED', 'This link is invalid or has expired', [
       { path: 'token', message: 'This link is invalid or has expired' },
     ])

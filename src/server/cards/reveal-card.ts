@@ -1,4 +1,4 @@
-import { isLoginBlocked, recordLoginFailure } from '#server/auth/login-throttle.ts'
+import { isLoginBlocked, recordLoginFailure, signInKeyOf } from '#server/auth/login-throttle.ts'
 import { verifyPassword } from '#server/auth/passwords.ts'
 import { checkSecondFactor } from '#server/auth/two-factor.ts'
 import type { Queryable } from '#server/db/client.ts'
@@ -33,7 +33,7 @@ export async function revealCard(
       { path: 'password', message: 'Enter your password to reveal the card details' },
     ])
   }
-  if (await isLoginBlocked(db, user.email, ipAddress)) {
+  if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
     throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
   }
   const proven = proof.password
@@ -42,7 +42,7 @@ export async function revealCard(
       user.twoFactorEnabled &&
       (await checkSecondFactor(db, sealer, user, (proof.code ?? '').replace(/\s/g, ''), nowMs))
   if (!proven) {
-    await recordLoginFailure(db, user.email, ipAddress)
+    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
     const message = proof.password ? 'Password is incorrect' : 'That code is not right'
     throw new AppError('VALIDATION_FAILED', message, [
       { path: proof.password ? 'password' : 'code', message },

@@ -15,6 +15,12 @@ import { transactionPins, users } from './schema.ts'
 /** The demo account's transaction PIN, printed with its password at start-up in sandbox mode. */
 export const DEMO_PIN = '1357'
 
+/**
+ * The demo account's verified phone number, so the sandbox USSD simulator (docs/ussd.md) works
+ * for it out of the box. Sandbox only: a production server never creates the demo account.
+ */
+export const DEMO_PHONE_NUMBER = '+2348030000001'
+
 /** Someone for the demo account to have paid. */
 const DEMO_FRIEND = {
   email: 'chidi.demo@sabi.app',
@@ -39,6 +45,8 @@ export async function seedDemoActivity(db: Database, userId: string): Promise<vo
       verificationStatus: 'verified',
       verificationIdType: 'bvn',
       verifiedAt: new Date(),
+      phoneNumber: DEMO_PHONE_NUMBER,
+      phoneVerified: true,
     })
     .where(eq(users.id, userId))
   await db

@@ -33,14 +33,17 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: varchar('email', { length: 254 }).notNull(),
+    /** Null for an account made with a phone number only (docs/phone-numbers.md). */
+    email: varchar('email', { length: 254 }),
     username: varchar('username', { length: 30 }).notNull(),
     firstName: varchar('first_name', { length: 50 }),
     lastName: varchar('last_name', { length: 50 }),
     profileImageUrl: varchar('profile_image_url', { length: 2048 }),
     passwordHash: text('password_hash').notNull(),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** E.164 (docs/phone-numbers.md); another helper's USSD channel relies on this contract. */
     phoneNumber: varchar('phone_number', { length: 20 }),
+    /** Whether the user proved with an SMS code that the number is theirs. */
     phoneVerified: boolean('phone_verified').notNull().default(false),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** The TOTP secret, encrypted (see secrets/seal.ts); set at setup, used once enabled. */
@@ -68,6 +71,16 @@ export const users = pgTable(
     index('users_last_name_trgm_idx').using('gin', sql`lower(${table.lastName}) gin_trgm_ops`),
     index('users_username_trgm_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
     check('users_kyc_tier_check', sql`${table.kycTier} between 1 and 3`),
+    // A verified number belongs to one account at a time: it signs in and receives money.
+    uniqueIndex('users_phone_verified_key')
+      .on(table.phoneNumber)
+      .where(sql`${table.phoneVerified}`),
+    // An account without an e-mail signs in by its number, so no two such accounts share one.
+    uniqueIndex('users_phone_only_key').on(table.phoneNumber).where(sql`${table.email} is null`),
+    check(
+      'users_email_or_phone_check',
+      sql`${table.email} is not null or ${table.phoneNumber} is not null`,
+    ),
   ],
 )
 
@@ -892,4 +905,62 @@ export const knownDevices = pgTable(
     createdAt: timestamps.createdAt,
   },
   (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
+)
+
+/**
+ * SMS codes that prove a phone number (docs/phone-numbers.md "Verification"): only an HMAC of
+ * the code is kept, keyed with the server secret, since six digits alone are guessed from a
+ * plain hash in a moment. A code works for 10 minutes and 5 tries; the rows also count sends
+ * for the resend limits.
+ */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    phoneNumber: varchar('phone_number', { length: 20 }).notNull(),
+    codeHash: char('code_hash', { length: 64 }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    index('phone_verifications_user_idx').on(table.userId, table.createdAt),
+    // The per-number limit counts sends to one phone whichever account asked.
+    index('phone_verifications_phone_idx').on(table.phoneNumber, table.createdAt),
+    check('phone_verifications_attempts_check', sql`${table.attempts} >= 0`),
+  ],
+)
+
+/**
+ * A USSD session (docs/ussd.md): one row per gateway `sessionId`, kept for 3 minutes. It holds
+ * where the caller is in the menu (`state`), how far their answers have been read (the length
+ * and a keyed hash of the text, never the text, which holds their PIN) and the answer last given,
+ * so a gateway that repeats a request hears the same answer and nothing runs twice.
+ */
+export const ussdSessions = pgTable(
+  'ussd_sessions',
+  {
+    sessionId: varchar('session_id', { length: 100 }).primaryKey(),
+    /** The caller's number in E.164, as the gateway sent it once parsed. */
+    phoneNumber: varchar('phone_number', { length: 20 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    state: jsonb('state').notNull(),
+    /** How many answers have been read: the step of the next one. */
+    steps: integer('steps').notNull().default(0),
+    textLength: integer('text_length').notNull().default(0),
+    textHash: char('text_hash', { length: 64 }).notNull(),
+    lastAnswer: varchar('last_answer', { length: 200 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index('ussd_sessions_expires_at_idx').on(table.expiresAt),
+    check('ussd_sessions_steps_check', sql`${table.steps} >= 0`),
+  ],
 )

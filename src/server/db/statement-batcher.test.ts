@@ -36,4 +36,35 @@ describe('statement batcher', () => {
     expect((await failed).map((result) => result.status)).toEqual(['rejected', 'rejected'])
     expect(await batcher.submit(3)).toBe(3)
   })
+
+  it('with a gathering time, requests of separate moments share one batch, sent as soon as it is full', async () => {
+    const { run, batches } = recorder(0)
+    // A gathering time far longer than the test: only a full batch can send it.
+    const batcher = createStatementBatcher(run, 3, { gatherMs: 60_000 })
+    const first = batcher.submit({ id: 1 })
+    await new Promise((resolve) => setImmediate(resolve))
+    const second = batcher.submit({ id: 2 })
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(batches).toEqual([])
+    const third = batcher.submit({ id: 3 })
+    expect(await Promise.all([first, second, third])).toEqual([10, 20, 30])
+    expect(batches).toEqual([[1, 2, 3]])
+  })
+
+  it('without a gathering time, a request on an idle batcher goes at once, alone', async () => {
+    const { run, batches } = recorder(0)
+    const batcher = createStatementBatcher(run, 3)
+    expect(await batcher.submit({ id: 1 })).toBe(10)
+    expect(await batcher.submit({ id: 2 })).toBe(20)
+    expect(batches).toEqual([[1], [2]])
+  })
+
+  it('a batch that is not full goes once its gathering time has passed', async () => {
+    const { run, batches } = recorder(0)
+    const batcher = createStatementBatcher(run, 32, { gatherMs: 5 })
+    expect(await Promise.all([batcher.submit({ id: 1 }), batcher.submit({ id: 2 })])).toEqual([
+      10, 20,
+    ])
+    expect(batches).toEqual([[1, 2]])
+  })
 })

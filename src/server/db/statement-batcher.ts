@@ -3,22 +3,33 @@
  * is running wait and form the next one, at most `maxBatch` of them, and each batch is one call
  * of `run`, one statement and one commit on PostgreSQL instead of one each. One batch at a time
  * per batcher, so a busy server sends few, full statements and an idle one sends each request
- * at once (requests of the same turn of the event loop still
- * share it). A request is answered only once `run` has returned, so never before its statement
- * has committed. `run` answers one result per item, in order; if it fails, every item of the
- * batch fails with its error.
+ * at once (requests of the same turn of the event loop still share it), unless `gatherMs` asks
+ * a batch that is not full to wait for more. A request is answered only once `run` has
+ * returned, so never before its statement has committed. `run` answers one result per item, in
+ * order; if it fails, every item of the batch fails with its error.
  */
 export function createStatementBatcher<Item, Result>(
   run: (items: Item[]) => Promise<Result[]>,
   maxBatch: number,
+  options: {
+    /**
+     * How long a batch that is not full waits for others to join it, from its first request or
+     * the end of the batch before, whichever is later. 0 (the default) sends at once.
+     */
+    gatherMs?: number
+  } = {},
 ): { submit(item: Item): Promise<Result> } {
+  const gatherMs = options.gatherMs ?? 0
   const queue: {
     item: Item
+    queuedAt: number
     resolve: (result: Result) => void
     reject: (error: unknown) => void
   }[] = []
   let running = false
   let scheduled = false
+  let gathering: ReturnType<typeof setTimeout> | undefined
+  let lastBatchEnded = 0
 
   async function runBatch(batch: typeof queue): Promise<void> {
     try {
@@ -34,9 +45,20 @@ export function createStatementBatcher<Item, Result>(
   function drain(): void {
     scheduled = false
     if (running || queue.length === 0) return
+    const waited = performance.now() - Math.max(queue[0]?.queuedAt ?? 0, lastBatchEnded)
+    if (queue.length < maxBatch && waited < gatherMs) {
+      gathering ??= setTimeout(() => {
+        gathering = undefined
+        drain()
+      }, gatherMs - waited)
+      return
+    }
+    if (gathering !== undefined) clearTimeout(gathering)
+    gathering = undefined
     running = true
     void runBatch(queue.splice(0, maxBatch)).finally(() => {
       running = false
+      lastBatchEnded = performance.now()
       drain()
     })
   }
@@ -44,8 +66,8 @@ export function createStatementBatcher<Item, Result>(
   return {
     submit(item) {
       return new Promise<Result>((resolve, reject) => {
-        queue.push({ item, resolve, reject })
-        if (!running && !scheduled) {
+        queue.push({ item, queuedAt: performance.now(), resolve, reject })
+        if (!running && !scheduled && (gathering === undefined || queue.length >= maxBatch)) {
           scheduled = true
           setImmediate(drain)
         }

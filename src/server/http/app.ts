@@ -11,16 +11,18 @@ import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { localizeErrorBody } from '#server/i18n/localize-error.ts'
 import { requestLanguage } from '#server/i18n/request-language.ts'
+import { createTransferPoster } from '#server/ledger/post-user-transfers.ts'
 import { serializeError, serializeRequest } from '#server/logging/log-serializers.ts'
 import { databaseGaugesOf } from '#server/metrics/database-gauges.ts'
 import { httpRequestDuration, watchDatabase } from '#server/metrics/metrics.ts'
 import { createLiveEvents } from '#server/notifications/live-events.ts'
+import { phoneCodeKeyFor } from '#server/phone/phone-codes.ts'
 import type { Messaging } from '#server/providers/messaging.ts'
 import type { Providers } from '#server/providers/providers.ts'
 import { databaseRateLimitStore } from '#server/rate-limits/rate-limit-store.ts'
 import type { Readiness } from '#server/readiness.ts'
 import { createSealer } from '#server/secrets/seal.ts'
-import { isClientRoute } from '#shared/client-routes.ts'
+import { isClientRoute, isSandboxClientRoute } from '#shared/client-routes.ts'
 import { AppError } from '#shared/errors.ts'
 import { clientAddress, trustProxyOption } from './client-address.ts'
 import { refuseCrossSiteRequests } from './cross-site-guard.ts'
@@ -41,6 +43,7 @@ import { metricsRoutes } from './routes/metrics-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
 import { notificationRoutes } from './routes/notification-routes.ts'
 import { paymentRequestRoutes } from './routes/payment-request-routes.ts'
+import { phoneRoutes } from './routes/phone-routes.ts'
 import { pinRoutes } from './routes/pin-routes.ts'
 import { posRoutes } from './routes/pos-routes.ts'
 import { pushRoutes } from './routes/push-routes.ts'
@@ -51,6 +54,7 @@ import { sandboxRoutes } from './routes/sandbox-routes.ts'
 import { systemRoutes } from './routes/system-routes.ts'
 import { transactionRoutes } from './routes/transaction-routes.ts'
 import { userRoutes } from './routes/user-routes.ts'
+import { ussdRoutes } from './routes/ussd-routes.ts'
 import { walletRoutes } from './routes/wallet-routes.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 import { sessionPlugin } from './session-plugin.ts'
@@ -194,13 +198,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { db: database.db, config })
   // E-mail for links (reset, verification); the dispatcher sends events through the same senders.
   const mail = options.messaging?.mail
-  await app.register(authRoutes, { db: database.db, config, sealer, mail })
-  await app.register(accountRecoveryRoutes, { db: database.db, config, mail })
+  const sms = options.messaging?.sms
+  const codeKey = phoneCodeKeyFor(options.sessionSecret)
+  await app.register(authRoutes, { db: database.db, config, sealer, mail, sms, codeKey })
+  await app.register(accountRecoveryRoutes, { db: database.db, config, mail, sms })
   await app.register(referenceRoutes, { db: database.db })
   await app.register(walletRoutes, { db: database.db })
   await app.register(userRoutes, { db: database.db })
   await app.register(transactionRoutes, { db: database.db })
-  await app.register(moneyRoutes, { db: database.db, config, providers })
+  // One group commit of user-to-user transfers per app, for the app and USSD alike (ADR 008).
+  const transfers = createTransferPoster(database.db)
+  await app.register(moneyRoutes, { db: database.db, config, providers, transfers })
   await app.register(exchangeRoutes, { db: database.db, config, providers })
   await app.register(bankRoutes, { db: database.db, config, providers })
   await app.register(billRoutes, { db: database.db, config, providers })
@@ -221,12 +229,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(limitsRoutes, { db: database.db, verifier: providers.identityVerifier })
   await app.register(cardRoutes, { db: database.db, sealer })
   await app.register(pinRoutes, { db: database.db })
+  await app.register(phoneRoutes, { db: database.db, sms, codeKey })
   await app.register(receiptRoutes, { db: database.db })
   await app.register(webhookRoutes, { db: database.db, config })
   const live = await createLiveEvents(database, app.log)
   // Open streams end before the listener closes, or closing would wait on them (start-server.ts).
   app.addHook('preClose', () => live.stop())
   await app.register(sandboxRoutes, { db: database.db, config })
+  await app.register(ussdRoutes, {
+    db: database.db,
+    config,
+    providers,
+    sessionSecret: options.sessionSecret,
+    transfers,
+  })
   await app.register(pushRoutes, { db: database.db, publicKey: options.vapidPublicKey })
   await app.register(notificationRoutes, {
     db: database.db,
@@ -262,7 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A page path gets the app, which shows the page or its own not-found page; a path that
     // is no page of the app (shared/client-routes.ts) says so with its status too.
     return reply
-      .status(isClientRoute(path) ? 200 : 404)
+      .status(isClientRoute(path) || (config.sandbox && isSandboxClientRoute(path)) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html')
       .send(appPage(path, request.userId !== null))

@@ -80,17 +80,9 @@ function batchConstants() {
   return constants
 }
 
-/**
- * Posts user-to-user transfers in order in one statement of the database function
- * `sabi_post_user_transfers` (db/migrations/0014_post_user_transfers.sql): the transfers of a
- * batch (docs/transfers.md "Sabi transfers"), each with its own outcome. On the database itself
- * the statement is its own transaction; inside a caller's transaction it is part of it.
- */
-export async function postUserTransfers(
-  db: Queryable,
-  items: readonly UserTransferItem[],
-): Promise<PostedOutcome[]> {
-  const payload = JSON.stringify({
+/** A batch as the database functions read it: the constants and the transfers, as JSON. */
+export function batchPayload(items: readonly UserTransferItem[]): string {
+  return JSON.stringify({
     ...batchConstants(),
     items: items.map((item) =>
       item.refusedEarlier
@@ -98,6 +90,21 @@ export async function postUserTransfers(
         : { ...item, amountMinor: item.amountMinor.toString() },
     ),
   })
+}
+
+/**
+ * Posts user-to-user transfers in order in one statement of the database function
+ * `sabi_post_user_transfers` (db/migrations/0014_post_user_transfers.sql): the transfers of a
+ * batch (docs/transfers.md "Sabi transfers"), each with its own outcome; together, set-based,
+ * when every one of them goes through, else one by one (migration 0019, ADR 008). On the
+ * database itself the statement is its own transaction; inside a caller's transaction it is part
+ * of it.
+ */
+export async function postUserTransfers(
+  db: Queryable,
+  items: readonly UserTransferItem[],
+): Promise<PostedOutcome[]> {
+  const payload = batchPayload(items)
   const [row] = await queryRows(
     db,
     sql`select sabi_post_user_transfers(${payload}::jsonb) as outcomes`,
@@ -117,6 +124,13 @@ export type TransferOutcome =
  * in shared memory before other sessions pay to look them up (ADR 008).
  */
 export const TRANSFER_BATCH_MAX = 32
+/**
+ * A batch that is not full waits this long, from its first transfer or the end of the batch
+ * before, for others to join it (ADR 008 "Gathering"): with the database busy posting, transfers
+ * arrive in a trickle behind their rate-limit and PIN checks, and a batch twice the size costs
+ * far less per transfer. Measured: the same transfers a second for about a fifth less CPU.
+ */
+export const TRANSFER_GATHER_MS = 2
 /** A transfer that lost a deadlock or a serialization race is tried again this many times. */
 const RETRIES_MAX = 3
 // Lost a race, not wrong: deadlock detected, serialization failure.
@@ -141,6 +155,7 @@ export function createTransferPoster(db: Database): TransferPoster {
   const batcher = createStatementBatcher(
     (items: UserTransferItem[]) => postUserTransfers(db, items),
     TRANSFER_BATCH_MAX,
+    { gatherMs: TRANSFER_GATHER_MS },
   )
   return {
     async post(item) {

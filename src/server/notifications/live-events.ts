@@ -153,9 +153,13 @@ export async function createLiveEvents(
 
   let unlisten: (() => Promise<void>) | undefined
   try {
+    // A payload names one event ("user:position") or, from a batch of transfers, several
+    // separated by commas (db/migrations/0016).
     unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
-      const userId = payload.split(':')[0]
-      if (userId) wakeUser(userId)
+      for (const entry of payload.split(',', 64)) {
+        const userId = entry.split(':')[0]
+        if (userId) wakeUser(userId)
+      }
     })
   } catch (error) {
     log.warn({ err: error }, 'no LISTEN for live events: streams are woken by a timer alone')

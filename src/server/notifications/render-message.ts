@@ -21,7 +21,9 @@ const catalogSchema = z.object({
   two_factor_on: entrySchema,
   two_factor_off: entrySchema,
   password_reset: entrySchema,
+  password_reset_sms: entrySchema,
   verify_email: entrySchema,
+  phone_code: entrySchema,
 })
 export type MessageKey = keyof z.infer<typeof catalogSchema>
 

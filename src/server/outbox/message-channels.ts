@@ -9,10 +9,13 @@ import type { DeliveryChannel } from './dispatch-outbox.ts'
 export function createEmailChannel(mail: MailSender): DeliveryChannel {
   return {
     async deliver(delivery) {
+      const to = delivery.recipient.email
+      // An account made with a phone number only has no address to write to.
+      if (!to) return 'skipped'
       const message = renderEventMessage(delivery.data, delivery.recipient.settings.language)
       await mail.send({
         key: `${delivery.eventId}:email`,
-        to: delivery.recipient.email,
+        to,
         subject: message.title,
         text: message.text,
       })
@@ -21,7 +24,7 @@ export function createEmailChannel(mail: MailSender): DeliveryChannel {
   }
 }
 
-/** SMS for outbox events: to the account's phone number when it has one. */
+/** SMS for outbox events: to the account's phone number when it has a verified one. */
 export function createSmsChannel(sms: SmsSender): DeliveryChannel {
   return {
     async deliver(delivery) {

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { DatabaseHandle } from '#server/db/client.ts'
-import { type DeliveryChannels, type DispatchOptions, dispatchOutbox } from './dispatch-outbox.ts'
+import {
+  DEFAULT_BATCH,
+  type DeliveryChannels,
+  type DispatchOptions,
+  dispatchOutbox,
+} from './dispatch-outbox.ts'
+import { pruneOutbox } from './prune-outbox.ts'
 import { EVENTS_CHANNEL } from './record-event.ts'
 
 export type OutboxDispatcher = { stop(): Promise<void>; wake(): void }
@@ -15,7 +21,11 @@ export async function startOutboxDispatcher(
   database: DatabaseHandle,
   channels: DeliveryChannels,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
-  options: DispatchOptions & { fallbackMs?: number } = {},
+  options: DispatchOptions & {
+    fallbackMs?: number
+    firstPruneMs?: number
+    coalesceMs?: number
+  } = {},
 ): Promise<OutboxDispatcher> {
   let running: Promise<void> | undefined
   let again = false
@@ -49,7 +59,7 @@ export async function startOutboxDispatcher(
           while (
             !stopped &&
             (await dispatchOutbox(database.db, channels, dispatchOptions)) >=
-              (options.batchSize ?? 20)
+              (options.batchSize ?? DEFAULT_BATCH)
           ) {}
         } while (again && !stopped)
       } catch (error) {
@@ -60,9 +70,22 @@ export async function startOutboxDispatcher(
     })()
   }
 
+  // A NOTIFY comes with every event; under a stream of transfers that is hundreds a second.
+  // The pass starts a moment after the first of them, so it takes the others along in the same
+  // few statements instead of one pass each (docs/notifications.md "Delivery").
+  let soon: NodeJS.Timeout | undefined
+  function wakeSoon(): void {
+    if (soon || stopped) return
+    soon = setTimeout(() => {
+      soon = undefined
+      wake()
+    }, options.coalesceMs ?? 50)
+    soon.unref()
+  }
+
   let unlisten: (() => Promise<void>) | undefined
   try {
-    unlisten = await database.listen(EVENTS_CHANNEL, wake)
+    unlisten = await database.listen(EVENTS_CHANNEL, wakeSoon)
   } catch (error) {
     log.warn({ err: error }, 'no LISTEN for the outbox: the dispatcher runs on its timer alone')
   }
@@ -70,13 +93,37 @@ export async function startOutboxDispatcher(
   timer.unref()
   wake()
 
+  // Old events leave the outbox and the notification centre after the retention
+  // (docs/notifications.md "Keeping"): a minute after start, then every hour.
+  let pruning: Promise<void> | undefined
+  function prune(): void {
+    if (stopped || pruning) return
+    pruning = (async () => {
+      try {
+        while (!stopped && (await pruneOutbox(database.db)) > 0) {}
+      } catch (error) {
+        log.warn({ err: error }, 'outbox pruning failed; it runs again within the hour')
+      } finally {
+        pruning = undefined
+      }
+    })()
+  }
+  const firstPrune = setTimeout(prune, options.firstPruneMs ?? 60_000)
+  const pruneTimer = setInterval(prune, 3_600_000)
+  firstPrune.unref()
+  pruneTimer.unref()
+
   return {
     wake,
     async stop() {
       stopped = true
       clearInterval(timer)
+      clearTimeout(firstPrune)
+      clearTimeout(soon)
+      clearInterval(pruneTimer)
       await unlisten?.()
       await running
+      await pruning
     },
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Queryable, queryRows } from '#server/db/client.ts'
-import type { NotificationData } from '#shared/schemas/notifications.ts'
+import { type NotificationData, SECURITY_KINDS } from '#shared/schemas/notifications.ts'
 
 /** The NOTIFY channel that wakes the dispatchers and the live streams (docs/notifications.md). */
 export const EVENTS_CHANNEL = 'sabi_events'
@@ -13,8 +13,9 @@ export type OutboxEvent = { userId: string; data: NotificationData }
 
 /**
  * Writes an event a user should hear about into the outbox, inside `tx`: the transaction that
- * makes the change it announces (docs/notifications.md, ADR 009). The event, its three
- * deliveries (push, e-mail, SMS) and the NOTIFY that wakes every instance go in one statement,
+ * makes the change it announces (docs/notifications.md, ADR 009). The event, a delivery for
+ * each outside channel that can reach the user and that they want (`sabi_outbox_channels`,
+ * migration 0016) and the NOTIFY that wakes every instance go in one statement,
  * so the event exists if and only if the change commits, and PostgreSQL sends the NOTIFY only
  * at that commit: a rolled-back change is never announced. Returns the event's id.
  */
@@ -28,7 +29,7 @@ export async function recordEvent(tx: Queryable, event: OutboxEvent): Promise<st
         ), deliveries as (
           insert into outbox_deliveries (event_id, channel)
           select event.id, channel
-          from event, unnest(array['push', 'email', 'sms']::varchar[]) as channel
+          from event, sabi_outbox_channels(${event.userId}, ${SECURITY_KINDS.has(event.data.kind)}) as channel
         )
         select event.id::text as id,
                pg_notify(${EVENTS_CHANNEL}, ${event.userId} || ':' || event.position) as notified

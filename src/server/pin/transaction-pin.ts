@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { isLoginBlocked, recordLoginFailure } from '#server/auth/login-throttle.ts'
+import { isLoginBlocked, recordLoginFailure, signInKeyOf } from '#server/auth/login-throttle.ts'
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
 import { type Queryable, queryRows } from '#server/db/client.ts'
 import { transactionPins } from '#server/db/schema.ts'
@@ -37,11 +37,11 @@ export async function setTransactionPin(
   input: SetPinRequest,
   ipAddress: string,
 ): Promise<PinStatus> {
-  if (await isLoginBlocked(db, user.email, ipAddress)) {
+  if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
     throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordLoginFailure(db, user.email, ipAddress)
+    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
     throw new AppError('VALIDATION_FAILED', 'Password is incorrect', [
       { path: 'password', message: 'Password is incorrect' },
     ])
@@ -55,6 +55,28 @@ export async function setTransactionPin(
       set: { pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: sql`now()` },
     })
   return { isSet: true, lockedUntil: null }
+}
+
+/**
+ * Replaces the PIN of a user who has just proved they know the current one (the USSD channel's
+ * "Change PIN", docs/ussd.md): a feature phone has no password to offer. `pinHash` is the
+ * argon2id hash of the new PIN, made when it was first typed, so the PIN itself is never kept
+ * between the two steps that ask for it. Only a PIN that exists and is not locked is replaced,
+ * so a lock that began meanwhile holds; answers whether it was replaced.
+ */
+export async function replaceTransactionPin(
+  db: Queryable,
+  userId: string,
+  pinHash: string,
+): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`update transaction_pins
+        set pin_hash = ${pinHash}, failed_attempts = 0, locked_until = null, updated_at = now()
+        where user_id = ${userId} and (locked_until is null or locked_until <= now())
+        returning user_id`,
+  )
+  return rows.length === 1
 }
 
 function lockedError(lockedUntil: Date): AppError {

@@ -8,5 +8,5 @@ export type OutgoingMessage = { key: string; to: string; subject: string; text: 
 /** Sends e-mail: SMTP (smtp-mail-sender.ts) or the sandbox outbox (sandbox-message-outbox.ts). */
 export type MailSender = { send(message: OutgoingMessage): Promise<void> }
 
-/** Sends SMS to an E.164 number; only the sandbox outbox so far (docs/operations.md). */
+/** Sends SMS to an E.164 number: an HTTP gateway (http-sms-sender.ts) or the sandbox outbox. */
 export type SmsSender = { send(message: OutgoingMessage): Promise<void> }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { currencies, userSettings, wallets } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
@@ -70,6 +70,31 @@ export async function readSettings(
 ): Promise<Settings> {
   const [row, primary] = await Promise.all([readRow(db, userId), primaryCurrencyOf(db, userId)])
   return toSettings(row, primary, language)
+}
+
+/**
+ * The settings of many users in two queries, for work done for many at once (the outbox
+ * dispatcher, docs/notifications.md "Delivery"); each as `readSettings` would answer.
+ */
+export async function readSettingsOfUsers(
+  db: Queryable,
+  userIds: readonly string[],
+): Promise<Map<string, Settings>> {
+  const wanted = [...new Set(userIds)]
+  if (wanted.length === 0) return new Map()
+  const [rows, primaries] = await Promise.all([
+    db.select().from(userSettings).where(inArray(userSettings.userId, wanted)),
+    db
+      .select({ userId: wallets.userId, code: currencies.code })
+      .from(wallets)
+      .innerJoin(currencies, eq(currencies.id, wallets.currencyId))
+      .where(and(inArray(wallets.userId, wanted), eq(wallets.isPrimary, true))),
+  ])
+  const rowOf = new Map(rows.map((row) => [row.userId, row]))
+  const primaryOf = new Map(primaries.map((primary) => [primary.userId, primary.code]))
+  return new Map(
+    wanted.map((id) => [id, toSettings(rowOf.get(id), primaryOf.get(id), DEFAULTS.language)]),
+  )
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray } from 'drizzle-orm'
-import { isLoginBlocked, recordLoginFailure } from '#server/auth/login-throttle.ts'
+import { isLoginBlocked, recordLoginFailure, signInKeyOf } from '#server/auth/login-throttle.ts'
 import { verifyPassword } from '#server/auth/passwords.ts'
 import { deleteOtherSessions } from '#server/auth/sessions.ts'
 import type { Database } from '#server/db/client.ts'
@@ -20,11 +20,11 @@ export async function deactivateAccount(
   password: string,
   ipAddress: string,
 ): Promise<void> {
-  if (await isLoginBlocked(db, user.email, ipAddress)) {
+  if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
     throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordLoginFailure(db, user.email, ipAddress)
+    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
     throw new AppError('VALIDATION_FAILED', 'Password is incorrect', [
       { path: 'password', message: 'Password is incorrect' },
     ])

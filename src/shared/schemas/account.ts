@@ -1,12 +1,11 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages.ts'
-import { NAME_MAX_LENGTH, passwordSchema, usernameSchema } from './auth.ts'
+import { passwordSchema } from './auth.ts'
 
 export const TOTP_CODE_PATTERN = /^\d{6}$/
 export const BACKUP_CODE_COUNT = 10
 export const THEMES = ['light', 'dark'] as const
 export const VERIFICATION_ID_TYPES = ['bvn', 'nin'] as const
-export const PHONE_PATTERN = /^\+?[0-9][0-9 ]{6,18}$/
 
 /** A TOTP code (6 digits) or a backup code (xxxx-xxxx), as typed: spaces are ignored. */
 export const secondFactorCodeSchema = z
@@ -41,31 +40,6 @@ export const sessionInfoSchema = z.object({
   current: z.boolean(),
 })
 export type SessionInfo = z.infer<typeof sessionInfoSchema>
-
-const optionalName = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)
-
-/** `PATCH /api/profile`: any of the four, validated like sign-up. */
-export const updateProfileRequestSchema = z
-  .object({
-    firstName: optionalName('First name').optional(),
-    lastName: optionalName('Last name').optional(),
-    username: usernameSchema.optional(),
-    phoneNumber: z
-      .string()
-      .trim()
-      .max(20, 'Phone number must be at most 20 characters')
-      .refine((value) => value === '' || PHONE_PATTERN.test(value), {
-        message: 'Phone number must be digits, optionally starting with +',
-      })
-      .nullish(),
-  })
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' })
-export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>
 
 export const verificationRequestSchema = z.object({
   idType: z.enum(VERIFICATION_ID_TYPES, { error: 'Choose BVN or NIN' }),

@@ -2,14 +2,17 @@ import { type FormEvent, useId, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { ApiError } from '#client/lib/api.ts'
-import type { SignInRequest } from '#shared/schemas/auth.ts'
+import type { SignInRequest } from '#shared/schemas/credentials.ts'
 import { FormAlert } from './form-alert.tsx'
 import { useAuthMessages } from './messages.ts'
 import { signInErrorMessage } from './server-errors.ts'
 import { useAuthSubmit } from './use-auth-submit.ts'
 
-/** The e-mail and password that were right; kept in memory only, for the step that follows. */
-export type SignInCredentials = Pick<SignInRequest, 'email' | 'password'>
+/**
+ * The e-mail or phone number and password that were right, kept in memory only, for the step
+ * that follows: `login` as typed, to show, and the body that was sent.
+ */
+export type SignInCredentials = { login: string; body: SignInRequest }
 
 const TOTP_PATTERN = /^\d{6}$/
 const BACKUP_CODE_MIN_LENGTH = 8
@@ -49,7 +52,7 @@ export function SignInCodeStep({
     }
     setFieldError(undefined)
     submit.mutate(
-      { ...credentials, code: value },
+      { ...credentials.body, code: value },
       {
         onError: (error) => {
           // A wrong code is typed again from scratch, so the field starts empty.
@@ -66,7 +69,7 @@ export function SignInCodeStep({
         {backup ? t('backupDescription') : t('codeDescription')}
       </p>
       <p className="truncate text-sm font-medium" data-testid="sign-in-email">
-        {t('signingInAs', { email: credentials.email })}
+        {t('signingInAs', { email: credentials.login })}
       </p>
       <FormAlert message={submit.isError ? signInErrorMessage(submit.error, t) : null} />
       <TextField

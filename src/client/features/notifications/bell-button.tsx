@@ -12,7 +12,7 @@ export function BellButton(props: ComponentProps<'button'>) {
   const t = useNotificationMessages()
   const { isAuthenticated } = useAuth()
   const { data } = useNotifications({ enabled: isAuthenticated })
-  const unread = data?.unreadCount ?? 0
+  const unread = data?.pages[0]?.unreadCount ?? 0
   return (
     <button
       type="button"

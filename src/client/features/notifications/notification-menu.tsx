@@ -15,13 +15,19 @@ import { describeNotification } from './describe-notification.ts'
 import { useNotificationMessages } from './messages.ts'
 import { useMarkAllRead, useNotifications } from './use-notifications.ts'
 
-/** The notification centre under the bell: the newest 20, unread ones marked, and "mark all". */
+/**
+ * The notification centre under the bell: the newest 20, unread ones marked, "mark all", and
+ * older ones 20 at a time.
+ */
 export function NotificationMenu({ defaultOpen }: DeferredMenuProps) {
   const t = useNotificationMessages()
   const { isAuthenticated } = useAuth()
-  const { data, isError } = useNotifications({ enabled: isAuthenticated })
+  const { data, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useNotifications({
+    enabled: isAuthenticated,
+  })
   const markAll = useMarkAllRead()
-  const items = data?.items ?? []
+  const items = data?.pages.flatMap((page) => page.items) ?? []
+  const unread = data?.pages[0]?.unreadCount ?? 0
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
@@ -30,7 +36,7 @@ export function NotificationMenu({ defaultOpen }: DeferredMenuProps) {
       <DropdownMenuContent className="w-[min(22rem,calc(100vw-2rem))]" align="end">
         <div className="flex items-center justify-between gap-2 px-2 py-1.5">
           <DropdownMenuLabel className="p-0 text-sm font-semibold">{t('bell')}</DropdownMenuLabel>
-          {(data?.unreadCount ?? 0) > 0 ? (
+          {unread > 0 ? (
             <button
               type="button"
               className="rounded text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -67,6 +73,19 @@ export function NotificationMenu({ defaultOpen }: DeferredMenuProps) {
                 </DropdownMenuItem>
               )
             })}
+            {hasNextPage ? (
+              <DropdownMenuItem
+                className="justify-center text-sm font-medium text-primary"
+                disabled={isFetchingNextPage}
+                // The menu stays open, so the older notifications appear under the ones read.
+                onSelect={(event) => {
+                  event.preventDefault()
+                  void fetchNextPage()
+                }}
+              >
+                {isFetchingNextPage ? t('loadingOlder') : t('showOlder')}
+              </DropdownMenuItem>
+            ) : null}
           </div>
         )}
       </DropdownMenuContent>

@@ -14,8 +14,9 @@ import { serverFieldErrors } from '#client/features/auth/server-errors.ts'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
-import { type UpdateProfileRequest, updateProfileRequestSchema } from '#shared/schemas/account.ts'
+import { formatPhoneNational } from '#shared/phone-numbers.ts'
 import { type User, userSchema } from '#shared/schemas/auth.ts'
+import { type UpdateProfileRequest, updateProfileRequestSchema } from '#shared/schemas/profile.ts'
 import { useProfileMessages } from './messages.ts'
 import { useSaveUser } from './use-save-user.ts'
 
@@ -43,8 +44,9 @@ function changedFields(values: UpdateProfileRequest, user: User): UpdateProfileR
   if (values.username !== undefined && values.username !== user.username) {
     changes.username = values.username
   }
-  const phone = values.phoneNumber ?? ''
-  if (phone !== (user.phoneNumber ?? '')) changes.phoneNumber = phone
+  // The form parsed the number to E.164; the same number typed another way is no change.
+  const phone = values.phoneNumber ?? null
+  if (phone !== user.phoneNumber) changes.phoneNumber = phone ?? ''
   return changes
 }
 
@@ -85,7 +87,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       firstName: user.firstName ?? '',
       lastName: user.lastName ?? '',
       username: user.username,
-      phoneNumber: user.phoneNumber ?? '',
+      phoneNumber: user.phoneNumber ? formatPhoneNational(user.phoneNumber) : '',
     },
   })
   const { errors } = form.formState

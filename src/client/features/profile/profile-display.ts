@@ -15,7 +15,7 @@ export function profileName(
 ): string {
   const fullName = userFullName(user)
   if (fullName) return fullName
-  return user.email.split('@')[0]?.trim() || fallback
+  return user.email?.split('@')[0]?.trim() || fallback
 }
 
 /**

@@ -3,6 +3,7 @@ import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { UserAvatar } from '#client/features/shell/user-avatar.tsx'
+import { formatPhoneNational } from '#shared/phone-numbers.ts'
 import type { User } from '#shared/schemas/auth.ts'
 import { useProfileMessages } from './messages.ts'
 import { profileName, type VerificationStatus, verificationStatusOf } from './profile-display.ts'
@@ -67,7 +68,7 @@ export function ProfileSummary({
           </h2>
           <p className="truncate text-sm text-muted-foreground">@{user.username}</p>
           <p className="break-all text-sm text-muted-foreground" data-testid="profile-email">
-            {user.email}
+            {user.email ?? (user.phoneNumber ? formatPhoneNational(user.phoneNumber) : '')}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <VerificationBadge status={status} />

@@ -112,10 +112,17 @@ export function StatusCards({ user }: { user: User }) {
           <StatusRow
             icon={Mail}
             label={t('emailStatus')}
-            value={user.isEmailVerified ? t('emailVerified') : t('emailNotVerified')}
+            value={
+              user.email === null
+                ? t('notProvided')
+                : user.isEmailVerified
+                  ? t('emailVerified')
+                  : t('emailNotVerified')
+            }
             tone={user.isEmailVerified ? 'good' : 'waiting'}
             testId="status-email"
-            action={user.isEmailVerified ? null : <SendVerificationLink />}
+            // An account made with a phone number alone has no address to verify.
+            action={user.isEmailVerified || user.email === null ? null : <SendVerificationLink />}
           />
           <StatusRow
             icon={CircleUserRound}

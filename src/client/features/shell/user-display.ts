@@ -2,7 +2,9 @@
 export type DisplayableUser = {
   firstName: string | null
   lastName: string | null
-  email: string
+  /** Null for an account made with a phone number only. */
+  email: string | null
+  username?: string
   profileImageUrl: string | null
 }
 
@@ -26,7 +28,7 @@ export function userInitials(user: DisplayableUser | null): string {
 export function userDisplayName(user: DisplayableUser | null, fallback: string): string {
   const firstName = clean(user?.firstName)
   if (firstName) return firstName
-  const localPart = clean(user?.email.split('@')[0])
+  const localPart = clean(user?.email?.split('@')[0])
   return localPart || fallback
 }
 

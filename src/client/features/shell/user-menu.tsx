@@ -42,7 +42,8 @@ export function UserMenu({ defaultOpen }: DeferredMenuProps) {
                 className="text-xs font-normal break-all text-muted-foreground"
                 data-testid="user-menu-email"
               >
-                {user.email}
+                {/* An account made with a phone number has no e-mail: its username stands in. */}
+                {user.email ?? `@${user.username}`}
               </span>
             ) : null}
           </span>

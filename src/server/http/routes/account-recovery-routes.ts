@@ -5,20 +5,19 @@ import { resetPassword } from '#server/auth/reset-password.ts'
 import { sendEmailVerification, verifyEmail } from '#server/auth/verify-email.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
-import type { MailSender } from '#server/providers/message-senders.ts'
+import type { MailSender, SmsSender } from '#server/providers/message-senders.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
-import {
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-  verifyEmailRequestSchema,
-} from '#shared/schemas/auth.ts'
+import { passwordResetConfirmSchema, verifyEmailRequestSchema } from '#shared/schemas/auth.ts'
+import { passwordResetRequestSchema } from '#shared/schemas/credentials.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const acceptedSchema = z.object({ message: z.string() })
 const RESET_ACCEPTED =
   'If an account uses this address, we have sent it a link to choose a new password.'
+const RESET_ACCEPTED_BY_SMS =
+  'If an account uses this number, we have texted it a link to choose a new password.'
 
 /**
  * Password reset and e-mail verification (docs/account.md): links sent by e-mail, each token
@@ -28,14 +27,15 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<{
   db: Database
   config: Config
   mail: MailSender | undefined
-}> = async (app, { db, config, mail }) => {
+  sms: SmsSender | undefined
+}> = async (app, { db, config, mail, sms }) => {
   app.post(
     '/api/auth/password-reset',
     {
       schema: {
         tags: ['auth'],
         summary:
-          'Ask for a password reset link by e-mail: 202 whatever the address, so nobody learns who has an account',
+          'Ask for a password reset link by e-mail or SMS: 202 whatever the address or number, so nobody learns who has an account',
         body: passwordResetRequestSchema,
         response: { 202: acceptedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
@@ -44,11 +44,13 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // The work runs after the answer, so an existing account does not answer more slowly.
       setImmediate(() => {
-        requestPasswordReset(db, mail, config.publicUrl, request.body.email).catch(
-          (error: unknown) => request.log.warn({ err: error }, 'password reset e-mail failed'),
+        requestPasswordReset(db, { mail, sms }, config.publicUrl, request.body).catch(
+          (error: unknown) => request.log.warn({ err: error }, 'password reset link failed'),
         )
       })
-      return reply.status(202).send({ message: RESET_ACCEPTED })
+      return reply.status(202).send({
+        message: request.body.phoneNumber ? RESET_ACCEPTED_BY_SMS : RESET_ACCEPTED,
+      })
     },
   )
 

@@ -21,12 +21,12 @@ import {
   deactivateRequestSchema,
   exportQuerySchema,
   settingsSchema,
-  updateProfileRequestSchema,
   updateSettingsRequestSchema,
   verificationRequestSchema,
 } from '#shared/schemas/account.ts'
 import { userSchema } from '#shared/schemas/auth.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { updateProfileRequestSchema } from '#shared/schemas/profile.ts'
 import { clientAddress } from '../client-address.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 

@@ -16,7 +16,9 @@ import { sendEmailVerification } from '#server/auth/verify-email.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
-import type { MailSender } from '#server/providers/message-senders.ts'
+import type { PhoneCodeKey } from '#server/phone/phone-codes.ts'
+import { sendPhoneVerification } from '#server/phone/send-phone-verification.ts'
+import type { MailSender, SmsSender } from '#server/providers/message-senders.ts'
 import type { Sealer } from '#server/secrets/seal.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
@@ -28,12 +30,8 @@ import {
   twoFactorCodeRequestSchema,
   twoFactorSetupSchema,
 } from '#shared/schemas/account.ts'
-import {
-  returnToSchema,
-  signInRequestSchema,
-  signUpRequestSchema,
-  userSchema,
-} from '#shared/schemas/auth.ts'
+import { returnToSchema, userSchema } from '#shared/schemas/auth.ts'
+import { signInRequestSchema, signUpRequestSchema } from '#shared/schemas/credentials.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { pageQuerySchema } from '#shared/schemas/pages.ts'
 import { clientAddress } from '../client-address.ts'
@@ -114,13 +112,17 @@ export const authRoutes: FastifyPluginAsyncZod<{
   config: Config
   sealer: Sealer
   mail: MailSender | undefined
-}> = async (app, { db, config, sealer, mail }) => {
+  /** With `codeKey`, texts the code that verifies a number given at sign-up. */
+  sms?: SmsSender | undefined
+  codeKey?: PhoneCodeKey
+}> = async (app, { db, config, sealer, mail, sms, codeKey }) => {
   app.post(
     '/api/auth/signup',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create an account (with a primary USD and an NGN wallet) and sign in',
+        summary:
+          'Create an account (with a primary USD and an NGN wallet) with an e-mail, a phone number or both, and sign in; a phone number is texted a verification code',
         body: signUpRequestSchema,
         response: { 201: userSchema, ...errorResponses },
       },
@@ -130,11 +132,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const user = await signUpUser(db, request.body)
       await reply.signIn(user.id)
       await noteDevice(db, config, request, reply, user.id)
-      // The verification link leaves after the answer; a lost one can be sent again.
+      // The verification link and code leave after the answer; a lost one can be sent again.
       setImmediate(() => {
-        sendEmailVerification(db, mail, config.publicUrl, user).catch((error: unknown) =>
-          request.log.warn({ err: error }, 'verification e-mail not sent'),
-        )
+        if (user.email) {
+          sendEmailVerification(db, mail, config.publicUrl, user).catch((error: unknown) =>
+            request.log.warn({ err: error }, 'verification e-mail not sent'),
+          )
+        }
+        const phoneNumber = user.phoneNumber
+        if (phoneNumber && codeKey) {
+          // The error's message never holds the code; the code is only in the SMS itself.
+          sendPhoneVerification(db, { sms, codeKey }, user.id, phoneNumber).catch(
+            (error: unknown) => request.log.warn({ err: error }, 'verification SMS not sent'),
+          )
+        }
       })
       return reply.status(201).send(toUserResponse(user))
     },
@@ -146,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary:
-          'Sign in with e-mail, password and, with two-factor on, `code` (401 TOTP_REQUIRED without it); 429 after 10 failures in 15 minutes',
+          'Sign in with an e-mail or a phone number (any common format), the password and, with two-factor on, `code` (401 TOTP_REQUIRED without it); 429 after 10 failures in 15 minutes',
         body: signInRequestSchema,
         response: { 200: userSchema, ...errorResponses },
       },

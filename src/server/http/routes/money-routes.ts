@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { addFunds } from '#server/funding/add-funds.ts'
-import { createTransferPoster } from '#server/ledger/post-user-transfers.ts'
+import type { TransferPoster } from '#server/ledger/post-user-transfers.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
@@ -37,9 +37,9 @@ export const moneyRoutes: FastifyPluginAsyncZod<{
   db: Database
   config: Config
   providers: Providers
-}> = async (app, { db, config, providers }) => {
-  // This app's group commit of user-to-user transfers (ADR 008).
-  const transfers = createTransferPoster(db)
+  /** The app's one group commit of user-to-user transfers (ADR 008). */
+  transfers: TransferPoster
+}> = async (app, { db, config, providers, transfers }) => {
   app.post(
     '/api/send-money/sabi-user',
     {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
@@ -5,9 +6,21 @@ import { findUserById } from '#server/users/find-user.ts'
 import { listRecentRecipients } from '#server/users/list-recent-recipients.ts'
 import { searchUsers } from '#server/users/search-users.ts'
 import { AppError } from '#shared/errors.ts'
+import { looksLikePhoneNumber } from '#shared/phone-numbers.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { userSearchQuerySchema, userSearchResultSchema } from '#shared/schemas/money-requests.ts'
+import { clientAddress } from '../client-address.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
+
+/** Searches by phone number one user may make in 15 minutes. */
+export const PHONE_SEARCHES_PER_15_MINUTES = 30
+
+/** The raw `q` of a search, before validation (rate limits run first). */
+function searchTermOf(request: FastifyRequest): string {
+  const query = request.query
+  if (typeof query !== 'object' || query === null || !('q' in query)) return ''
+  return typeof query.q === 'string' ? query.q : ''
+}
 
 export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -16,15 +29,26 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       schema: {
         tags: ['users'],
         summary:
-          'Find other users by first name, last name or username (at least 3 characters; at most 20 results)',
+          'Find other users by first name, last name or username (at least 3 characters; at most 20 results), or by a verified phone number in any common format (exact match)',
         querystring: userSearchQuerySchema,
         response: {
           200: z.array(userSearchResultSchema),
           400: apiErrorSchema,
           401: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
       preHandler: requireUser,
+      config: {
+        // A search by phone number says who owns it, so running a list of numbers through it
+        // is limited per user; a search by name is not (docs/phone-numbers.md "Paying by phone number").
+        rateLimit: {
+          max: PHONE_SEARCHES_PER_15_MINUTES,
+          timeWindow: '15 minutes',
+          keyGenerator: (request: FastifyRequest) => request.userId ?? clientAddress(request),
+          allowList: (request: FastifyRequest) => !looksLikePhoneNumber(searchTermOf(request)),
+        },
+      },
     },
     (request) => searchUsers(db, signedInUserId(request), request.query.q),
   )

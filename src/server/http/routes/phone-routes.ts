@@ -1,0 +1,92 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Database } from '#server/db/client.ts'
+import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
+import { confirmPhoneVerification } from '#server/phone/confirm-phone-verification.ts'
+import type { PhoneCodeKey } from '#server/phone/phone-codes.ts'
+import { sendPhoneVerification } from '#server/phone/send-phone-verification.ts'
+import type { SmsSender } from '#server/providers/message-senders.ts'
+import { toUserResponse } from '#server/users/to-user-response.ts'
+import { userSchema } from '#shared/schemas/auth.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import {
+  phoneVerificationConfirmSchema,
+  phoneVerificationRequestSchema,
+  phoneVerificationSentSchema,
+} from '#shared/schemas/phone.ts'
+import { clientAddress } from '../client-address.ts'
+import { requireUser, signedInUserId } from '../session-plugin.ts'
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+  503: apiErrorSchema,
+}
+
+/** Per user: a stolen session should not be able to text codes or guess them at will. */
+const perUser = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '15 minutes',
+    keyGenerator: (request: FastifyRequest) => request.userId ?? clientAddress(request),
+  },
+})
+
+/**
+ * Verifying a phone number by SMS code (docs/phone-numbers.md "Verification"), for the
+ * signed-in user only. The use cases hold the real limits (a minute between codes, five an hour
+ * per account and per number, five tries a code); these route limits are a backstop.
+ */
+export const phoneRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  sms: SmsSender | undefined
+  codeKey: PhoneCodeKey
+}> = async (app, { db, sms, codeKey }) => {
+  app.post(
+    '/api/phone/verification',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Text a 6-digit code to a phone number (any common format; stored E.164) to verify it: works 10 minutes and 5 tries, one a minute, 5 an hour; 409 PHONE_TAKEN when another account verified it',
+        body: phoneVerificationRequestSchema,
+        response: { 202: phoneVerificationSentSchema, ...errors },
+      },
+      preHandler: requireUser,
+      config: perUser(10),
+    },
+    async (request, reply) => {
+      const sent = await sendPhoneVerification(
+        db,
+        { sms, codeKey },
+        signedInUserId(request),
+        request.body.phoneNumber,
+      )
+      return reply.status(202).send(sent)
+    },
+  )
+
+  app.post(
+    '/api/phone/verification/confirm',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Confirm a phone number with the code texted to it: it becomes your verified number (400 PHONE_CODE_INVALID with attemptsLeft, PHONE_CODE_EXPIRED after 10 minutes or 5 wrong tries)',
+        body: phoneVerificationConfirmSchema,
+        response: { 200: userSchema, ...errors },
+      },
+      preHandler: requireUser,
+      config: perUser(30),
+    },
+    async (request) => {
+      const userId = signedInUserId(request)
+      const user = await commitWithRefusals(db, (tx) =>
+        confirmPhoneVerification(tx, codeKey, userId, request.body),
+      )
+      return toUserResponse(user)
+    },
+  )
+}

@@ -1,0 +1,91 @@
+import { and, desc, eq, isNull } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { isUniqueViolation } from '#server/db/errors.ts'
+import { phoneVerifications, users } from '#server/db/schema.ts'
+import type { UserRow } from '#server/users/find-user.ts'
+import { AppError } from '#shared/errors.ts'
+import { PHONE_CODE_ATTEMPTS_MAX, type PhoneVerificationConfirm } from '#shared/schemas/phone.ts'
+import { isPhoneHeldByAnother } from './find-phone-owner.ts'
+import { type PhoneCodeKey, phoneCodeMatches } from './phone-codes.ts'
+import { PHONE_TAKEN_MESSAGE } from './send-phone-verification.ts'
+
+const EXPIRED_MESSAGE = 'This code has expired. Ask for a new one.'
+const USED_UP_MESSAGE = 'Too many wrong codes. Ask for a new one.'
+
+/**
+ * Checks the code texted to a number and, when it is right, makes the number the user's
+ * verified one (docs/phone-numbers.md "Verification"). The try is counted before the code is
+ * compared, under a lock on the code's row, so parallel guesses cannot get past five; run it in
+ * `commitWithRefusals` so a wrong try stays counted. A number another account verified in the
+ * meantime is refused; the unique index on verified numbers decides a race.
+ */
+export async function confirmPhoneVerification(
+  tx: Queryable,
+  codeKey: PhoneCodeKey,
+  userId: string,
+  input: PhoneVerificationConfirm,
+  nowMs = Date.now(),
+): Promise<UserRow> {
+  const [row] = await tx
+    .select()
+    .from(phoneVerifications)
+    .where(
+      and(
+        eq(phoneVerifications.userId, userId),
+        eq(phoneVerifications.phoneNumber, input.phoneNumber),
+        isNull(phoneVerifications.verifiedAt),
+      ),
+    )
+    .orderBy(desc(phoneVerifications.createdAt))
+    .limit(1)
+    .for('update')
+  if (!row || row.expiresAt.getTime() <= nowMs) {
+    throw new AppError('PHONE_CODE_EXPIRED', EXPIRED_MESSAGE)
+  }
+  if (row.attempts >= PHONE_CODE_ATTEMPTS_MAX) {
+    throw new AppError('PHONE_CODE_EXPIRED', USED_UP_MESSAGE)
+  }
+  const attempts = row.attempts + 1
+  await tx.update(phoneVerifications).set({ attempts }).where(eq(phoneVerifications.id, row.id))
+  const right = phoneCodeMatches(codeKey, row.codeHash, {
+    verificationId: row.id,
+    phoneNumber: row.phoneNumber,
+    code: input.code,
+  })
+  if (!right) {
+    const attemptsLeft = PHONE_CODE_ATTEMPTS_MAX - attempts
+    if (attemptsLeft === 0) throw new AppError('PHONE_CODE_EXPIRED', USED_UP_MESSAGE)
+    throw new AppError('PHONE_CODE_INVALID', 'That code is not right.', undefined, {
+      attemptsLeft,
+    })
+  }
+  if (await isPhoneHeldByAnother(tx, input.phoneNumber, userId, { includePhoneOnly: false })) {
+    throw new AppError('PHONE_TAKEN', PHONE_TAKEN_MESSAGE)
+  }
+  const now = new Date(nowMs)
+  await tx
+    .update(phoneVerifications)
+    .set({ verifiedAt: now })
+    .where(eq(phoneVerifications.id, row.id))
+  try {
+    // In a savepoint: a unique violation must not abort the transaction that keeps the try.
+    const user = await tx.transaction(async (savepoint) => {
+      const [updated] = await savepoint
+        .update(users)
+        .set({ phoneNumber: input.phoneNumber, phoneVerified: true, updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning()
+      return updated
+    })
+    if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+    return user
+  } catch (error) {
+    if (
+      isUniqueViolation(error, 'users_phone_verified_key') ||
+      isUniqueViolation(error, 'users_phone_only_key')
+    ) {
+      throw new AppError('PHONE_TAKEN', PHONE_TAKEN_MESSAGE)
+    }
+    throw error
+  }
+}

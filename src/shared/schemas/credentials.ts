@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  passwordSchema,
+  requiredName,
+  usernameSchema,
+} from './auth.ts'
+import { optionalPhoneNumberSchema } from './phone.ts'
+
+/**
+ * Sign-up and sign-in bodies (docs/account.md, docs/phone-numbers.md). They take an e-mail or a
+ * phone number, so they parse phone numbers; they live apart from auth.ts so that the parser
+ * loads only with the pages that sign people up or in.
+ */
+
+/** An e-mail address that may be left empty (a form field): empty is undefined. */
+const optionalEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .transform((text) => (text === '' ? undefined : text))
+  .pipe(z.email({ error: 'Invalid email address' }).optional())
+
+export const EMAIL_OR_PHONE_REQUIRED = 'Enter an email or a phone number'
+
+export const signUpRequestSchema = z
+  .object({
+    email: optionalEmailSchema.optional(),
+    /** Texted a code at once; the account can sign in with it before it is verified. */
+    phoneNumber: optionalPhoneNumberSchema.optional(),
+    password: passwordSchema,
+    firstName: requiredName('First name'),
+    lastName: requiredName('Last name'),
+    username: usernameSchema,
+  })
+  .refine((body) => body.email !== undefined || body.phoneNumber !== undefined, {
+    message: EMAIL_OR_PHONE_REQUIRED,
+    path: ['email'],
+  })
+export type SignUpBody = z.infer<typeof signUpRequestSchema>
+
+export const signInRequestSchema = z
+  .object({
+    email: optionalEmailSchema.optional(),
+    phoneNumber: optionalPhoneNumberSchema.optional(),
+    // Sign-in does not re-check the password rules: a wrong password is a 401, not a 400.
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    /** With two-factor sign-in on: the authenticator's 6-digit code, or a backup code. */
+    code: z.string().trim().max(20, 'That code is too long').optional(),
+  })
+  .refine((body) => (body.email === undefined) !== (body.phoneNumber === undefined), {
+    message: 'Enter your email or your phone number',
+    path: ['email'],
+  })
+export type SignInRequest = z.infer<typeof signInRequestSchema>
+
+/**
+ * `POST /api/auth/password-reset`: the e-mail address or the phone number the account signs in
+ * with, one of them; the link goes by e-mail or by SMS (docs/account.md "Password reset").
+ */
+export const passwordResetRequestSchema = z
+  .object({
+    email: optionalEmailSchema.optional(),
+    phoneNumber: optionalPhoneNumberSchema.optional(),
+  })
+  .refine((body) => (body.email === undefined) !== (body.phoneNumber === undefined), {
+    message: 'Enter your email or your phone number',
+    path: ['email'],
+  })
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { NAME_MAX_LENGTH, usernameSchema } from './auth.ts'
+import { clearablePhoneNumberSchema } from './phone.ts'
+
+const optionalName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)
+
+/**
+ * `PATCH /api/profile`: any of the four, validated like sign-up. The phone number is parsed to
+ * E.164 (docs/phone-numbers.md); empty or null removes it. Kept apart from account.ts so the
+ * phone parser loads only with the profile page.
+ */
+export const updateProfileRequestSchema = z
+  .object({
+    firstName: optionalName('First name').optional(),
+    lastName: optionalName('Last name').optional(),
+    username: usernameSchema.optional(),
+    phoneNumber: clearablePhoneNumberSchema.nullish(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' })
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>

@@ -1,0 +1,156 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { z } from 'zod'
+import { expect, test } from './fixtures.ts'
+
+const outboxSchema = z.array(z.object({ channel: z.string(), text: z.string() }))
+
+/** A Nigerian mobile number no earlier run used: as typed, and as the server stores it. */
+function newNumber() {
+  const rest = String(randomInt(0, 10_000_000)).padStart(7, '0')
+  return {
+    national: `0806 ${rest.slice(0, 3)} ${rest.slice(3)}`,
+    international: `+234 806 ${rest.slice(0, 3)} ${rest.slice(3)}`,
+    e164: `+234806${rest}`,
+  }
+}
+
+/** What the sandbox outbox holds for a number, newest first (docs/notifications.md). */
+async function textsTo(page: Page, e164: string): Promise<string[]> {
+  const answer = await page.request.get(`/api/sandbox/outbox?to=${encodeURIComponent(e164)}`)
+  return outboxSchema
+    .parse(await answer.json())
+    .filter((message) => message.channel === 'sms')
+    .map((message) => message.text)
+}
+
+/** The newest 6-digit code texted to a number, once it has arrived. */
+async function codeTextedTo(page: Page, e164: string): Promise<string> {
+  let code = ''
+  await expect
+    .poll(async () => {
+      code = /\b(\d{6})\b/.exec((await textsTo(page, e164))[0] ?? '')?.[1] ?? ''
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  return code
+}
+
+test('sign up with a phone number, verify it with the texted code, and sign in with it', async ({
+  page,
+}) => {
+  const number = newNumber()
+  const suffix = randomBytes(4).toString('hex')
+  const password = 'phone-password-123'
+
+  await page.goto('/sign-up')
+  await page.getByLabel('First name').fill('Ngozi')
+  await page.getByLabel('Last name').fill('Eze')
+  await page.getByLabel('Username').fill(`ngozi_${suffix}`)
+  await page.getByLabel('Phone number').fill(number.national)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible()
+  await expect(page.getByTestId('phone-code-sent')).toContainText(number.national)
+
+  // The sandbox outbox holds the SMS a real phone would have received.
+  const code = await codeTextedTo(page, number.e164)
+
+  await page.getByLabel('Verification code').fill(code)
+  await page.getByRole('button', { name: 'Verify', exact: true }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ngozi' })).toBeVisible()
+
+  await page.goto('/profile')
+  await expect(page.getByTestId('profile-phone')).toHaveText(number.national)
+  await expect(page.getByTestId('phone-state')).toHaveText('Verified')
+  // No e-mail address: nothing to verify, and no link offered to send to nowhere.
+  await expect(page.getByTestId('status-email')).toContainText('Not provided')
+  await expect(page.getByRole('button', { name: 'Send verification link' })).toHaveCount(0)
+
+  await page.context().clearCookies()
+  await page.goto('/sign-in')
+  await page.getByLabel('Email or phone number').fill(number.international)
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Incorrect phone number or password')
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ngozi' })).toBeVisible()
+})
+
+test.describe('profile', () => {
+  // The wrong code's 400 is the test's own doing.
+  test.use({ allowConsoleErrors: [/status of 400/] })
+
+  test('the profile verifies a number typed into Edit Profile', async ({ page, signUp }) => {
+    await signUp({}, { pin: null, tier: 1 })
+    const number = newNumber()
+    await page.goto('/profile')
+    await page.getByRole('button', { name: 'Edit Profile' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit profile' })
+    await edit.getByLabel('Phone number').fill(number.international)
+    await edit.getByRole('button', { name: 'Save changes' }).click()
+    await expect(edit).toBeHidden()
+    await expect(page.getByTestId('profile-phone')).toHaveText(number.national)
+    await expect(page.getByTestId('phone-state')).toHaveText('Not verified')
+
+    await page.getByRole('button', { name: 'Verify phone number' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Verify your phone number' })
+    await expect(dialog.getByTestId('phone-code-sent')).toContainText(number.national)
+    const code = await codeTextedTo(page, number.e164)
+    const wrong = code === '000000' ? '111111' : '000000'
+    await dialog.getByLabel('Verification code').fill(wrong)
+    await dialog.getByRole('button', { name: 'Verify', exact: true }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('That code is not right. 4 tries left.')
+    await dialog.getByLabel('Verification code').fill(code)
+    await dialog.getByRole('button', { name: 'Verify', exact: true }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('phone-state')).toHaveText('Verified')
+  })
+})
+
+test('a forgotten password is asked for by phone number and the link is texted', async ({
+  page,
+}) => {
+  const number = newNumber()
+  const suffix = randomBytes(4).toString('hex')
+  const signedUp = await page.request.post('/api/auth/signup', {
+    data: {
+      phoneNumber: number.e164,
+      password: 'phone-password-123',
+      firstName: 'Musa',
+      lastName: 'Bello',
+      username: `musa_${suffix}`,
+    },
+  })
+  expect(signedUp.status(), await signedUp.text()).toBe(201)
+  // A reset link goes only to a number its account verified: with the code texted at sign-up.
+  const code = await codeTextedTo(page, number.e164)
+  const verified = await page.request.post('/api/phone/verification/confirm', {
+    data: { phoneNumber: number.e164, code },
+  })
+  expect(verified.status(), await verified.text()).toBe(200)
+  await page.context().clearCookies()
+
+  await page.goto('/reset-password')
+  await page.getByLabel('Email or phone number').fill(number.national)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible()
+  let link = ''
+  await expect
+    .poll(async () => {
+      link =
+        (await textsTo(page, number.e164))
+          .map((text) => /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0])
+          .find((found) => found !== undefined) ?? ''
+      return link
+    })
+    .toContain('/reset-password?token=')
+  await page.goto(new URL(link).pathname + new URL(link).search)
+  await page.getByLabel('New password').fill('a-fresh-phone-password-9')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page.getByText(/Your password has been changed/)).toBeVisible()
+})
