@@ -380,6 +380,41 @@ async function bundleServer(): Promise<string> {
   return outfile
 }
 
+type BatchTotals = Map<string, { batches: number; requests: number; waitS: number; runS: number }>
+
+/**
+ * The server's batched statements so far, from its metrics (docs/operations.md "Metrics"): per
+ * statement, batches, requests, and the seconds waited and run. With WORKERS, one process's.
+ */
+async function statementBatches(url: string): Promise<BatchTotals> {
+  const text = await (await fetch(`${url}/metrics`)).text()
+  const totals: BatchTotals = new Map()
+  const line = /^sabi_statement_batch_(size|wait_seconds|seconds)_(sum|count)\{statement="([a-z_]+)"\} (\S+)$/
+  for (const row of text.split('\n')) {
+    const match = line.exec(row)
+    if (!match) continue
+    const [, metric, part, statement = '', value] = match
+    const entry = totals.get(statement) ?? { batches: 0, requests: 0, waitS: 0, runS: 0 }
+    const n = Number(value)
+    if (metric === 'size' && part === 'count') entry.batches = n
+    if (metric === 'size' && part === 'sum') entry.requests = n
+    if (metric === 'wait_seconds' && part === 'sum') entry.waitS = n
+    if (metric === 'seconds' && part === 'sum') entry.runS = n
+    totals.set(statement, entry)
+  }
+  return totals
+}
+
+/** Each statement's mean batch between two readings, as a line per statement. */
+function batchLines(before: BatchTotals, after: BatchTotals): string[] {
+  return [...after].map(([statement, end]) => {
+    const start = before.get(statement) ?? { batches: 0, requests: 0, waitS: 0, runS: 0 }
+    const batches = end.batches - start.batches
+    const per = (value: number) => (batches > 0 ? value / batches : 0)
+    return `${statement.padEnd(18)} ${batches.toString().padStart(7)} batches   ${per(end.requests - start.requests).toFixed(1).padStart(5)} requests each   first waited ${(per(end.waitS - start.waitS) * 1000).toFixed(2).padStart(6)} ms   ran ${(per(end.runS - start.runS) * 1000).toFixed(2).padStart(6)} ms`
+  })
+}
+
 const template = await ensureTemplate(BASE_URL)
 const stamp = Date.now()
 const benchDb = `sabi_bench_${stamp}`
@@ -426,6 +461,7 @@ try {
     WARM_UP_SECONDS,
   )
   console.log(`Random pairs: wrk, ${CONNECTIONS} connections for ${SECONDS} s...`)
+  const batchesBefore = await statementBatches(server.url)
   const random = await runWrk(
     wrk,
     'random pairs',
@@ -433,6 +469,7 @@ try {
     luaScript(people, 0, 0, `${tag}r`),
     serverPid,
   )
+  const randomBatches = batchLines(batchesBefore, await statementBatches(server.url))
   console.log(
     `Hot merchant: every transfer to one user, ${CONNECTIONS} connections for ${SECONDS} s...`,
   )
@@ -474,6 +511,8 @@ try {
       `${phase.name.padEnd(18)} server ${serverUs.toFixed(0).padStart(5)}   PostgreSQL ${postgresUs.toFixed(0).padStart(5)}   wrk ${wrkUs.toFixed(0).padStart(4)}   machine ${(machineBusy * 100).toFixed(0)}% busy`,
     )
   }
+  console.log(`\nBatched statements during random pairs${WORKERS ? ' (one process)' : ''}:`)
+  for (const line of randomBatches) console.log(line)
   for (const phase of [random, hot, half]) {
     if (phase.firstRefusal) console.log(`first refusal (${phase.name}): ${phase.firstRefusal}`)
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { metricsRegistry } from '#server/metrics/metrics.ts'
 import { createStatementBatcher } from './statement-batcher.ts'
 
 type Step = { id: number }
@@ -66,5 +67,16 @@ describe('statement batcher', () => {
       10, 20,
     ])
     expect(batches).toEqual([[1, 2]])
+  })
+
+  it('a named batcher reports its batches in the metrics', async () => {
+    const { run } = recorder(0)
+    const batcher = createStatementBatcher(run, 8, { name: 'test_steps' })
+    await Promise.all([1, 2, 3].map((id) => batcher.submit({ id })))
+    const text = await metricsRegistry.metrics()
+    expect(text).toContain('sabi_statement_batch_size_sum{statement="test_steps"} 3')
+    expect(text).toContain('sabi_statement_batch_size_count{statement="test_steps"} 1')
+    expect(text).toContain('sabi_statement_batch_seconds_count{statement="test_steps"} 1')
+    expect(text).toContain('sabi_statement_batch_wait_seconds_count{statement="test_steps"} 1')
   })
 })

@@ -1,3 +1,5 @@
+import { recordStatementBatch } from '#server/metrics/metrics.ts'
+
 /**
  * Group commit for small statements of one kind (ADR 008): requests that arrive while a batch
  * is running wait and form the next one, at most `maxBatch` of them, and each batch is one call
@@ -12,6 +14,11 @@ export function createStatementBatcher<Item, Result>(
   run: (items: Item[]) => Promise<Result[]>,
   maxBatch: number,
   options: {
+    /**
+     * The statement's name in the batch metrics (`sabi_statement_batch_*`,
+     * docs/operations.md "Metrics"); unnamed batchers are not measured.
+     */
+    name?: string
     /**
      * How long a batch that is not full waits for others to join it, from its first request or
      * the end of the batch before, whichever is later. 0 (the default) sends at once.
@@ -32,8 +39,16 @@ export function createStatementBatcher<Item, Result>(
   let lastBatchEnded = 0
 
   async function runBatch(batch: typeof queue): Promise<void> {
+    const startedAt = performance.now()
     try {
       const results = await run(batch.map((pending) => pending.item))
+      if (options.name !== undefined) {
+        recordStatementBatch(options.name, {
+          size: batch.length,
+          waitedMs: startedAt - (batch[0]?.queuedAt ?? startedAt),
+          ranMs: performance.now() - startedAt,
+        })
+      }
       if (results.length !== batch.length)
         throw new Error('a batched statement answered another number of results than items')
       for (const [index, result] of results.entries()) batch[index]?.resolve(result)

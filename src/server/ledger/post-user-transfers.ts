@@ -155,7 +155,7 @@ export function createTransferPoster(db: Database): TransferPoster {
   const batcher = createStatementBatcher(
     (items: UserTransferItem[]) => postUserTransfers(db, items),
     TRANSFER_BATCH_MAX,
-    { gatherMs: TRANSFER_GATHER_MS },
+    { name: 'user_transfers', gatherMs: TRANSFER_GATHER_MS },
   )
   return {
     async post(item) {

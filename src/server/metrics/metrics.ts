@@ -43,6 +43,40 @@ export const payoutsHeldForReview = new Counter({
   registers: [metricsRegistry],
 })
 
+const statementBatchSize = new Histogram({
+  name: 'sabi_statement_batch_size',
+  help: 'Requests per batched statement (ADR 008), by statement',
+  labelNames: ['statement'] as const,
+  buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+  registers: [metricsRegistry],
+})
+
+const statementBatchWait = new Histogram({
+  name: 'sabi_statement_batch_wait_seconds',
+  help: "How long a batch's first request waited for its statement to start, by statement",
+  labelNames: ['statement'] as const,
+  buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+  registers: [metricsRegistry],
+})
+
+const statementBatchRun = new Histogram({
+  name: 'sabi_statement_batch_seconds',
+  help: 'How long a batched statement took, round trip and commit, by statement',
+  labelNames: ['statement'] as const,
+  buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+  registers: [metricsRegistry],
+})
+
+/** One batched statement that answered (src/server/db/statement-batcher.ts). */
+export function recordStatementBatch(
+  statement: string,
+  batch: { size: number; waitedMs: number; ranMs: number },
+): void {
+  statementBatchSize.observe({ statement }, batch.size)
+  statementBatchWait.observe({ statement }, batch.waitedMs / 1000)
+  statementBatchRun.observe({ statement }, batch.ranMs / 1000)
+}
+
 /** What the database-backed gauges read at each scrape. */
 export type DatabaseGauges = {
   journals(): Promise<number>

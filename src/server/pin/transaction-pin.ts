@@ -199,6 +199,7 @@ function knownPinChecker(db: Queryable) {
     checker = createStatementBatcher(
       (pins: KnownPin[]) => checkKnownPins(db, pins),
       KNOWN_PINS_PER_STATEMENT_MAX,
+      { name: 'known_pins' },
     )
     knownPinCheckers.set(db, checker)
   }

@@ -20,7 +20,7 @@ export function createSandboxMessageOutbox(db: Database): { mail: MailSender; sm
       .values(rows)
       .onConflictDoNothing({ target: sandboxMessages.messageKey })
     return rows.map(() => undefined)
-  }, MESSAGES_PER_STATEMENT)
+  }, MESSAGES_PER_STATEMENT, { name: 'sandbox_messages' })
   const keep = (channel: 'email' | 'sms') => (message: OutgoingMessage) =>
     batcher.submit({
       messageKey: message.key.slice(0, 80),

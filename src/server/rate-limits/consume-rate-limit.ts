@@ -83,6 +83,7 @@ export function createRateLimitCounter(db: Queryable) {
   const batcher = createStatementBatcher(
     (hits: RateLimitHit[]) => consumeRateLimits(db, hits),
     HITS_PER_STATEMENT_MAX,
+    { name: 'rate_limit_hits' },
   )
   return {
     consume: (key: string, windowMs: number): Promise<RateLimitCount> =>
