@@ -389,7 +389,8 @@ type BatchTotals = Map<string, { batches: number; requests: number; waitS: numbe
 async function statementBatches(url: string): Promise<BatchTotals> {
   const text = await (await fetch(`${url}/metrics`)).text()
   const totals: BatchTotals = new Map()
-  const line = /^sabi_statement_batch_(size|wait_seconds|seconds)_(sum|count)\{statement="([a-z_]+)"\} (\S+)$/
+  const line =
+    /^sabi_statement_batch_(size|wait_seconds|seconds)_(sum|count)\{statement="([a-z_]+)"\} (\S+)$/
   for (const row of text.split('\n')) {
     const match = line.exec(row)
     if (!match) continue
@@ -411,7 +412,13 @@ function batchLines(before: BatchTotals, after: BatchTotals): string[] {
     const start = before.get(statement) ?? { batches: 0, requests: 0, waitS: 0, runS: 0 }
     const batches = end.batches - start.batches
     const per = (value: number) => (batches > 0 ? value / batches : 0)
-    return `${statement.padEnd(18)} ${batches.toString().padStart(7)} batches   ${per(end.requests - start.requests).toFixed(1).padStart(5)} requests each   first waited ${(per(end.waitS - start.waitS) * 1000).toFixed(2).padStart(6)} ms   ran ${(per(end.runS - start.runS) * 1000).toFixed(2).padStart(6)} ms`
+    return `${statement.padEnd(18)} ${batches.toString().padStart(7)} batches   ${per(
+      end.requests - start.requests,
+    )
+      .toFixed(1)
+      .padStart(
+        5,
+      )} requests each   first waited ${(per(end.waitS - start.waitS) * 1000).toFixed(2).padStart(6)} ms   ran ${(per(end.runS - start.runS) * 1000).toFixed(2).padStart(6)} ms`
   })
 }
 

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { type Database, queryRows } from '#server/db/client.ts'
-import { outboxEvents, users } from '#server/db/schema.ts'
 import { readSettingsOfUsers } from '#server/settings/user-settings.ts'
 import type { Settings } from '#shared/schemas/account.ts'
 import {
@@ -77,86 +77,79 @@ export function wantsChannel(
 
 type Claimed = { eventId: string; channel: DeliveryChannelName; attempt: number }
 
-function isChannelName(value: unknown): value is DeliveryChannelName {
-  return value === 'push' || value === 'email' || value === 'sms'
-}
+const claimedRowSchema = z.object({
+  event_id: z.string(),
+  channel: z.enum(['push', 'email', 'sms']),
+  attempts: z.coerce.number().int(),
+  user_id: z.string(),
+  data: z.unknown(),
+  created_at: z.coerce.date(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  first_name: z.string().nullable(),
+})
 
 /**
- * Claims up to `batchSize` due deliveries for this instance. `FOR UPDATE SKIP LOCKED` lets
- * several instances claim at once without taking the same row, and the claim is a lease (the
- * next attempt moves `leaseMs` ahead) committed before anything is sent, so no transaction is
- * held open while a provider answers, and a delivery whose instance died is due again once its
- * lease runs out.
+ * Claims up to `batchSize` due deliveries for this instance, with their events and recipients,
+ * in one statement. `FOR UPDATE SKIP LOCKED` lets several instances claim at once without
+ * taking the same row, and the claim is a lease (the next attempt moves `leaseMs` ahead)
+ * committed before anything is sent, so no transaction is held open while a provider answers,
+ * and a delivery whose instance died is due again once its lease runs out. A recipient's phone
+ * number is an address only once verified, so no SMS goes to a number nobody proved is theirs.
  */
 async function claimDeliveries(db: Database, batchSize: number, leaseMs: number) {
   const rows = await queryRows(
     db,
-    sql`update outbox_deliveries d
-        set attempts = d.attempts + 1,
-            next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
-        from (
-          select event_id, channel from outbox_deliveries
-          where status = 'pending' and next_attempt_at <= now()
-          order by next_attempt_at
-          limit ${batchSize}
-          for update skip locked
-        ) due
-        where d.event_id = due.event_id and d.channel = due.channel
-        returning d.event_id::text as event_id, d.channel, d.attempts`,
+    sql`with claimed as (
+          update outbox_deliveries d
+          set attempts = d.attempts + 1,
+              next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
+          from (
+            select event_id, channel from outbox_deliveries
+            where status = 'pending' and next_attempt_at <= now()
+            order by next_attempt_at
+            limit ${batchSize}
+            for update skip locked
+          ) due
+          where d.event_id = due.event_id and d.channel = due.channel
+          returning d.event_id, d.channel, d.attempts)
+        select c.event_id::text as event_id, c.channel, c.attempts, e.user_id::text as user_id,
+          e.data, e.created_at, u.email,
+          case when u.phone_verified then u.phone_number end as phone_number, u.first_name
+        from claimed c
+          join outbox_events e on e.id = c.event_id
+          join users u on u.id = e.user_id`,
   )
-  const claimed: Claimed[] = []
-  for (const row of rows) {
-    if (typeof row.event_id !== 'string' || !isChannelName(row.channel)) continue
-    claimed.push({ eventId: row.event_id, channel: row.channel, attempt: Number(row.attempts) })
-  }
-  return claimed
+  return z.array(claimedRowSchema).parse(rows)
 }
 
+type ClaimedRow = z.infer<typeof claimedRowSchema>
+
 /**
- * The claimed deliveries with their events and recipients, read in three queries for the whole
- * pass rather than three per delivery: under a stream of transfers the dispatcher shares the
- * database with them (docs/performance.md "Transfer throughput"). A recipient's phone number
- * is an address only once verified, so no SMS goes to a number nobody proved is theirs.
+ * The claimed deliveries with their recipients' settings, read in one query for the whole pass
+ * rather than per delivery: under a stream of transfers the dispatcher shares the database with
+ * them (docs/performance.md "Transfer throughput").
  */
-async function loadDeliveries(db: Database, claimedList: readonly Claimed[]) {
-  const eventIds = [...new Set(claimedList.map((claimed) => claimed.eventId))]
-  const rows = await db
-    .select({
-      eventId: outboxEvents.id,
-      userId: outboxEvents.userId,
-      data: outboxEvents.data,
-      createdAt: outboxEvents.createdAt,
-      email: users.email,
-      phoneNumber: sql<
-        string | null
-      >`case when ${users.phoneVerified} then ${users.phoneNumber} end`,
-      firstName: users.firstName,
-    })
-    .from(outboxEvents)
-    .innerJoin(users, eq(users.id, outboxEvents.userId))
-    .where(inArray(outboxEvents.id, eventIds))
+async function loadDeliveries(db: Database, rows: readonly ClaimedRow[]) {
   const settingsOf = await readSettingsOfUsers(
     db,
-    rows.map((row) => row.userId),
+    rows.map((row) => row.user_id),
   )
-  const rowOf = new Map(rows.map((row) => [row.eventId, row]))
   const deliveries = new Map<string, Delivery>()
-  for (const claimed of claimedList) {
-    const row = rowOf.get(claimed.eventId)
-    const data = notificationDataSchema.safeParse(row?.data)
-    const settings = row && settingsOf.get(row.userId)
-    if (!row || !data.success || !settings) continue
+  for (const row of rows) {
+    const data = notificationDataSchema.safeParse(row.data)
+    const settings = settingsOf.get(row.user_id)
+    if (!data.success || !settings) continue
+    const claimed = { eventId: row.event_id, channel: row.channel, attempt: row.attempts }
     deliveries.set(keyOf(claimed), {
-      eventId: claimed.eventId,
-      channel: claimed.channel,
-      attempt: claimed.attempt,
+      ...claimed,
       data: data.data,
-      createdAt: row.createdAt,
+      createdAt: row.created_at,
       recipient: {
-        userId: row.userId,
+        userId: row.user_id,
         email: row.email,
-        phoneNumber: typeof row.phoneNumber === 'string' ? row.phoneNumber : null,
-        firstName: row.firstName,
+        phoneNumber: row.phone_number,
+        firstName: row.first_name,
         settings,
       },
     })
@@ -199,8 +192,12 @@ async function recordEndings(db: Database, endings: readonly Ending[]) {
   )
 }
 
-/** Deliveries handed to channels at once in a pass: a slow provider does not hold up the rest. */
-const SEND_CONCURRENCY = 16
+/**
+ * Deliveries handed to channels at once in a pass: all of a full pass, so a slow provider does
+ * not hold up the rest and the sandbox's messages share one INSERT. Senders that must not be
+ * flooded queue behind limits of their own (SMTP's connection pool).
+ */
+const SEND_CONCURRENCY = DEFAULT_BATCH
 
 /**
  * One pass of the dispatcher (docs/notifications.md "Delivery"): claims the due deliveries and
@@ -214,15 +211,20 @@ export async function dispatchOutbox(
   channels: DeliveryChannels,
   options: DispatchOptions = {},
 ): Promise<number> {
-  const claimedList = await claimDeliveries(
+  const claimedRows = await claimDeliveries(
     db,
     options.batchSize ?? DEFAULT_BATCH,
     options.leaseMs ?? DEFAULT_LEASE_MS,
   )
-  if (claimedList.length === 0) return 0
+  if (claimedRows.length === 0) return 0
+  const claimedList: Claimed[] = claimedRows.map((row) => ({
+    eventId: row.event_id,
+    channel: row.channel,
+    attempt: row.attempts,
+  }))
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs
-  const deliveries = await loadDeliveries(db, claimedList)
+  const deliveries = await loadDeliveries(db, claimedRows)
 
   async function end(claimed: Claimed): Promise<Ending> {
     const delivery = deliveries.get(keyOf(claimed))

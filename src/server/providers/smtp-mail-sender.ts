@@ -3,6 +3,8 @@ import type { MailSender } from './message-senders.ts'
 
 /** Every SMTP exchange has a limit: a stuck mail server must not hold a delivery for ever. */
 const SMTP_TIMEOUT_MS = 10_000
+/** Messages waiting beyond these connections queue in the pool. */
+const SMTP_CONNECTIONS_MAX = 5
 
 /**
  * E-mail over SMTP (`SMTP_URL`, e.g. `smtps://user:password@mail.example.com`) with nodemailer.
@@ -26,6 +28,10 @@ export function createSmtpMailSender(
           },
         }
       : {}),
+    // A few connections, reused: the dispatcher hands over a pass's messages all at once, and a
+    // mail server should see them arrive over a handful of connections, not one each.
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS_MAX,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,

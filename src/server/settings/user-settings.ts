@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
-import { currencies, userSettings, wallets } from '#server/db/schema.ts'
+import { currencies, userSettings, users, wallets } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
 import { LANGUAGES } from '#shared/languages.ts'
 import { type Settings, THEMES, type UpdateSettingsRequest } from '#shared/schemas/account.ts'
@@ -73,7 +73,7 @@ export async function readSettings(
 }
 
 /**
- * The settings of many users in two queries, for work done for many at once (the outbox
+ * The settings of many users in one query, for work done for many at once (the outbox
  * dispatcher, docs/notifications.md "Delivery"); each as `readSettings` would answer.
  */
 export async function readSettingsOfUsers(
@@ -82,18 +82,22 @@ export async function readSettingsOfUsers(
 ): Promise<Map<string, Settings>> {
   const wanted = [...new Set(userIds)]
   if (wanted.length === 0) return new Map()
-  const [rows, primaries] = await Promise.all([
-    db.select().from(userSettings).where(inArray(userSettings.userId, wanted)),
-    db
-      .select({ userId: wallets.userId, code: currencies.code })
-      .from(wallets)
-      .innerJoin(currencies, eq(currencies.id, wallets.currencyId))
-      .where(and(inArray(wallets.userId, wanted), eq(wallets.isPrimary, true))),
-  ])
+  const rows = await db
+    .select({ userId: users.id, saved: userSettings, primaryCurrency: currencies.code })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .leftJoin(wallets, and(eq(wallets.userId, users.id), eq(wallets.isPrimary, true)))
+    .leftJoin(currencies, eq(currencies.id, wallets.currencyId))
+    .where(inArray(users.id, wanted))
   const rowOf = new Map(rows.map((row) => [row.userId, row]))
-  const primaryOf = new Map(primaries.map((primary) => [primary.userId, primary.code]))
   return new Map(
-    wanted.map((id) => [id, toSettings(rowOf.get(id), primaryOf.get(id), DEFAULTS.language)]),
+    wanted.map((id) => {
+      const row = rowOf.get(id)
+      return [
+        id,
+        toSettings(row?.saved ?? undefined, row?.primaryCurrency ?? undefined, DEFAULTS.language),
+      ]
+    }),
   )
 }
 
