@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
+import { queryRows } from '#server/db/client.ts'
 import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
 import { createTestApp, createTestClient } from '../setup/test-app.ts'
@@ -39,11 +41,34 @@ describeMoneyApi(
       await addFunds(alice, ngn.id, '100.00')
       const key = randomUUID()
       const transfer = { fromWalletId: ngn.id, recipientUserId: bob.id, amount: '10.00' }
+      const sent = await moneyPost(alice, '/api/send-money/sabi-user', transfer, key)
+      expect(sent.status).toBe(201)
+      // The transfer counts in its own batch (migration 0021) and answers with the headers
+      // every other money POST gets from the rate-limit plugin: the top-up was the first hit.
+      expect(sent.headers['x-ratelimit-limit']).toBe('3')
+      expect(sent.headers['x-ratelimit-remaining']).toBe('1')
+      expect(Number(sent.headers['x-ratelimit-reset'])).toBeGreaterThan(0)
       expect((await moneyPost(alice, '/api/send-money/sabi-user', transfer, key)).status).toBe(201)
-      expect((await moneyPost(alice, '/api/send-money/sabi-user', transfer, key)).status).toBe(201)
-      // The third money POST within the minute is over the limit of 3 set above.
-      const refused = await moneyPost(alice, '/api/send-money/sabi-user', transfer)
+      // The fourth money POST within the minute is over the limit of 3 set above.
+      const refusedKey = randomUUID()
+      const refused = await moneyPost(alice, '/api/send-money/sabi-user', transfer, refusedKey)
       expect(refused.status).toBe(429)
+      expect(refused.body).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(
+          /^Too many requests\. Please try again in (\d+ seconds?|1 minute)\.$/,
+        ),
+      })
+      expect(refused.headers['x-ratelimit-remaining']).toBe('0')
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60)
+      // Refused before it reached the ledger: its key was never claimed, so once the window has
+      // passed the same request runs afresh rather than replaying a refusal.
+      const keys = await queryRows(
+        context.database.db,
+        sql`select 1 from idempotency_keys where key = ${refusedKey}`,
+      )
+      expect(keys).toEqual([])
       const after = await metrics()
 
       const action = { action: '/api/send-money/sabi-user' }

@@ -20,6 +20,7 @@ import { phoneCodeKeyFor } from '#server/phone/phone-codes.ts'
 import type { Messaging } from '#server/providers/messaging.ts'
 import type { Providers } from '#server/providers/providers.ts'
 import { databaseRateLimitStore } from '#server/rate-limits/rate-limit-store.ts'
+import { rateLimitedError } from '#server/rate-limits/rate-limited-error.ts'
 import type { Readiness } from '#server/readiness.ts'
 import { createSealer } from '#server/secrets/seal.ts'
 import { isClientRoute, isSandboxClientRoute } from '#shared/client-routes.ts'
@@ -170,8 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keyGenerator: clientAddress,
     // Counted in the database, so several instances enforce one limit (docs/operations.md).
     store: databaseRateLimitStore(database.db),
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+    errorResponseBuilder: (_request, context) => rateLimitedError(Math.ceil(context.ttl / 1000)),
   })
 
   // State-changing requests must come from our own pages (docs/security.md).
