@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '#server/config.ts'
 import type { Database, Transaction } from '#server/db/client.ts'
-import type { RateCount, TransferRateLimit } from '#server/ledger/post-user-transfers.ts'
 import {
   fingerprintRequest,
   type IdempotentResponse,
   type MoneySubmission,
   runIdempotent,
 } from '#server/idempotency/run-idempotent.ts'
+import type { RateCount, TransferRateLimit } from '#server/ledger/post-user-transfers.ts'
 import { idempotentReplays, moneyActions } from '#server/metrics/metrics.ts'
 import { checkTransactionPin } from '#server/pin/transaction-pin.ts'
 import { AppError } from '#shared/errors.ts'
