@@ -290,8 +290,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         const first = notificationSchema.parse(JSON.parse(message.data))
         expect(first.data).toMatchObject({ kind: 'payment_request_paid', amount: '1234.00' })
         expect(message.id).toBe(first.position)
-        await new Promise((resolve) => setTimeout(resolve, 500))
-        expect(stream.heartbeats()).toBeGreaterThan(0)
+        await expect.poll(() => stream.heartbeats(), { timeout: 10_000 }).toBeGreaterThan(0)
         stream.close()
 
         // Two more while away: a reconnect with Last-Event-ID gets both, in order.

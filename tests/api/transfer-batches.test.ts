@@ -111,69 +111,6 @@ for (const { kind, skip } of testDatabaseKinds()) {
         return found.value
       }
 
-      it('a batch counts its own rate limit: over the limit a transfer is refused, moves nothing and claims no key', async () => {
-        const alice = await member(3, 10_000n)
-        const bob = await member(3, 0n)
-        const carol = await member(3, 10_000n)
-        const limitOf = (who: Member) => ({
-          key: `test:money:${who.id}:${randomUUID()}`,
-          windowMs: 60_000,
-          max: 2,
-        })
-        const aliceLimit = limitOf(alice)
-        const carolLimit = limitOf(carol)
-        // A hit counted earlier, as the plugin counts another money POST on the same key.
-        await queryRows(
-          database.db,
-          sql`insert into rate_limit_counters (key, hits, resets_at)
-              values (${aliceLimit.key}, 1, now() + interval '1 minute')`,
-        )
-        const overKey = randomUUID()
-        const items = [
-          { ...transfer(alice, bob, 100n), rateLimit: aliceLimit },
-          { ...transfer(carol, bob, 100n), rateLimit: carolLimit },
-          // Alice's third hit in the window: over her limit of 2.
-          { ...transfer(alice, bob, 100n, overKey), rateLimit: aliceLimit },
-          // No limit given: not counted.
-          transfer(alice, bob, 100n),
-          { ...transfer(carol, bob, 100n), rateLimit: carolLimit },
-        ]
-        const outcomes = await postUserTransfers(database.db, items)
-        expect(outcomes.map((outcome) => outcome.outcome)).toEqual([
-          'completed',
-          'completed',
-          'refused',
-          'completed',
-          'completed',
-        ])
-        expect(outcomes[2]).toMatchObject({ refusal: { kind: 'rate_limited' } })
-        expect(outcomes.map((outcome) => outcome.rateLimit?.current)).toEqual([
-          2,
-          1,
-          3,
-          undefined,
-          2,
-        ])
-        for (const outcome of [outcomes[0], outcomes[2]]) {
-          expect(outcome?.rateLimit?.max).toBe(2)
-          expect(outcome?.rateLimit?.ttlMs).toBeGreaterThan(0)
-          expect(outcome?.rateLimit?.ttlMs).toBeLessThanOrEqual(60_000)
-        }
-        expect(await balanceOf(alice)).toBe(9_800n)
-        expect(await balanceOf(bob)).toBe(400n)
-        const keys = await queryRows(
-          database.db,
-          sql`select 1 from idempotency_keys where user_id = ${alice.id}::uuid and key = ${overKey}`,
-        )
-        expect(keys).toEqual([])
-        const [counter] = await queryRows(
-          database.db,
-          sql`select hits from rate_limit_counters where key = ${aliceLimit.key}`,
-        )
-        expect(Number(counter?.hits)).toBe(3)
-        expect(await verifyLedger(database.db)).toEqual([])
-      })
-
       it('a batch with mixed outcomes: each transfer answers for itself and the others stand', async () => {
         const alice = await member(3, 10_000n)
         const bob = await member(3, 0n)

@@ -20,10 +20,10 @@ import { phoneCodeKeyFor } from '#server/phone/phone-codes.ts'
 import type { Messaging } from '#server/providers/messaging.ts'
 import type { Providers } from '#server/providers/providers.ts'
 import { databaseRateLimitStore } from '#server/rate-limits/rate-limit-store.ts'
-import { rateLimitedError } from '#server/rate-limits/rate-limited-error.ts'
 import type { Readiness } from '#server/readiness.ts'
 import { createSealer } from '#server/secrets/seal.ts'
 import { isClientRoute, isSandboxClientRoute } from '#shared/client-routes.ts'
+import { AppError } from '#shared/errors.ts'
 import { clientAddress, trustProxyOption } from './client-address.ts'
 import { refuseCrossSiteRequests } from './cross-site-guard.ts'
 import { handleError, handleFrameworkError } from './error-handler.ts'
@@ -170,7 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keyGenerator: clientAddress,
     // Counted in the database, so several instances enforce one limit (docs/operations.md).
     store: databaseRateLimitStore(database.db),
-    errorResponseBuilder: (_request, context) => rateLimitedError(Math.ceil(context.ttl / 1000)),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   })
 
   // State-changing requests must come from our own pages (docs/security.md).

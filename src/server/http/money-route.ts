@@ -7,7 +7,6 @@ import {
   type MoneySubmission,
   runIdempotent,
 } from '#server/idempotency/run-idempotent.ts'
-import type { RateCount, TransferRateLimit } from '#server/ledger/post-user-transfers.ts'
 import { idempotentReplays, moneyActions } from '#server/metrics/metrics.ts'
 import { checkTransactionPin } from '#server/pin/transaction-pin.ts'
 import { AppError } from '#shared/errors.ts'
@@ -16,49 +15,17 @@ import { IDEMPOTENCY_KEY_PATTERN } from '#shared/schemas/money-requests.ts'
 import { clientAddress } from './client-address.ts'
 import { signedInUserId } from './session-plugin.ts'
 
-/** The money POSTs' shared rate limit: its group and its window. */
-const MONEY_RATE_LIMIT_GROUP = 'money'
-const MONEY_RATE_LIMIT_WINDOW_MS = 60_000
-
 /** The per-route options every money POST shares: a per-user rate limit. */
 export function moneyRouteConfig(config: Config) {
   return {
     rateLimit: {
       // One limit for all of a user's money POSTs together, whichever route and instance.
-      groupId: MONEY_RATE_LIMIT_GROUP,
+      groupId: 'money',
       max: config.moneyRateLimitPerMinute,
-      timeWindow: MONEY_RATE_LIMIT_WINDOW_MS,
+      timeWindow: '1 minute',
       keyGenerator: (request: FastifyRequest) => request.userId ?? clientAddress(request),
     },
   }
-}
-
-/**
- * The same per-user money limit for a transfer that counts it in its own batch statement
- * (migration 0021, ADR 008 "One stage"): the counter the plugin's store writes for the group
- * (src/server/rate-limits/rate-limit-store.ts), so both count against one limit.
- */
-export function moneyRateLimitOf(config: Config, userId: string): TransferRateLimit {
-  return {
-    // The store's prefix for the group, then the plugin's key: the key generator's answer with
-    // the group id appended (@fastify/rate-limit's applyRateLimit).
-    key: `group:${MONEY_RATE_LIMIT_GROUP}:${userId}${MONEY_RATE_LIMIT_GROUP}`,
-    windowMs: MONEY_RATE_LIMIT_WINDOW_MS,
-    max: config.moneyRateLimitPerMinute,
-  }
-}
-
-/**
- * The headers @fastify/rate-limit gives an answer, for a request a transfer batch counted:
- * the limit, what is left and when the window ends; a refused one also Retry-After.
- */
-export function sendRateLimitHeaders(reply: FastifyReply, count: RateCount): void {
-  const resetSeconds = Math.ceil(count.ttlMs / 1000)
-  const exceeded = count.current > count.max
-  reply.header('x-ratelimit-limit', count.max)
-  reply.header('x-ratelimit-remaining', exceeded ? 0 : Math.max(0, count.max - count.current))
-  reply.header('x-ratelimit-reset', resetSeconds)
-  if (exceeded) reply.header('retry-after', resetSeconds)
 }
 
 /** The refusals a PIN-guarded route adds to its others (docs/security.md "Transaction PIN"). */

@@ -13,19 +13,7 @@ import {
  * Whose transfer it is and, for a money POST, its Idempotency-Key and fingerprint; without a
  * key the transfer belongs to the caller's own transaction and is not remembered.
  */
-type Submission = {
-  userId: string
-  key: string | null
-  requestHash: string | null
-  /**
-   * The money rate limit this request counts against, counted in the batch's own statement
-   * (migration 0021, docs/operations.md "Rate limits"); absent, nothing is counted.
-   */
-  rateLimit?: TransferRateLimit
-}
-
-/** One hit on a rate-limit counter: its key, window and the most hits the window allows. */
-export type TransferRateLimit = { key: string; windowMs: number; max: number }
+type Submission = { userId: string; key: string | null; requestHash: string | null }
 
 /** One transfer to post, as the database function `sabi_post_user_transfers` reads it. */
 export type UserTransferItem =
@@ -49,7 +37,6 @@ export type UserTransferItem =
 
 const refusalSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('earlier') }),
-  z.object({ kind: z.literal('rate_limited') }),
   z.object({ kind: z.literal('wallet_not_found') }),
   z.object({ kind: z.literal('recipient_not_found') }),
   z.object({ kind: z.literal('currency_not_found') }),
@@ -77,17 +64,7 @@ const outcomeSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('failed'), sqlstate: z.string(), message: z.string() }),
 ])
 
-/** A request's place in its rate-limit window, for the answer's headers. */
-const rateCountSchema = z.object({
-  current: z.number().int(),
-  max: z.number().int(),
-  ttlMs: z.number().int().nonnegative(),
-})
-export type RateCount = z.infer<typeof rateCountSchema>
-
-const countedOutcomeSchema = outcomeSchema.and(z.object({ rateLimit: rateCountSchema.optional() }))
-
-type PostedOutcome = z.infer<typeof countedOutcomeSchema>
+type PostedOutcome = z.infer<typeof outcomeSchema>
 
 // The reference prices and the exponents are constants of the code, written out once.
 let constants:
@@ -132,15 +109,14 @@ export async function postUserTransfers(
     db,
     sql`select sabi_post_user_transfers(${payload}::jsonb) as outcomes`,
   )
-  return z.array(countedOutcomeSchema).length(items.length).parse(row?.outcomes)
+  return z.array(outcomeSchema).length(items.length).parse(row?.outcomes)
 }
 
-export type TransferOutcome = (
+export type TransferOutcome =
   | { outcome: 'completed'; response: TransactionResponse }
   | { outcome: 'replayed'; statusCode: number; response: unknown }
   | { outcome: 'mismatch' }
   | { outcome: 'refused'; refusal: TransferRefusal }
-) & { rateLimit?: RateCount }
 
 /**
  * At most this many transfers share one statement and one commit. Each runs in a savepoint of
@@ -183,15 +159,9 @@ export function createTransferPoster(db: Database): TransferPoster {
   )
   return {
     async post(item) {
-      let rateLimit: RateCount | undefined
       for (let attempt = 1; ; attempt++) {
-        // The request counts against its rate limit once: a transfer tried again in a later
-        // batch was counted by the batch that committed without it.
-        const outcome = await batcher.submit(
-          attempt === 1 ? item : { ...item, rateLimit: undefined },
-        )
-        rateLimit ??= outcome.rateLimit
-        if (outcome.outcome !== 'failed') return { ...outcome, rateLimit }
+        const outcome = await batcher.submit(item)
+        if (outcome.outcome !== 'failed') return outcome
         if (!RETRYABLE_STATES.has(outcome.sqlstate) || attempt > RETRIES_MAX) {
           throw new Error(
             `posting a transfer failed (SQLSTATE ${outcome.sqlstate}): ${outcome.message}`,

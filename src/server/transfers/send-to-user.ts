@@ -9,10 +9,8 @@ import { newJournalReference } from '#server/ledger/journal-reference.ts'
 import { InsufficientFundsError } from '#server/ledger/ledger-errors.ts'
 import {
   postUserTransfers,
-  type RateCount,
   type TransferOutcome,
   type TransferPoster,
-  type TransferRateLimit,
   type TransferRefusal,
   type UserTransferItem,
 } from '#server/ledger/post-user-transfers.ts'
@@ -23,7 +21,6 @@ import {
   singleLimitMessage,
 } from '#server/limits/enforce-limits.ts'
 import { lagosDay } from '#server/limits/lagos-day.ts'
-import { rateLimitedError } from '#server/rate-limits/rate-limited-error.ts'
 import { findOwnWalletIdentity, type WalletIdentity } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
 import { exponentOf, formatMinor, parseAmountOrThrow } from '#shared/money.ts'
@@ -102,31 +99,17 @@ export async function sendToUserOnce(
   db: Database,
   submission: MoneySubmission,
   input: SendToUserRequest,
-  /**
-   * The rate limit the request counts against in its batch (migration 0021), and who is told its
-   * count, refused or not (the answer's headers). A request over the limit is refused with a
-   * 429 before anything else is looked at, as the limit of every other money POST refuses it.
-   */
-  rateLimit?: { limit: TransferRateLimit; counted(count: RateCount): void },
 ): Promise<IdempotentResponse & { replayed: boolean }> {
-  const post = async (item: UserTransferItem): Promise<TransferOutcome> => {
-    const outcome = await poster.post(rateLimit ? { ...item, rateLimit: rateLimit.limit } : item)
-    if (outcome.rateLimit) rateLimit?.counted(outcome.rateLimit)
-    if (outcome.outcome === 'refused' && outcome.refusal.kind === 'rate_limited') {
-      throw rateLimitedError(Math.ceil((outcome.rateLimit?.ttlMs ?? 0) / 1000))
-    }
-    return outcome
-  }
   let prepared: Prepared
   try {
     prepared = await prepareTransfer(db, submission, input)
   } catch (error) {
     if (!(error instanceof AppError)) throw error
-    const outcome = await post({ ...submission, refusedEarlier: true })
+    const outcome = await poster.post({ ...submission, refusedEarlier: true })
     if (outcome.outcome === 'refused') throw error
     return answerOf(outcome, undefined)
   }
-  return answerOf(await post(prepared.item), prepared.from)
+  return answerOf(await poster.post(prepared.item), prepared.from)
 }
 
 function answerOf(
@@ -150,8 +133,6 @@ function refusalError(refusal: TransferRefusal, from: WalletIdentity | undefined
   switch (refusal.kind) {
     case 'earlier':
       return new Error('a request refused earlier came back without its error')
-    case 'rate_limited':
-      return new Error('a request over its rate limit came back without its count')
     case 'wallet_not_found':
       return new AppError('NOT_FOUND', 'Wallet not found')
     case 'recipient_not_found':

@@ -16,11 +16,9 @@ import { transactionSchema } from '#shared/schemas/transactions.ts'
 import {
   answerMoneyPost,
   handleMoneyPost,
-  moneyRateLimitOf,
   moneyRouteConfig,
   pinRefusals,
   requireTransactionPin,
-  sendRateLimitHeaders,
 } from '../money-route.ts'
 import { requireUser } from '../session-plugin.ts'
 
@@ -53,15 +51,11 @@ export const moneyRoutes: FastifyPluginAsyncZod<{
         response: { 201: transactionSchema, ...moneyErrors, ...pinRefusals },
       },
       preHandler: [requireUser, requireTransactionPin(db)],
-      // No rate limit of the plugin's here: the money limit is counted in the transfer's own
-      // batch statement, one stage and one commit fewer per transfer (ADR 008 "One stage").
+      config: moneyRouteConfig(config),
     },
     (request, reply) =>
       answerMoneyPost(request, reply, (submission) =>
-        sendToUserOnce(transfers, db, submission, request.body, {
-          limit: moneyRateLimitOf(config, submission.userId),
-          counted: (count) => sendRateLimitHeaders(reply, count),
-        }),
+        sendToUserOnce(transfers, db, submission, request.body),
       ),
   )
 
