@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { relative } from 'node:path'
 import { z } from 'zod'
 import { runCommand } from './run-command.ts'
 import { runEndToEnd } from './test-e2e.ts'
@@ -35,6 +36,14 @@ const vitestSchema = z.object({
   numFailedTests: z.number(),
   numPendingTests: z.number(),
   numTodoTests: z.number(),
+  testResults: z
+    .array(
+      z.object({
+        name: z.string(),
+        assertionResults: z.array(z.object({ status: z.string(), fullName: z.string() })),
+      }),
+    )
+    .default([]),
 })
 const playwrightSchema = z.object({
   stats: z.object({
@@ -69,6 +78,17 @@ if (playwright.success) {
   failed += 1
 }
 
+// Vitest's failures scroll away behind the end-to-end run's output: named again here, next to
+// the totals, so the tail of a CI log says which test failed.
+if (vitest.success) {
+  for (const file of vitest.data.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') {
+        console.log(`FAILED (vitest): ${relative(process.cwd(), file.name)} > ${test.fullName}`)
+      }
+    }
+  }
+}
 for (const suite of skippedSuites) console.log(`SKIPPED suite: ${suite}`)
 const failedRun = vitestCode !== 0 || e2e.code !== 0 || failed > 0
 if (failedRun && failed === 0) failed = 1
