@@ -43,6 +43,9 @@ export const payoutsHeldForReview = new Counter({
   registers: [metricsRegistry],
 })
 
+/** Batched statements take a millisecond or a few; a quarter second is already an outage. */
+const STATEMENT_BATCH_SECONDS = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25]
+
 const statementBatchSize = new Histogram({
   name: 'sabi_statement_batch_size',
   help: 'Requests per batched statement (ADR 008), by statement',
@@ -55,7 +58,7 @@ const statementBatchWait = new Histogram({
   name: 'sabi_statement_batch_wait_seconds',
   help: "How long a batch's first request waited for its statement to start, by statement",
   labelNames: ['statement'] as const,
-  buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+  buckets: STATEMENT_BATCH_SECONDS,
   registers: [metricsRegistry],
 })
 
@@ -63,7 +66,7 @@ const statementBatchRun = new Histogram({
   name: 'sabi_statement_batch_seconds',
   help: 'How long a batched statement took, round trip and commit, by statement',
   labelNames: ['statement'] as const,
-  buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+  buckets: STATEMENT_BATCH_SECONDS,
   registers: [metricsRegistry],
 })
 
