@@ -422,6 +422,16 @@ function batchLines(before: BatchTotals, after: BatchTotals): string[] {
   })
 }
 
+/** Where the server's memory is at the end of the loads, from its metrics (MB). */
+async function serverMemory(url: string): Promise<string> {
+  const text = await (await fetch(`${url}/metrics`)).text()
+  const read = (name: string) => {
+    const match = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)
+    return match ? (Number(match[1]) / 1024 / 1024).toFixed(0) : '?'
+  }
+  return `RSS ${read('sabi_process_resident_memory_bytes')} MB: V8 heap ${read('sabi_nodejs_heap_size_total_bytes')} MB (${read('sabi_nodejs_heap_size_used_bytes')} used), outside the heap ${read('sabi_nodejs_external_memory_bytes')} MB`
+}
+
 const template = await ensureTemplate(BASE_URL)
 const stamp = Date.now()
 const benchDb = `sabi_bench_${stamp}`
@@ -497,6 +507,7 @@ try {
     luaScript(people, 0, pauseMs, `${tag}p`),
     serverPid,
   )
+  const memory = await serverMemory(server.url)
   await server.stop()
 
   console.log(
@@ -536,6 +547,7 @@ try {
   console.log(
     `peak RSS per process (budget < 250 MB):              ${Math.max(random.peakRssMb, hot.peakRssMb, half.peakRssMb).toFixed(0)} MB`,
   )
+  console.log(`memory after the loads${WORKERS ? ' (one process)' : ''}: ${memory}`)
 } finally {
   await server.stop()
   await pgbouncer?.stop()
