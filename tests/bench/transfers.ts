@@ -380,56 +380,38 @@ async function bundleServer(): Promise<string> {
   return outfile
 }
 
-type BatchTotals = Map<string, { batches: number; requests: number; waitS: number; runS: number }>
-
-/**
- * The server's batched statements so far, from its metrics (docs/operations.md "Metrics"): per
- * statement, batches, requests, and the seconds waited and run. With WORKERS, one process's.
- */
-async function statementBatches(url: string): Promise<BatchTotals> {
-  const text = await (await fetch(`${url}/metrics`)).text()
-  const totals: BatchTotals = new Map()
-  const line =
-    /^sabi_statement_batch_(size|wait_seconds|seconds)_(sum|count)\{statement="([a-z_]+)"\} (\S+)$/
-  for (const row of text.split('\n')) {
-    const match = line.exec(row)
-    if (!match) continue
-    const [, metric, part, statement = '', value] = match
-    const entry = totals.get(statement) ?? { batches: 0, requests: 0, waitS: 0, runS: 0 }
-    const n = Number(value)
-    if (metric === 'size' && part === 'count') entry.batches = n
-    if (metric === 'size' && part === 'sum') entry.requests = n
-    if (metric === 'wait_seconds' && part === 'sum') entry.waitS = n
-    if (metric === 'seconds' && part === 'sum') entry.runS = n
-    totals.set(statement, entry)
-  }
-  return totals
+/** The server's metrics (docs/operations.md "Metrics"); with WORKERS, one process's. */
+async function serverMetrics(url: string): Promise<string> {
+  return (await fetch(`${url}/metrics`)).text()
 }
 
-/** Each statement's mean batch between two readings, as a line per statement. */
-function batchLines(before: BatchTotals, after: BatchTotals): string[] {
-  return [...after].map(([statement, end]) => {
-    const start = before.get(statement) ?? { batches: 0, requests: 0, waitS: 0, runS: 0 }
-    const batches = end.batches - start.batches
+/** One sample of the metrics text, 0 when it is absent. */
+function metricSample(text: string, series: string): number {
+  const line = text.split('\n').find((row) => row.startsWith(`${series} `))
+  return line ? Number(line.slice(series.length + 1)) : 0
+}
+
+const BATCHED_STATEMENTS = ['user_transfers', 'rate_limit_hits', 'known_pins', 'sandbox_messages']
+
+/** Each batched statement's mean batch between two readings of the metrics, a line each. */
+function batchLines(before: string, after: string): string[] {
+  return BATCHED_STATEMENTS.map((statement) => {
+    const delta = (metric: string) =>
+      metricSample(after, `sabi_statement_batch_${metric}{statement="${statement}"}`) -
+      metricSample(before, `sabi_statement_batch_${metric}{statement="${statement}"}`)
+    const batches = delta('size_count')
     const per = (value: number) => (batches > 0 ? value / batches : 0)
-    return `${statement.padEnd(18)} ${batches.toString().padStart(7)} batches   ${per(
-      end.requests - start.requests,
-    )
-      .toFixed(1)
-      .padStart(
-        5,
-      )} requests each   first waited ${(per(end.waitS - start.waitS) * 1000).toFixed(2).padStart(6)} ms   ran ${(per(end.runS - start.runS) * 1000).toFixed(2).padStart(6)} ms`
+    const requests = per(delta('size_sum')).toFixed(1)
+    const waitedMs = (per(delta('wait_seconds_sum')) * 1000).toFixed(2)
+    const ranMs = (per(delta('seconds_sum')) * 1000).toFixed(2)
+    return `${statement.padEnd(18)} ${String(batches).padStart(7)} batches   ${requests.padStart(5)} requests each   first waited ${waitedMs.padStart(6)} ms   ran ${ranMs.padStart(6)} ms`
   })
 }
 
-/** Where the server's memory is at the end of the loads, from its metrics (MB). */
-async function serverMemory(url: string): Promise<string> {
-  const text = await (await fetch(`${url}/metrics`)).text()
-  const read = (name: string) => {
-    const match = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)
-    return match ? (Number(match[1]) / 1024 / 1024).toFixed(0) : '?'
-  }
-  return `RSS ${read('sabi_process_resident_memory_bytes')} MB: V8 heap ${read('sabi_nodejs_heap_size_total_bytes')} MB (${read('sabi_nodejs_heap_size_used_bytes')} used), outside the heap ${read('sabi_nodejs_external_memory_bytes')} MB`
+/** Where the server's memory is, from its metrics, in MB. */
+function memoryLine(text: string): string {
+  const mb = (name: string) => (metricSample(text, name) / 1024 / 1024).toFixed(0)
+  return `RSS ${mb('sabi_process_resident_memory_bytes')} MB: V8 heap ${mb('sabi_nodejs_heap_size_total_bytes')} MB (${mb('sabi_nodejs_heap_size_used_bytes')} used), outside the heap ${mb('sabi_nodejs_external_memory_bytes')} MB`
 }
 
 const template = await ensureTemplate(BASE_URL)
@@ -478,7 +460,7 @@ try {
     WARM_UP_SECONDS,
   )
   console.log(`Random pairs: wrk, ${CONNECTIONS} connections for ${SECONDS} s...`)
-  const batchesBefore = await statementBatches(server.url)
+  const metricsBefore = await serverMetrics(server.url)
   const random = await runWrk(
     wrk,
     'random pairs',
@@ -486,7 +468,7 @@ try {
     luaScript(people, 0, 0, `${tag}r`),
     serverPid,
   )
-  const randomBatches = batchLines(batchesBefore, await statementBatches(server.url))
+  const randomBatches = batchLines(metricsBefore, await serverMetrics(server.url))
   console.log(
     `Hot merchant: every transfer to one user, ${CONNECTIONS} connections for ${SECONDS} s...`,
   )
@@ -507,7 +489,7 @@ try {
     luaScript(people, 0, pauseMs, `${tag}p`),
     serverPid,
   )
-  const memory = await serverMemory(server.url)
+  const memory = memoryLine(await serverMetrics(server.url))
   await server.stop()
 
   console.log(

@@ -81,9 +81,10 @@ const claimedRowSchema = z.object({
   event_id: z.string(),
   channel: z.enum(['push', 'email', 'sms']),
   attempts: z.coerce.number().int(),
-  user_id: z.string(),
+  // Null only for a delivery whose event or recipient is gone: it is marked skipped.
+  user_id: z.string().nullable(),
   data: z.unknown(),
-  created_at: z.coerce.date(),
+  created_at: z.coerce.date().nullable(),
   email: z.string().nullable(),
   phone_number: z.string().nullable(),
   first_name: z.string().nullable(),
@@ -117,13 +118,17 @@ async function claimDeliveries(db: Database, batchSize: number, leaseMs: number)
           e.data, e.created_at, u.email,
           case when u.phone_verified then u.phone_number end as phone_number, u.first_name
         from claimed c
-          join outbox_events e on e.id = c.event_id
-          join users u on u.id = e.user_id`,
+          left join outbox_events e on e.id = c.event_id
+          left join users u on u.id = e.user_id`,
   )
   return z.array(claimedRowSchema).parse(rows)
 }
 
 type ClaimedRow = z.infer<typeof claimedRowSchema>
+
+function claimedOf(row: ClaimedRow): Claimed {
+  return { eventId: row.event_id, channel: row.channel, attempt: row.attempts }
+}
 
 /**
  * The claimed deliveries with their recipients' settings, read in one query for the whole pass
@@ -133,14 +138,14 @@ type ClaimedRow = z.infer<typeof claimedRowSchema>
 async function loadDeliveries(db: Database, rows: readonly ClaimedRow[]) {
   const settingsOf = await readSettingsOfUsers(
     db,
-    rows.map((row) => row.user_id),
+    rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])),
   )
   const deliveries = new Map<string, Delivery>()
   for (const row of rows) {
     const data = notificationDataSchema.safeParse(row.data)
-    const settings = settingsOf.get(row.user_id)
-    if (!data.success || !settings) continue
-    const claimed = { eventId: row.event_id, channel: row.channel, attempt: row.attempts }
+    const settings = row.user_id === null ? undefined : settingsOf.get(row.user_id)
+    if (!data.success || !settings || row.user_id === null || row.created_at === null) continue
+    const claimed = claimedOf(row)
     deliveries.set(keyOf(claimed), {
       ...claimed,
       data: data.data,
@@ -217,11 +222,7 @@ export async function dispatchOutbox(
     options.leaseMs ?? DEFAULT_LEASE_MS,
   )
   if (claimedRows.length === 0) return 0
-  const claimedList: Claimed[] = claimedRows.map((row) => ({
-    eventId: row.event_id,
-    channel: row.channel,
-    attempt: row.attempts,
-  }))
+  const claimedList = claimedRows.map(claimedOf)
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs
   const deliveries = await loadDeliveries(db, claimedRows)
