@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#server/config.ts'
+import { queryRows } from '#server/db/client.ts'
 import { pushSubscriptions, users } from '#server/db/schema.ts'
 import { buildApp } from '#server/http/app.ts'
 import { newJournalReference } from '#server/ledger/journal-reference.ts'
 import { postUserTransfers } from '#server/ledger/post-user-transfers.ts'
 import { lagosDay } from '#server/limits/lagos-day.ts'
 import { moneyFieldsOf, payerNameOf } from '#server/outbox/money-event-fields.ts'
+import { recordEvent } from '#server/outbox/record-event.ts'
 import { sandboxProviders } from '#server/providers/providers.ts'
 import { notificationSchema, notificationsPageSchema } from '#shared/schemas/notifications.ts'
 import { paymentRequestSchema } from '#shared/schemas/payment-requests.ts'
@@ -363,7 +365,8 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect(outcomes.map((outcome) => outcome.outcome)).toEqual(['completed', 'completed'])
         const heard = await Promise.all(
           recipients.map(async ({ stream }) => {
-            const message = await stream.next(2_000)
+            // Not a timing figure: a loaded machine may take a while, and a lost event never comes.
+            const message = await stream.next(10_000)
             stream.close()
             return notificationSchema.parse(JSON.parse(message.data)).data
           }),
@@ -373,6 +376,59 @@ for (const { kind, skip } of testDatabaseKinds()) {
           { kind: 'money_received', amount: '2.00' },
         ])
       })
+
+      it.skipIf(kind !== 'postgres')(
+        'answers a stream only once it has subscribed, so what commits after the answer reaches it',
+        async () => {
+          const client = createHttpClient(base)
+          const signedUp = await signUpWithPin(client, buildSignUp())
+          const userId =
+            typeof signedUp.body === 'object' && signedUp.body && 'id' in signedUp.body
+              ? String(signedUp.body.id)
+              : ''
+          let answered: Awaited<ReturnType<typeof openEventStream>> | undefined
+          let opening: Promise<Awaited<ReturnType<typeof openEventStream>>> | undefined
+          try {
+            await database.db.transaction(async (tx) => {
+              // The lock holds the stream's first read of the outbox, which fixes where it starts,
+              // so the moment between that read and the stream's answer is as long as the test
+              // needs to look at it.
+              await tx.execute(sql`lock table outbox_events in access exclusive mode`)
+              opening = openEventStream(`${base}/api/events`, { cookie: client.cookie() }).then(
+                (stream) => {
+                  answered = stream
+                  return stream
+                },
+              )
+              await expect
+                .poll(async () => {
+                  const waiting = await queryRows(
+                    database.db,
+                    sql`select 1 from pg_stat_activity
+                        where datname = current_database() and wait_event_type = 'Lock'
+                          and query ilike '%outbox_events%'`,
+                  )
+                  return waiting.length
+                })
+                .toBe(1)
+              // One more round trip, so an answer already sent would have been read by now.
+              await database.db.execute(sql`select 1`)
+              expect(answered).toBeUndefined()
+            })
+            if (!opening) throw new Error('the stream was not opened')
+            const stream = await opening
+            expect(stream.status).toBe(200)
+            await recordEvent(database.db, { userId, data: { kind: 'password_changed' } })
+            const message = await stream.next(5_000)
+            expect(notificationSchema.parse(JSON.parse(message.data)).data).toEqual({
+              kind: 'password_changed',
+            })
+          } finally {
+            // A stream left open would hold the server's shutdown.
+            answered?.close()
+          }
+        },
+      )
     },
   )
 }

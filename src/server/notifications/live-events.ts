@@ -196,8 +196,10 @@ export async function createLiveEvents(
           oldest.close()
         }
       }
-      // A reconnecting client gets what it missed at once.
-      if (afterPosition !== undefined) wakeUser(userId)
+      // A reconnecting client gets what it missed at once, and an event that committed after
+      // the starting point was read, whose NOTIFY found no stream here yet, is sent now rather
+      // than at the next wake-up.
+      wakeUser(userId)
       return () => {
         const set = byUser.get(userId)
         set?.delete(subscriber)

@@ -80,8 +80,43 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
           ? BigInt(lastEventId)
           : undefined
       const userId = signedInUserId(request)
-      reply.hijack()
       const raw = reply.raw
+      let ended = false
+      let heartbeat: NodeJS.Timeout | undefined
+      let unsubscribe: (() => void) | undefined
+      const end = () => {
+        if (ended) return
+        ended = true
+        clearInterval(heartbeat)
+        unsubscribe?.()
+        raw.end()
+        // A client gone without a word (a phone that lost signal) would hold the socket; the
+        // stream has nothing more to say, so the socket goes now.
+        raw.destroy()
+      }
+      raw.on('close', end)
+      // The stream answers only once it has subscribed: a client that sees the answer and then
+      // makes a payment must hear of it, so where the stream starts is fixed before the answer
+      // goes (docs/notifications.md "Live"). Until then what it is sent waits in `early`, and a
+      // failure to subscribe is an ordinary error answer.
+      const early: string[] = []
+      let answered = false
+      unsubscribe = await live.subscribe(
+        userId,
+        after,
+        (notification) => {
+          if (ended) return
+          const message = `id: ${notification.position}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`
+          if (answered) raw.write(message)
+          else early.push(message)
+        },
+        end,
+      )
+      reply.hijack()
+      if (ended) {
+        unsubscribe()
+        return
+      }
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -93,33 +128,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
         // and a shutdown must not wait for the client to let go of it.
         connection: 'close',
       })
-      raw.write(`retry: ${RECONNECT_MS}\n\n`)
-      let ended = false
-      const end = () => {
-        if (ended) return
-        ended = true
-        clearInterval(heartbeat)
-        unsubscribe?.()
-        raw.end()
-        // A client gone without a word (a phone that lost signal) would hold the socket; the
-        // stream has nothing more to say, so the socket goes now.
-        raw.destroy()
-      }
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs)
-      let unsubscribe: (() => void) | undefined
-      raw.on('close', end)
-      unsubscribe = await live.subscribe(
-        userId,
-        after,
-        (notification) => {
-          if (ended) return
-          raw.write(
-            `id: ${notification.position}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`,
-          )
-        },
-        end,
-      )
-      if (ended) unsubscribe()
+      raw.write(`retry: ${RECONNECT_MS}\n\n${early.join('')}`)
+      answered = true
+      heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs)
     },
   )
 }
