@@ -98,6 +98,27 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
       })
 
+      it('gives an API answer the same security headers as a page, set once for every request', async () => {
+        const client = await signedInClient(app)
+        const page = await client.get('/transactions')
+        const answer = await client.get('/api/wallets')
+        expect(answer.status).toBe(200)
+        for (const header of [
+          'content-security-policy',
+          'strict-transport-security',
+          'x-frame-options',
+          'x-content-type-options',
+          'referrer-policy',
+          'cross-origin-opener-policy',
+          'cross-origin-resource-policy',
+        ]) {
+          expect(page.headers[header], header).toBeTruthy()
+          expect(answer.headers[header], header).toBe(page.headers[header])
+        }
+        expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+        expect(answer.headers['x-powered-by']).toBeUndefined()
+      })
+
       it("serves the landing page in the visitor's language: ?lang=, then the cookie, then Accept-Language", async () => {
         const visitor = createTestClient(app)
         const french = await visitor.get('/', { 'accept-language': 'fr-SN,fr;q=0.9,en;q=0.5' })

@@ -284,6 +284,9 @@ for (const { kind, skip } of testDatabaseKinds()) {
         const stream = await openEventStream(`${base}/api/events`, { cookie: requester.cookie() })
         expect(stream.status).toBe(200)
         expect(stream.contentType).toMatch(/^text\/event-stream/)
+        // The stream answers on the raw response, and keeps the security headers of every answer.
+        expect(stream.headers['x-content-type-options']).toBe('nosniff')
+        expect(stream.headers['content-security-policy']).toContain("default-src 'self'")
         const started = Date.now()
         await payOnce()
         const message = await stream.next(2_000)

@@ -13,6 +13,7 @@ export async function openEventStream(
 ): Promise<{
   status: number
   contentType: string | null
+  headers: IncomingMessage['headers']
   next(timeoutMs?: number): Promise<StreamMessage>
   heartbeats(): number
   close(): void
@@ -67,6 +68,7 @@ export async function openEventStream(
   return {
     status: response.statusCode ?? 0,
     contentType: response.headers['content-type'] ?? null,
+    headers: response.headers,
     next(timeoutMs = 5_000) {
       const ready = queue.shift()
       if (ready) return Promise.resolve(ready)

@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
-import fastifyHelmet from '@fastify/helmet'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
@@ -57,6 +56,7 @@ import { userRoutes } from './routes/user-routes.ts'
 import { ussdRoutes } from './routes/ussd-routes.ts'
 import { walletRoutes } from './routes/wallet-routes.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
+import { securityHeadersOf, sendSecurityHeaders } from './security-headers.ts'
 import { sessionPlugin } from './session-plugin.ts'
 import { registerClient } from './static-plugin.ts'
 import { refuseUnstorableText } from './text-guard.ts'
@@ -137,24 +137,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain')
   app.addHook('preValidation', refuseUnstorableText)
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    // The service worker and install prompt need same-origin resources only.
-    crossOriginEmbedderPolicy: false,
-  })
+  app.addHook(
+    'onRequest',
+    sendSecurityHeaders(
+      securityHeadersOf({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            connectSrc: ["'self'"],
+            workerSrc: ["'self'"],
+            manifestSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            upgradeInsecureRequests: config.secureCookies ? [] : null,
+          },
+        },
+        // The service worker and install prompt need same-origin resources only.
+        crossOriginEmbedderPolicy: false,
+      }),
+    ),
+  )
   // Pages, scripts, styles and larger API answers leave gzip- or brotli-compressed: the
   // landing page's budget (docs/performance.md "Page weight") is counted compressed, and
   // phones pay for every byte.
