@@ -5,22 +5,22 @@ import { expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
 const LARGEST = '999999999.99'
 const CODES = ['USD', 'NGN', 'KES', 'GBP', 'EUR', 'ZAR']
 
-/** The user's real wallets, each answered with the largest balance, in six currencies. */
-async function serveLargestBalances(page: Page) {
+/** The user's real wallets, each answered with `balance`, in `codes`. */
+async function serveBalances(page: Page, balance = LARGEST, codes = CODES) {
   const real = walletSchema.array().parse(await (await page.request.get('/api/wallets')).json())
   const template = real[0]
   if (!template) throw new Error('no wallet')
   const known = currencySchema
     .array()
     .parse(await (await page.request.get('/api/currencies')).json())
-  const wallets: Wallet[] = CODES.map((code, index) => {
+  const wallets: Wallet[] = codes.map((code, index) => {
     const currency = known.find((candidate) => candidate.code === code)
     if (!currency) throw new Error(`no ${code}`)
     return {
       ...template,
       id: `00000000-0000-4000-8000-00000000000${index}`,
       currencyId: currency.id,
-      balance: LARGEST,
+      balance,
       isPrimary: code === 'USD',
       currency: {
         id: currency.id,
@@ -31,12 +31,22 @@ async function serveLargestBalances(page: Page) {
       },
     }
   })
+  await page.unroute('**/api/wallets')
   await page.route('**/api/wallets', (route) => route.fulfill({ json: wallets }))
   await page.route('**/api/wallets/total?**', (route) =>
     route.fulfill({
       json: { currency: { code: 'USD', symbol: '$' }, total: '999999999999.99', walletCount: 6 },
     }),
   )
+}
+
+/** How many lines the element's text takes. */
+function linesOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+  })
 }
 
 /** The element shows its whole text: nothing is clipped or cut with an ellipsis. */
@@ -57,7 +67,7 @@ for (const size of [
       signUp,
     }) => {
       await signUp()
-      await serveLargestBalances(page)
+      await serveBalances(page)
       await page.goto('/')
       const headline = page.getByTestId('balance-amount')
       await expect(headline).toHaveText('$999,999,999,999.99')
@@ -75,6 +85,27 @@ for (const size of [
       await expect(available).toHaveText('Available: $999,999,999.99')
       await expectWhole(available)
       await expectNoHorizontalOverflow(page)
+    })
+
+    test('a wallet card keeps its balance on one line, up to the largest, wide symbols too', async ({
+      page,
+      signUp,
+    }) => {
+      await signUp()
+      // Cedi and shilling symbols are the widest; a balance of 11 characters at the card's
+      // largest size used to break its last digit onto a line of its own.
+      const codes = ['USD', 'NGN', 'KES', 'GHS', 'GBP']
+      for (const balance of ['8000.00', '388000.00', '1388000.00', '12345678.90', LARGEST]) {
+        await serveBalances(page, balance, codes)
+        await page.goto('/')
+        const written = Number(balance).toLocaleString('en-US', { minimumFractionDigits: 2 })
+        for (const code of codes.filter((each) => each !== 'USD')) {
+          const card = page.getByTestId(`wallet-balance-${code}`)
+          await expect(card).toHaveText(new RegExp(`${written.replaceAll('.', '[.]')}$`))
+          await page.evaluate(() => document.fonts.ready)
+          expect(await linesOf(card), `${await card.textContent()} in one line`).toBe(1)
+        }
+      }
     })
   })
 }

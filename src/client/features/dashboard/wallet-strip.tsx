@@ -26,18 +26,21 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
           </span>
         </span>
       </div>
-      {/* Every digit shows (docs/screens.md "Display rules"): a long balance gets smaller and wraps.
+      {/* Every digit shows (docs/screens.md "Display rules"): a long balance gets smaller, so that
+          up to the largest of 999,999,999.99 it stays on one line of the card, and wraps beyond.
           Hidden, the mask keeps the balance's font size, so the card keeps its height. */}
       <p
         className={cn(
           'mt-3 font-bold break-all tabular-nums',
           balance.length > 16
-            ? 'text-xs'
+            ? 'text-[0.6875rem]'
             : balance.length > 14
-              ? 'text-[0.8125rem]'
+              ? 'text-xs'
               : balance.length > 11
-                ? 'text-base'
-                : 'text-lg',
+                ? 'text-[0.8125rem]'
+                : balance.length > 10
+                  ? 'text-base'
+                  : 'text-lg',
         )}
         data-testid={`wallet-balance-${wallet.currency.code}`}
         aria-hidden={hidden ? 'true' : undefined}
