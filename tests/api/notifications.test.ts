@@ -224,6 +224,15 @@ describeMoneyApi('notification centre', (context) => {
   })
 })
 
+/** The id of the user a sign-up answered with. */
+function userIdOf(signedUp: { body: unknown }): string {
+  const body = signedUp.body
+  if (typeof body !== 'object' || body === null || !('id' in body)) {
+    throw new Error('the sign-up answered without an id')
+  }
+  return String(body.id)
+}
+
 for (const { kind, skip } of testDatabaseKinds()) {
   describe.skipIf(skip !== undefined)(
     `live events on ${kind}${skip ? ` (skipped: ${skip})` : ''}`,
@@ -319,10 +328,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
       it('wakes the stream of every recipient of one batch of transfers', async () => {
         const sender = createHttpClient(base)
         const signedUp = await signUpWithPin(sender, buildSignUp())
-        const senderId =
-          typeof signedUp.body === 'object' && signedUp.body && 'id' in signedUp.body
-            ? String(signedUp.body.id)
-            : ''
+        const senderId = userIdOf(signedUp)
         const ngn = walletSchema
           .array()
           .parse((await sender.request('GET', '/api/wallets')).body)
@@ -338,10 +344,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
           [0, 1].map(async () => {
             const client = createHttpClient(base)
             const answer = await signUpWithPin(client, buildSignUp())
-            const id =
-              typeof answer.body === 'object' && answer.body && 'id' in answer.body
-                ? String(answer.body.id)
-                : ''
+            const id = userIdOf(answer)
             const stream = await openEventStream(`${base}/api/events`, { cookie: client.cookie() })
             return { id, stream }
           }),
@@ -385,10 +388,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         async () => {
           const client = createHttpClient(base)
           const signedUp = await signUpWithPin(client, buildSignUp())
-          const userId =
-            typeof signedUp.body === 'object' && signedUp.body && 'id' in signedUp.body
-              ? String(signedUp.body.id)
-              : ''
+          const userId = userIdOf(signedUp)
           let answered: Awaited<ReturnType<typeof openEventStream>> | undefined
           let opening: Promise<Awaited<ReturnType<typeof openEventStream>>> | undefined
           try {
