@@ -4,11 +4,12 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import helmet, { type HelmetOptions } from 'helmet'
 
 /**
- * The security headers every response starts with (docs/security.md), as helmet writes them.
+ * The security headers every response starts with (docs/security.md "Response headers"), as
+ * helmet writes them.
  * Helmet is run once, here, against a response that is never sent, and its headers are kept:
  * the policy has no per-request part (no nonces), and helmet's middleware parses its whole
  * configuration each time it is built, which the Fastify plugin did for every request
- * (docs/performance.md "Transfer throughput").
+ * (docs/performance.md "What limits it now").
  */
 export function securityHeadersOf(options: HelmetOptions): OutgoingHttpHeaders {
   const request = new IncomingMessage(new Socket())

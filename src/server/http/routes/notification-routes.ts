@@ -101,17 +101,23 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
       // failure to subscribe is an ordinary error answer.
       const early: string[] = []
       let answered = false
-      unsubscribe = await live.subscribe(
-        userId,
-        after,
-        (notification) => {
-          if (ended) return
-          const message = `id: ${notification.position}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`
-          if (answered) raw.write(message)
-          else early.push(message)
-        },
-        end,
-      )
+      try {
+        unsubscribe = await live.subscribe(
+          userId,
+          after,
+          (notification) => {
+            if (ended) return
+            const message = `id: ${notification.position}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`
+            if (answered) raw.write(message)
+            else early.push(message)
+          },
+          end,
+        )
+      } catch (error) {
+        // The error answer is an ordinary one: its socket must not be torn down after it.
+        raw.off('close', end)
+        throw error
+      }
       reply.hijack()
       if (ended) {
         unsubscribe()
