@@ -461,6 +461,14 @@ test('dashboard: the headline is every wallet together in the display currency',
     await page.getByRole('combobox', { name: 'Currency display' }).click()
     await page.getByRole('option', { name: /NGN/ }).click()
   })
+  // On a phone the "Saved" toast lies over the header's Back link, and a pointer resting on it
+  // keeps it open: close it, as a person would, before going back.
+  const savedToast = page
+    .getByRole('region', { name: 'Notifications (F8)' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Your settings have been updated.' })
+  await savedToast.getByRole('button', { name: 'Close notification' }).click()
+  await expect(savedToast).toBeHidden()
   await page.getByRole('link', { name: 'Back' }).click()
   await expect(page).toHaveURL('/')
   // In naira: the 50,000 naira and the dollars' worth of naira together.
