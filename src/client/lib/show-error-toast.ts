@@ -2,10 +2,16 @@ import { useCallback } from 'react'
 import { useCommonMessages } from '#client/components/messages.ts'
 import { signInPath } from '#client/features/auth/use-auth.ts'
 import { ApiError, isUnauthorizedError, OfflineError } from '#client/lib/api.ts'
-import { toast } from '#client/lib/toast.ts'
+import { toast, whenToastRegionShown } from '#client/lib/toast.ts'
 
 /** The toast is read for this long before the browser leaves for the sign-in page. */
 export const LOGIN_REDIRECT_DELAY_MS = 500
+/**
+ * The toast region loads after the first paint (components/ui/toaster.tsx); on a slow phone or
+ * network its code can take longer than the toast's 500 ms. The 500 ms count from when it shows,
+ * but the user is never held back longer than this for a region that does not come.
+ */
+const TOAST_REGION_WAIT_MAX_MS = 3000
 
 function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`
@@ -13,8 +19,9 @@ function currentPath(): string {
 
 /**
  * The signed-out behaviour (docs/screens.md "Signed-in pages"): a destructive "Unauthorized" toast,
- * then, after 500 ms, a full navigation to the server's sign-in path that brings the user back
- * here. The returned function cancels the pending navigation, for effects that unmount first.
+ * then, 500 ms after it is on screen, a full navigation to the server's sign-in path that brings
+ * the user back here. The returned function cancels the pending navigation, for effects that
+ * unmount first.
  */
 export function useUnauthorizedRedirect(): () => () => void {
   const t = useCommonMessages()
@@ -25,10 +32,16 @@ export function useUnauthorizedRedirect(): () => () => void {
       variant: 'destructive',
     })
     const returnTo = currentPath()
-    const timer = setTimeout(() => {
-      window.location.href = signInPath(returnTo)
-    }, LOGIN_REDIRECT_DELAY_MS)
-    return () => clearTimeout(timer)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const cancelWait = whenToastRegionShown(() => {
+      timer = setTimeout(() => {
+        window.location.href = signInPath(returnTo)
+      }, LOGIN_REDIRECT_DELAY_MS)
+    }, TOAST_REGION_WAIT_MAX_MS)
+    return () => {
+      cancelWait()
+      clearTimeout(timer)
+    }
   }, [t])
 }
 

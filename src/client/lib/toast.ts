@@ -57,6 +57,39 @@ export function toast({ title, description, variant = 'default' }: ToastInput): 
   return { id }
 }
 
+let regionShown = false
+const regionWaiters = new Set<() => void>()
+
+/** Called by the Toaster once the toast region is mounted and can show what is in the store. */
+export function markToastRegionShown() {
+  regionShown = true
+  for (const waiter of regionWaiters) waiter()
+  regionWaiters.clear()
+}
+
+/**
+ * Calls `then` once the toast region is on screen, or after `atMostMs` if its code is slow to
+ * load or cannot be fetched: a toast raised before the region has loaded waits in the store,
+ * and a caller about to leave the page lets it be read first. Returns a function that cancels.
+ */
+export function whenToastRegionShown(then: () => void, atMostMs: number): () => void {
+  if (regionShown) {
+    then()
+    return () => {}
+  }
+  const run = () => {
+    clearTimeout(timer)
+    regionWaiters.delete(run)
+    then()
+  }
+  const timer = setTimeout(run, atMostMs)
+  regionWaiters.add(run)
+  return () => {
+    clearTimeout(timer)
+    regionWaiters.delete(run)
+  }
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => {

@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, useEffect, useState } from 'react'
-import { useToasts } from '#client/lib/toast.ts'
+import { markToastRegionShown, useToasts } from '#client/lib/toast.ts'
 import { whenIdle } from '#client/lib/when-idle.ts'
 
 // The Radix toast code is about an eighth of the landing page's budget (docs/performance.md
@@ -30,6 +30,10 @@ export function Toaster() {
       current = false
     }
   }, [Region, idle, toasts])
+  // After the region's first render has been committed, so a toast in the store is on screen.
+  useEffect(() => {
+    if (Region) markToastRegionShown()
+  }, [Region])
   if (!Region) return null
   return (
     <Suspense fallback={null}>
