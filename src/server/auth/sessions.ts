@@ -65,9 +65,27 @@ export async function createSession(
  */
 export const SESSION_CACHE_TTL_MS = 1_000
 const SESSION_CACHE_MAX = 100_000
+/**
+ * The copies in use are read again together this often, well inside their time to live, so a
+ * busy instance reads all its sessions in one statement twice a second instead of each one
+ * once a second on a request's path (ADR 008, docs/performance.md "What limits it now").
+ */
+const SESSION_REFRESH_INTERVAL_MS = SESSION_CACHE_TTL_MS / 2
+/** At most this many sessions are read again by one statement. */
+const SESSIONS_PER_REFRESH_MAX = 1_000
+
+type SessionCopy = {
+  session: ActiveSession
+  /** When the row was last read: the copy is answered from until a time to live after it. */
+  readAtMs: number
+  /** When a request last used the copy: only copies in use are read again. */
+  usedAtMs: number
+  /** The database the session lives in, to read it again from. */
+  db: Queryable
+}
 
 /** This process's copies of sessions it read lately, by the hash of their id. */
-const cachedSessions = new Map<string, { session: ActiveSession; readAtMs: number }>()
+const cachedSessions = new Map<string, SessionCopy>()
 /**
  * Counts the deletions this process has made, so a read that started before one does not put
  * back a copy of what it deleted.
@@ -94,7 +112,10 @@ export async function readSession(
   const sidHash = hashSessionId(sid)
   const cached = cachedSessions.get(sidHash)
   if (cached && Math.abs(nowMs - cached.readAtMs) < SESSION_CACHE_TTL_MS) {
-    if (cached.session.expire.getTime() > nowMs) return cached.session
+    if (cached.session.expire.getTime() > nowMs) {
+      cached.usedAtMs = nowMs
+      return cached.session
+    }
   }
   const deletionsBefore = deletions
   const session = await readStoredSession(db, sid, sidHash, nowMs)
@@ -104,9 +125,94 @@ export async function readSession(
   }
   if (deletions === deletionsBefore) {
     if (cachedSessions.size >= SESSION_CACHE_MAX) cachedSessions.clear()
-    cachedSessions.set(sidHash, { session, readAtMs: nowMs })
+    cachedSessions.set(sidHash, { session, readAtMs: nowMs, usedAtMs: nowMs, db })
+    scheduleSessionRefresh()
   }
   return session
+}
+
+const refreshedRowSchema = z.object({
+  sid_hash: z.string(),
+  sess: z.unknown(),
+  expire: z.coerce.date(),
+})
+
+/**
+ * Reads again, in one statement per database (per thousand), every session copy a request used
+ * within the last time to live, as of `nowMs`. A copy whose row is gone, expired or changed hands
+ * is dropped, so the next request reads it for itself and finds it signed out; the others may be
+ * answered from for another time to live, counted from when this read began, so a sign-out on
+ * another instance still takes effect within the second. A copy due for its expiry to slide
+ * forward is left to age, and its next request reads and slides it as before. Copies only get
+ * fresher or go: one this process deleted meanwhile is not put back. Answers how many copies it
+ * read again; a database that cannot answer is skipped, and its copies age as they would.
+ */
+export async function refreshSessionCopies(nowMs = Date.now()): Promise<number> {
+  const inUse = new Map<Queryable, string[]>()
+  for (const [sidHash, copy] of cachedSessions) {
+    if (Math.abs(nowMs - copy.usedAtMs) >= SESSION_CACHE_TTL_MS) continue
+    const hashes = inUse.get(copy.db) ?? []
+    hashes.push(sidHash)
+    inUse.set(copy.db, hashes)
+  }
+  let read = 0
+  for (const [db, hashes] of inUse) {
+    for (let start = 0; start < hashes.length; start += SESSIONS_PER_REFRESH_MAX) {
+      const chunk = hashes.slice(start, start + SESSIONS_PER_REFRESH_MAX)
+      // A database that cannot answer leaves its copies to age; the others are still read.
+      const rows = await queryRows(
+        db,
+        sql`select sid_hash, sess, expire from sessions
+            where sid_hash in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))
+              and expire > ${new Date(nowMs).toISOString()}::timestamptz`,
+      ).catch(() => undefined)
+      if (rows === undefined) break
+      const found = new Map(
+        rows.flatMap((row) => {
+          const parsed = refreshedRowSchema.safeParse(row)
+          return parsed.success ? [[parsed.data.sid_hash, parsed.data] as const] : []
+        }),
+      )
+      for (const sidHash of chunk) {
+        const copy = cachedSessions.get(sidHash)
+        if (!copy) continue
+        const row = found.get(sidHash)
+        const data = sessionDataSchema.safeParse(row?.sess)
+        if (!row || !data.success || data.data.userId !== copy.session.userId) {
+          cachedSessions.delete(sidHash)
+        } else if (!dueForTouch(row.expire, nowMs)) {
+          copy.readAtMs = Math.max(copy.readAtMs, nowMs)
+          copy.session = { ...copy.session, expire: row.expire }
+        }
+      }
+      read += chunk.length
+    }
+  }
+  return read
+}
+
+let refreshTimer: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * Keeps the copies in use fresh in the background while there are any: a refresh that fails
+ * (the database away) leaves them to age, and requests then read for themselves, as before.
+ */
+function scheduleSessionRefresh(): void {
+  if (refreshTimer !== undefined) return
+  refreshTimer = setTimeout(() => {
+    void refreshSessionCopies()
+      .catch(() => 0)
+      .then((read) => {
+        refreshTimer = undefined
+        if (read > 0) scheduleSessionRefresh()
+      })
+  }, SESSION_REFRESH_INTERVAL_MS)
+  refreshTimer.unref()
+}
+
+/** Whether a session's expiry is due to slide forward (at most once an hour). */
+function dueForTouch(expire: Date, nowMs: number): boolean {
+  return expire.getTime() - nowMs < SESSION_TTL_MS - SESSION_TOUCH_INTERVAL_MS
 }
 
 async function readStoredSession(
@@ -127,7 +233,7 @@ async function readStoredSession(
   const row = storedSessionSchema.parse(found)
   const data = sessionDataSchema.safeParse(row.sess)
   if (!data.success) return undefined
-  if (row.expire.getTime() - nowMs < SESSION_TTL_MS - SESSION_TOUCH_INTERVAL_MS) {
+  if (dueForTouch(row.expire, nowMs)) {
     const expire = new Date(nowMs + SESSION_TTL_MS)
     await db.update(sessions).set({ expire }).where(eq(sessions.sidHash, sidHash))
     return { sid, userId: data.data.userId, expire }
