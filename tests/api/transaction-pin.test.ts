@@ -286,6 +286,74 @@ describeMoneyApi(
       }
     })
 
+    // PostgreSQL only: a second connection holds the rate-limit counters.
+    it.skipIf(context.kind !== 'postgres')(
+      'a PIN known here is checked while the rate limit counts the request, not after it',
+      async () => {
+        const { client, user, routes } = await fundedUser()
+        const [transfer] = routes
+        if (!transfer) throw new Error('no transfer route')
+        // The first right PIN is checked against argon2id; this process knows it from then on.
+        const first = await moneyPost(client, transfer.url, { ...transfer.body, pin: TEST_PIN })
+        expect(first.status, first.text).toBe(201)
+        // One wrong attempt is counted; the right PIN's own statement clears the count.
+        expect(
+          (
+            await refusal(
+              await moneyPost(client, transfer.url, { ...transfer.body, pin: WRONG_PIN }),
+            )
+          ).attemptsLeft,
+        ).toBe(4)
+        const failedAttempts = async () => {
+          const [row] = await queryRows(
+            context.database.db,
+            sql`select failed_attempts from transaction_pins where user_id = ${user.id}`,
+          )
+          return Number(row?.failed_attempts)
+        }
+        expect(await failedAttempts()).toBe(1)
+        let answered = false
+        let sending: Promise<{ status: number; text: string }> | undefined
+        await context.database.db.transaction(async (tx) => {
+          // The lock holds the request's rate-limit hit for as long as the test looks.
+          await tx.execute(sql`lock table rate_limit_counters in access exclusive mode`)
+          sending = moneyPost(client, transfer.url, { ...transfer.body, pin: TEST_PIN }).then(
+            (response) => {
+              answered = true
+              return response
+            },
+          )
+          await expect.poll(failedAttempts, { timeout: 10_000 }).toBe(0)
+          expect(answered).toBe(false)
+        })
+        if (!sending) throw new Error('the transfer was not sent')
+        const sent = await sending
+        expect(sent.status, sent.text).toBe(201)
+      },
+    )
+
+    it('a request over the money rate limit is refused before its PIN is counted', async () => {
+      const { client, user, routes } = await fundedUser()
+      const [transfer] = routes
+      if (!transfer) throw new Error('no transfer route')
+      // Another instance with a limit of one a minute: the funding above has used it up, and the
+      // counters are shared.
+      const strict = await createTestApp(context.database, { MONEY_RATE_LIMIT_PER_MINUTE: '1' })
+      try {
+        const there = createTestClient(strict)
+        for (const [name, value] of client.cookies) there.cookies.set(name, value)
+        const limited = await moneyPost(there, transfer.url, { ...transfer.body, pin: WRONG_PIN })
+        expect(limited.status, limited.text).toBe(429)
+        const [row] = await queryRows(
+          context.database.db,
+          sql`select failed_attempts from transaction_pins where user_id = ${user.id}`,
+        )
+        expect(row).toMatchObject({ failed_attempts: 0 })
+      } finally {
+        await strict.close()
+      }
+    })
+
     it('parallel guesses cannot get past the limit', async () => {
       const { client, routes } = await fundedUser()
       const [transfer] = routes
