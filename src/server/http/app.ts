@@ -26,7 +26,6 @@ import { AppError } from '#shared/errors.ts'
 import { clientAddress, trustProxyOption } from './client-address.ts'
 import { refuseCrossSiteRequests } from './cross-site-guard.ts'
 import { handleError, handleFrameworkError } from './error-handler.ts'
-import { prefetchTransactionPin } from './money-route.ts'
 import { transformOpenApiDocument, transformRouteSchema } from './openapi.ts'
 import { requestIdOf, sendRequestId } from './request-id.ts'
 import { createRouteIndex } from './route-index.ts'
@@ -137,8 +136,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // a string handed to a schema that wanted an object.
   app.removeContentTypeParser('text/plain')
   app.addHook('preValidation', refuseUnstorableText)
-  // A money POST's known PIN is checked while its rate limit counts it (ADR 008).
-  app.addHook('preValidation', prefetchTransactionPin(database.db))
 
   app.addHook(
     'onRequest',

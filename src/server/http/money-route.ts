@@ -8,64 +8,23 @@ import {
   runIdempotent,
 } from '#server/idempotency/run-idempotent.ts'
 import { idempotentReplays, moneyActions } from '#server/metrics/metrics.ts'
-import { checkTransactionPin, prefetchKnownPin } from '#server/pin/transaction-pin.ts'
+import { checkTransactionPin } from '#server/pin/transaction-pin.ts'
 import { AppError } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { IDEMPOTENCY_KEY_PATTERN } from '#shared/schemas/money-requests.ts'
 import { clientAddress } from './client-address.ts'
 import { signedInUserId } from './session-plugin.ts'
 
-/** The rate-limit group of every money POST: one limit for them together. */
-const MONEY_LIMIT_GROUP = 'money'
-
 /** The per-route options every money POST shares: a per-user rate limit. */
 export function moneyRouteConfig(config: Config) {
   return {
     rateLimit: {
       // One limit for all of a user's money POSTs together, whichever route and instance.
-      groupId: MONEY_LIMIT_GROUP,
+      groupId: 'money',
       max: config.moneyRateLimitPerMinute,
       timeWindow: '1 minute',
       keyGenerator: (request: FastifyRequest) => request.userId ?? clientAddress(request),
-      // Counted once the body is read, so that the PIN's statement, started just before
-      // (`prefetchTransactionPin`), runs while the hit is counted instead of after it; still
-      // before the body is validated, the user is required or anything else is looked at.
-      hook: 'preValidation' as const,
     },
-  }
-}
-
-function isMoneyRoute(request: FastifyRequest): boolean {
-  const limit: unknown = request.routeOptions.config.rateLimit
-  return (
-    typeof limit === 'object' &&
-    limit !== null &&
-    'groupId' in limit &&
-    limit.groupId === MONEY_LIMIT_GROUP
-  )
-}
-
-/** The known-PIN checks started by `prefetchTransactionPin`, by request, with the PIN they check. */
-const prefetchedPins = new WeakMap<FastifyRequest, { pin: string; right: Promise<boolean> }>()
-
-/**
- * An app-wide preValidation hook (ADR 008): for a signed-in money POST with a PIN this process
- * has verified lately, starts the statement that checks it is still the user's and unlocked, so
- * that it runs while the route's rate limit counts the hit (the limit's own preValidation hook,
- * which comes after the app's). `requireTransactionPin` takes its answer. Nothing is counted or
- * refused here: a PIN this process does not know waits for `requireTransactionPin`'s full check,
- * which counts the attempt, after the rate limit has let the request through.
- */
-export function prefetchTransactionPin(db: Database) {
-  return async (request: FastifyRequest) => {
-    const userId = request.userId
-    const body: unknown = request.body
-    if (!userId || !isMoneyRoute(request)) return
-    if (typeof body !== 'object' || body === null || !('pin' in body)) return
-    const pin = body.pin
-    if (typeof pin !== 'string') return
-    const right = prefetchKnownPin(db, userId, pin)
-    if (right) prefetchedPins.set(request, { pin, right })
   }
 }
 
@@ -85,12 +44,10 @@ export function requireTransactionPin(db: Database) {
       typeof body === 'object' && body !== null ? { ...body } : {}
     const pin = fields.pin
     delete fields.pin
-    const prefetched = prefetchedPins.get(request)
     await checkTransactionPin(
       db,
       signedInUserId(request),
       typeof pin === 'string' ? pin : undefined,
-      prefetched !== undefined && prefetched.pin === pin ? prefetched.right : undefined,
     )
     request.body = fields
   }

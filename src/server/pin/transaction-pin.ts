@@ -99,8 +99,6 @@ export function checkTransactionPin(
   db: Queryable,
   userId: string,
   pin: string | undefined,
-  /** The answer of `prefetchKnownPin` for this same PIN, started earlier in the request. */
-  prefetched?: Promise<boolean>,
 ): Promise<void> {
   if (pin === undefined) {
     return Promise.reject(new AppError('PIN_REQUIRED', 'Enter your transaction PIN to continue'))
@@ -111,9 +109,7 @@ export function checkTransactionPin(
   const key = createHash('sha256').update(`${userId}:${pin}`).digest('hex')
   const running = attemptsInFlight.get(key)
   if (running) return running
-  const attempt = attemptPin(db, userId, pin, prefetched).finally(() =>
-    attemptsInFlight.delete(key),
-  )
+  const attempt = attemptPin(db, userId, pin).finally(() => attemptsInFlight.delete(key))
   attemptsInFlight.set(key, attempt)
   return attempt
 }
@@ -140,42 +136,22 @@ function verifiedPinSlot(userId: string, pin: string): string {
  * right PIN does, clears the count, provided the hash is still that one and the PIN is not
  * locked. Anything else (a new PIN, a lock, an unknown PIN) takes the full check below.
  */
-async function attemptKnownPin(
-  db: Queryable,
-  userId: string,
-  pin: string,
-  prefetched: Promise<boolean> | undefined,
-): Promise<boolean> {
-  const right = await (prefetched ?? prefetchKnownPin(db, userId, pin))
-  if (right) return true
-  verifiedPins.delete(verifiedPinSlot(userId, pin))
-  return false
-}
-
-/**
- * Starts the one statement that checks a PIN this process verified lately (above), so that a
- * money request can have it run while its rate limit is being counted rather than after it
- * (http/money-route.ts, ADR 008); `checkTransactionPin` then takes its answer instead of sending
- * the statement again. Undefined when this process does not know the PIN: the full check, which
- * counts the attempt, only ever runs in `checkTransactionPin`. The answer never rejects: a
- * statement that failed as a whole (a deadlock, the database away) answers false, and the full
- * check answers for itself.
- */
-export function prefetchKnownPin(
-  db: Queryable,
-  userId: string,
-  pin: string,
-): Promise<boolean> | undefined {
+async function attemptKnownPin(db: Queryable, userId: string, pin: string): Promise<boolean> {
   const slot = verifiedPinSlot(userId, pin)
   const known = verifiedPins.get(slot)
-  if (!known) return undefined
+  if (!known) return false
   if (Date.now() - known.atMs > VERIFIED_PIN_TTL_MS) {
     verifiedPins.delete(slot)
-    return undefined
+    return false
   }
-  return knownPinChecker(db)
+  // A batch that failed as a whole (a deadlock between two of them, the database away) sends
+  // each of its PINs to the full check, which answers for itself.
+  const right = await knownPinChecker(db)
     .submit({ userId, pinHash: known.pinHash })
     .catch(() => false)
+  if (right) return true
+  verifiedPins.delete(slot)
+  return false
 }
 
 type KnownPin = { userId: string; pinHash: string }
@@ -239,13 +215,8 @@ function rememberVerifiedPin(userId: string, pin: string, pinHash: string): void
   verifiedPins.set(verifiedPinSlot(userId, pin), { pinHash, atMs: Date.now() })
 }
 
-async function attemptPin(
-  db: Queryable,
-  userId: string,
-  pin: string,
-  prefetched: Promise<boolean> | undefined,
-): Promise<void> {
-  if (await attemptKnownPin(db, userId, pin, prefetched)) return
+async function attemptPin(db: Queryable, userId: string, pin: string): Promise<void> {
+  if (await attemptKnownPin(db, userId, pin)) return
   const [reserved] = await queryRows(
     db,
     sql`update transaction_pins set
