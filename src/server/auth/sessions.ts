@@ -131,11 +131,7 @@ export async function readSession(
   return session
 }
 
-const refreshedRowSchema = z.object({
-  sid_hash: z.string(),
-  sess: z.unknown(),
-  expire: z.coerce.date(),
-})
+const refreshedRowSchema = storedSessionSchema.extend({ sid_hash: z.string() })
 
 /**
  * Reads again, in one statement per database (per thousand), every session copy a request used
