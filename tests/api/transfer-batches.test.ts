@@ -173,53 +173,62 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect(await verifyLedger(database.db)).toEqual([])
       })
 
-      it.skipIf(kind !== 'postgres')(
-        "waits for another action that has just counted the sender's first payment of the day, without a deadlock",
-        async () => {
-          // Another money action (enforce-limits.ts, then post-journal.ts) has made the sender's
-          // usage row of the day and is about to lock their account when the batch starts.
-          const sender = await member(3, 10_000n)
-          const friend = await member(3, 0n)
-          const url = database.target.kind === 'postgres' ? database.target.url : ''
-          const other = new pg.Client({ connectionString: url })
-          await other.connect()
-          try {
-            await other.query("set statement_timeout = '10s'")
-            await other.query('begin')
-            await other.query(
-              `insert into kyc_daily_usage as u (user_id, day, sent_minor) values ($1, $2, 1)
-               on conflict (user_id, day) do update set sent_minor = u.sent_minor + 1`,
-              [sender.id, lagosDay(new Date())],
-            )
-            const posted = postUserTransfers(database.db, [transfer(sender, friend, 100n)])
-            // The batch is waiting for the other transaction before it goes on.
-            await expect
-              .poll(async () => {
-                const [row] = await queryRows(
-                  database.db,
-                  sql`select count(*)::int as waiting from pg_stat_activity
-                      where wait_event_type = 'Lock' and query like '%sabi_post_user_transfers%'`,
-                )
-                return row?.waiting
-              })
-              .toBe(1)
-            await other.query(
-              'select a.id from ledger_accounts a join wallets w on w.account_id = a.id where w.id = $1 for update of a',
-              [sender.walletId],
-            )
-            await other.query('commit')
-            expect((await posted).map((outcome) => outcome.outcome)).toEqual(['completed'])
-          } finally {
-            await other.end()
-          }
-          expect(await balanceOf(sender)).toBe(9_900n)
-          const [usage] = await queryRows(
-            database.db,
-            sql`select sent_minor::int as sent from kyc_daily_usage where user_id = ${sender.id}::uuid`,
-          )
-          expect(usage?.sent).toBe(101)
+      it.skipIf(kind !== 'postgres').each([
+        {
+          other: "another action that has just counted the sender's first payment of the day",
+          before: 0,
+          claim: `insert into kyc_daily_usage as u (user_id, day, sent_minor) values ($1, $2, 1)
+                  on conflict (user_id, day) do update set sent_minor = u.sent_minor + 1`,
         },
-      )
+        {
+          other: "another process's batch that has locked the sender's usage row of the day",
+          before: 1,
+          claim: 'select 1 from kyc_daily_usage where user_id = $1 and day = $2 for update',
+        },
+      ])('waits for $other, without a deadlock', async ({ before, claim }) => {
+        // Another money action (enforce-limits.ts, then post-journal.ts), or another batch, has
+        // made or locked the sender's usage row of the day and is about to lock their account
+        // when the batch starts. The batch must wait for that row before it locks any account.
+        const sender = await member(3, 10_000n)
+        const friend = await member(3, 0n)
+        for (let paid = 0; paid < before; paid++) {
+          await postUserTransfers(database.db, [transfer(sender, friend, 100n)])
+        }
+        const url = database.target.kind === 'postgres' ? database.target.url : ''
+        const other = new pg.Client({ connectionString: url })
+        await other.connect()
+        try {
+          await other.query("set statement_timeout = '10s'")
+          await other.query('begin')
+          await other.query(claim, [sender.id, lagosDay(new Date())])
+          const posted = postUserTransfers(database.db, [transfer(sender, friend, 100n)])
+          // The batch is waiting for the other transaction before it goes on.
+          await expect
+            .poll(async () => {
+              const [row] = await queryRows(
+                database.db,
+                sql`select count(*)::int as waiting from pg_stat_activity
+                      where wait_event_type = 'Lock' and query like '%sabi_post_user_transfers%'`,
+              )
+              return row?.waiting
+            })
+            .toBe(1)
+          await other.query(
+            'select a.id from ledger_accounts a join wallets w on w.account_id = a.id where w.id = $1 for update of a',
+            [sender.walletId],
+          )
+          await other.query('commit')
+          expect((await posted).map((outcome) => outcome.outcome)).toEqual(['completed'])
+        } finally {
+          await other.end()
+        }
+        expect(await balanceOf(sender)).toBe(10_000n - 100n * BigInt(before + 1))
+        const [usage] = await queryRows(
+          database.db,
+          sql`select sent_minor::int as sent from kyc_daily_usage where user_id = ${sender.id}::uuid`,
+        )
+        expect(usage?.sent).toBe(100 * (before + 1) + (before === 0 ? 1 : 0))
+      })
 
       it('a batch over the daily limit refuses only the transfers past it, in order', async () => {
         // Tier 1: ₦50,000 a day. Four payments of ₦20,000 in one batch: two go, two are refused.
@@ -306,6 +315,19 @@ for (const { kind, skip } of testDatabaseKinds()) {
                 members.map((who) => sql`${who.id}::uuid`),
                 sql`, `,
               )}) order by user_id`,
+            ),
+            // The recipients' "money received" events and the channels each goes out on, in
+            // the order they were written (the transaction they name has a new id each time).
+            announcements: await queryRows(
+              tx,
+              sql`select e.user_id, e.data - 'transactionId' as data,
+                    array(select d.channel from outbox_deliveries d where d.event_id = e.id
+                      order by d.channel) as channels
+                  from outbox_events e
+                  where e.kind = 'money_received' and e.user_id in (${sql.join(
+                    members.map((who) => sql`${who.id}::uuid`),
+                    sql`, `,
+                  )}) order by e.position`,
             ),
           }
         })
