@@ -33,6 +33,10 @@ const environmentSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
       .optional(),
+    DATABASE_LISTEN_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_LISTEN_URL must be a postgres:// URL')
+      .optional(),
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
     SANDBOX: z.enum(['0', '1']).optional(),
     LOG_LEVEL: z
@@ -135,6 +139,11 @@ export type Config = {
   dataDir: string
   /** A PostgreSQL URL, or undefined for embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined
+  /**
+   * Where the one connection that LISTENs goes, when `databaseUrl` is a transaction pooler that
+   * cannot keep a LISTEN (docs/running.md "Several instances"); else `databaseUrl` itself.
+   */
+  databaseListenUrl: string | undefined
   /** Undefined in embedded mode, where a secret is kept in `dataDir` instead. */
   sessionSecret: string | undefined
   /** Simulated providers and the demo account; on by default only without DATABASE_URL. */
@@ -217,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value.HOST,
     dataDir: value.DATA_DIR,
     databaseUrl: value.DATABASE_URL,
+    databaseListenUrl: value.DATABASE_LISTEN_URL,
     sessionSecret: value.SESSION_SECRET,
     sandbox: value.SANDBOX === undefined ? value.DATABASE_URL === undefined : value.SANDBOX === '1',
     logLevel: value.LOG_LEVEL,

@@ -33,7 +33,11 @@ function readVersion(): string {
 
 export function databaseTargetOf(config: Config) {
   return config.databaseUrl
-    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
+    ? ({
+        kind: 'postgres',
+        url: config.databaseUrl,
+        ...(config.databaseListenUrl ? { listenUrl: config.databaseListenUrl } : {}),
+      } as const)
     : ({ kind: 'pglite', dataDir: pgliteDataDir(config.dataDir) } as const)
 }
 

@@ -11,7 +11,7 @@ import {
   startServerProcess,
 } from '../setup/server-process.ts'
 import { createTestApp, createTestClient } from '../setup/test-app.ts'
-import { createTestDatabase, type TestDatabase } from '../setup/test-database.ts'
+import { createTestDatabase, serverDatabaseOf, type TestDatabase } from '../setup/test-database.ts'
 
 // Concurrency means something only with many connections: PGlite has one, so these run on
 // PostgreSQL (CI always provides it).
@@ -200,10 +200,9 @@ describe.skipIf(skip !== undefined)(
 
       beforeAll(async () => {
         shared = await createTestDatabase('postgres', 2)
-        const url = shared.target.kind === 'postgres' ? shared.target.url : ''
         servers = await Promise.all([
-          startServerProcess(url, { MONEY_RATE_LIMIT_PER_MINUTE: '100000' }),
-          startServerProcess(url, { MONEY_RATE_LIMIT_PER_MINUTE: '100000' }),
+          startServerProcess(serverDatabaseOf(shared), { MONEY_RATE_LIMIT_PER_MINUTE: '100000' }),
+          startServerProcess(serverDatabaseOf(shared), { MONEY_RATE_LIMIT_PER_MINUTE: '100000' }),
         ])
       }, 120_000)
       afterAll(async () => {

@@ -19,6 +19,7 @@ import { addFunds, moneyPost, signUpClient, TEST_PIN, walletIn } from '../factor
 import { buildSignUp } from '../factories/users.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
 import { openEventStream } from '../setup/event-stream.ts'
+import { type Pgbouncer, pgbouncerUnavailable, startPgbouncer } from '../setup/pgbouncer.ts'
 import {
   createHttpClient,
   type ServerProcess,
@@ -26,7 +27,12 @@ import {
   startServerProcess,
 } from '../setup/server-process.ts'
 import { createTestClient, TEST_SESSION_SECRET, type TestClient } from '../setup/test-app.ts'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
+import {
+  createTestDatabase,
+  serverDatabaseOf,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../setup/test-database.ts'
 
 describeMoneyApi('notification centre', (context) => {
   async function person(naira?: string) {
@@ -436,87 +442,108 @@ for (const { kind, skip } of testDatabaseKinds()) {
   )
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('live events across two server processes', () => {
+// Directly, and through PgBouncer in transaction pooling mode (ADR 008), where each statement may
+// run on another server connection: the LISTEN that wakes the streams then needs a connection of
+// its own to PostgreSQL (DATABASE_LISTEN_URL, docs/running.md "Several instances").
+describe.each([
+  { path: 'directly', skip: process.env.TEST_DATABASE_URL ? undefined : 'no PostgreSQL' },
+  {
+    path: 'through PgBouncer',
+    skip: process.env.TEST_DATABASE_URL ? pgbouncerUnavailable() : 'no PostgreSQL',
+  },
+])('live events across two server processes on one database, $path', ({ path, skip }) => {
   let servers: ServerProcess[] = []
   let shared: TestDatabase
+  let pgbouncer: Pgbouncer | undefined
 
   beforeAll(async () => {
-    shared = await createTestDatabase('postgres', 2)
-    const url = shared.target.kind === 'postgres' ? shared.target.url : ''
-    servers = await Promise.all([startServerProcess(url), startServerProcess(url)])
+    if (skip) return
+    pgbouncer =
+      path === 'through PgBouncer'
+        ? await startPgbouncer(process.env.TEST_DATABASE_URL ?? '')
+        : undefined
+    shared = await createTestDatabase('postgres', 2, pgbouncer ? { poolerUrl: pgbouncer.url } : {})
+    servers = await Promise.all([
+      startServerProcess(serverDatabaseOf(shared)),
+      startServerProcess(serverDatabaseOf(shared)),
+    ])
   }, 120_000)
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()))
     await shared?.destroy()
+    await pgbouncer?.stop()
   })
 
-  it('a client on the second hears of a payment committed on the first within a second', async () => {
-    const [one, two] = servers
-    if (!one || !two) throw new Error('servers did not start')
-    const requester = createHttpClient(two.url)
-    const payer = createHttpClient(one.url)
-    await signUpWithPin(requester, buildSignUp())
-    await signUpWithPin(payer, buildSignUp())
-    const ngnOf = async (client: typeof requester) => {
-      const found = walletSchema
-        .array()
-        .parse((await client.request('GET', '/api/wallets')).body)
-        .find((w) => w.currency.code === 'NGN')
-      if (!found) throw new Error('no NGN wallet')
-      return found
-    }
-    const requesterNgn = await ngnOf(requester)
-    const payerNgn = await ngnOf(payer)
-    await payer.request(
-      'POST',
-      '/api/add-funds',
-      { walletId: payerNgn.id, amount: '9000.00', method: 'card' },
-      { 'idempotency-key': randomUUID() },
-    )
-    const asked = await requester.request('POST', '/api/payment-requests', {
-      walletId: requesterNgn.id,
-      amount: '1234.00',
-    })
-    const request = paymentRequestSchema.parse(asked.body)
+  it.skipIf(skip)(
+    'a client on the second hears of a payment committed on the first within a second',
+    async () => {
+      const [one, two] = servers
+      if (!one || !two) throw new Error('servers did not start')
+      const requester = createHttpClient(two.url)
+      const payer = createHttpClient(one.url)
+      await signUpWithPin(requester, buildSignUp())
+      await signUpWithPin(payer, buildSignUp())
+      const ngnOf = async (client: typeof requester) => {
+        const found = walletSchema
+          .array()
+          .parse((await client.request('GET', '/api/wallets')).body)
+          .find((w) => w.currency.code === 'NGN')
+        if (!found) throw new Error('no NGN wallet')
+        return found
+      }
+      const requesterNgn = await ngnOf(requester)
+      const payerNgn = await ngnOf(payer)
+      await payer.request(
+        'POST',
+        '/api/add-funds',
+        { walletId: payerNgn.id, amount: '9000.00', method: 'card' },
+        { 'idempotency-key': randomUUID() },
+      )
+      const asked = await requester.request('POST', '/api/payment-requests', {
+        walletId: requesterNgn.id,
+        amount: '1234.00',
+      })
+      const request = paymentRequestSchema.parse(asked.body)
 
-    const stream = await openEventStream(`${two.url}/api/events`, { cookie: requester.cookie() })
-    expect(stream.status).toBe(200)
-    const paid = await payer.request(
-      'POST',
-      `/api/payment-requests/${request.id}/pay`,
-      { fromWalletId: payerNgn.id, pin: TEST_PIN },
-      { 'idempotency-key': randomUUID() },
-    )
-    expect(paid.status, paid.text).toBe(201)
-    const committedAt = Date.now()
-    const message = await stream.next(1_000)
-    expect(Date.now() - committedAt).toBeLessThan(1_000)
-    expect(notificationSchema.parse(JSON.parse(message.data)).data).toMatchObject({
-      kind: 'payment_request_paid',
-      amount: '1234.00',
-    })
+      const stream = await openEventStream(`${two.url}/api/events`, { cookie: requester.cookie() })
+      expect(stream.status).toBe(200)
+      const paid = await payer.request(
+        'POST',
+        `/api/payment-requests/${request.id}/pay`,
+        { fromWalletId: payerNgn.id, pin: TEST_PIN },
+        { 'idempotency-key': randomUUID() },
+      )
+      expect(paid.status, paid.text).toBe(201)
+      const committedAt = Date.now()
+      const message = await stream.next(1_000)
+      expect(Date.now() - committedAt).toBeLessThan(1_000)
+      expect(notificationSchema.parse(JSON.parse(message.data)).data).toMatchObject({
+        kind: 'payment_request_paid',
+        amount: '1234.00',
+      })
 
-    // A transfer, posted in a batch by the first process's PL/pgSQL function (ADR 008).
-    const sent = await payer.request(
-      'POST',
-      '/api/send-money/sabi-user',
-      {
-        fromWalletId: payerNgn.id,
-        recipientUserId: requesterNgn.userId,
+      // A transfer, posted in a batch by the first process's PL/pgSQL function (ADR 008).
+      const sent = await payer.request(
+        'POST',
+        '/api/send-money/sabi-user',
+        {
+          fromWalletId: payerNgn.id,
+          recipientUserId: requesterNgn.userId,
+          amount: '55.00',
+          pin: TEST_PIN,
+        },
+        { 'idempotency-key': randomUUID() },
+      )
+      expect(sent.status, sent.text).toBe(201)
+      const sentAt = Date.now()
+      const transfer = await stream.next(1_000)
+      expect(Date.now() - sentAt).toBeLessThan(1_000)
+      expect(notificationSchema.parse(JSON.parse(transfer.data)).data).toMatchObject({
+        kind: 'money_received',
         amount: '55.00',
-        pin: TEST_PIN,
-      },
-      { 'idempotency-key': randomUUID() },
-    )
-    expect(sent.status, sent.text).toBe(201)
-    const sentAt = Date.now()
-    const transfer = await stream.next(1_000)
-    expect(Date.now() - sentAt).toBeLessThan(1_000)
-    expect(notificationSchema.parse(JSON.parse(transfer.data)).data).toMatchObject({
-      kind: 'money_received',
-      amount: '55.00',
-      fromName: 'Chidi Okeke',
-    })
-    stream.close()
-  })
+        fromName: 'Chidi Okeke',
+      })
+      stream.close()
+    },
+  )
 })

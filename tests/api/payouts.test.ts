@@ -20,7 +20,7 @@ import {
   startServerProcess,
 } from '../setup/server-process.ts'
 import { createTestApp, createTestClient, type TestClient } from '../setup/test-app.ts'
-import { createTestDatabase, type TestDatabase } from '../setup/test-database.ts'
+import { createTestDatabase, serverDatabaseOf, type TestDatabase } from '../setup/test-database.ts'
 
 const providers = payoutProvidersOf(sandboxProviders())
 /** Past the sandbox bank's settling delay, so one worker pass sends and a second settles. */
@@ -248,8 +248,7 @@ describe.skipIf(skip !== undefined)(
       })
 
       it('picks the pending work up again at start and settles it once', async () => {
-        const url = shared.target.kind === 'postgres' ? shared.target.url : ''
-        const first = await startServerProcess(url)
+        const first = await startServerProcess(serverDatabaseOf(shared))
         running.push(first)
         const client = createHttpClient(first.url)
         expect((await signUpWithPin(client, buildSignUp())).status).toBe(201)
@@ -293,7 +292,7 @@ describe.skipIf(skip !== undefined)(
           .where(eq(payouts.journalId, ok ?? ''))
         expect(row?.status === 'pending' || row?.status === 'submitted').toBe(true)
 
-        const second = await startServerProcess(url)
+        const second = await startServerProcess(serverDatabaseOf(shared))
         running.push(second)
         const again = createHttpClient(second.url)
         again.useCookieOf(client)

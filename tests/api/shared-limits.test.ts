@@ -9,7 +9,7 @@ import {
   signUpWithPin,
   startServerProcess,
 } from '../setup/server-process.ts'
-import { createTestDatabase, type TestDatabase } from '../setup/test-database.ts'
+import { createTestDatabase, serverDatabaseOf, type TestDatabase } from '../setup/test-database.ts'
 
 const skip = process.env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is not set (CI sets it)'
 
@@ -26,10 +26,9 @@ describe.skipIf(skip !== undefined)(
 
     beforeAll(async () => {
       database = await createTestDatabase('postgres', 2)
-      const url = database.target.kind === 'postgres' ? database.target.url : ''
       const env = { MONEY_RATE_LIMIT_PER_MINUTE: '4', SIGNUP_RATE_LIMIT_PER_15_MINUTES: '3' }
-      servers.push(await startServerProcess(url, env))
-      servers.push(await startServerProcess(url, env))
+      servers.push(await startServerProcess(serverDatabaseOf(database), env))
+      servers.push(await startServerProcess(serverDatabaseOf(database), env))
     }, 120_000)
     afterAll(async () => {
       await Promise.all(servers.map((server) => server.stop()))

@@ -11,7 +11,7 @@ import {
   signUpWithPin,
   startServerProcess,
 } from '../setup/server-process.ts'
-import { createTestDatabase, type TestDatabase } from '../setup/test-database.ts'
+import { createTestDatabase, serverDatabaseOf, type TestDatabase } from '../setup/test-database.ts'
 
 // WORKERS=2 (ADR 008): two server processes behind one port, started, replaced when one dies
 // and stopped by their primary, keeping every invariant of the ledger.
@@ -39,7 +39,7 @@ describe.skipIf(skip !== undefined)(`WORKERS=2${skip ? ` (skipped: ${skip})` : '
 
   it('serves from two processes, replaces one that is killed, and keeps the ledger whole', async () => {
     if (database.target.kind !== 'postgres') throw new Error('needs PostgreSQL')
-    server = await startServerProcess(database.target.url, {
+    server = await startServerProcess(serverDatabaseOf(database), {
       WORKERS: '2',
       MONEY_RATE_LIMIT_PER_MINUTE: '1000000',
       SIGNUP_RATE_LIMIT_PER_15_MINUTES: '1000000',

@@ -421,9 +421,12 @@ const pgbenchDb = `sabi_pgbench_${stamp}`
 await admin(`create database "${benchDb}" template "${template}"`)
 await admin(`create database "${pgbenchDb}"`)
 const pgbouncer = THROUGH_PGBOUNCER ? await startPgbouncer(BASE_URL) : undefined
-const serverDatabaseUrl = databaseUrl(pgbouncer?.url ?? BASE_URL, benchDb)
+// Through PgBouncer, the one LISTEN connection still goes to PostgreSQL itself
+// (DATABASE_LISTEN_URL, docs/running.md "Several instances").
 const server = await startServerProcess(
-  serverDatabaseUrl,
+  pgbouncer
+    ? { url: databaseUrl(pgbouncer.url, benchDb), listenUrl: databaseUrl(BASE_URL, benchDb) }
+    : databaseUrl(BASE_URL, benchDb),
   {
     MONEY_RATE_LIMIT_PER_MINUTE: '1000000',
     SIGNUP_RATE_LIMIT_PER_15_MINUTES: '1000000',

@@ -13,7 +13,7 @@ import {
   signUpWithPin,
   startServerProcess,
 } from '../setup/server-process.ts'
-import { createTestDatabase, type TestDatabase } from '../setup/test-database.ts'
+import { createTestDatabase, serverDatabaseOf, type TestDatabase } from '../setup/test-database.ts'
 
 // Group commit (ADR 008) answers a batch of transfers only after its one commit. A server
 // killed with SIGKILL while batches are in flight must have lost no transfer it acknowledged,
@@ -44,8 +44,7 @@ describe.skipIf(skip !== undefined)(
 
     it('loses no acknowledged transfer, and retries with the same keys move money once', async () => {
       if (database.target.kind !== 'postgres') throw new Error('needs PostgreSQL')
-      const url = database.target.url
-      server = await startServerProcess(url, SERVER_ENV)
+      server = await startServerProcess(serverDatabaseOf(database), SERVER_ENV)
       const senders: Sender[] = []
       for (let i = 0; i < 6; i++) {
         const client = createHttpClient(server.url)
@@ -116,7 +115,7 @@ describe.skipIf(skip !== undefined)(
       expect(await verifyLedger(database.db)).toEqual([])
 
       // A new server; every request is retried with its key. Acknowledged ones replay.
-      server = await startServerProcess(url, SERVER_ENV)
+      server = await startServerProcess(serverDatabaseOf(database), SERVER_ENV)
       serverUrl = server.url
       for (const item of sent) {
         const answer = await send(item)

@@ -7,10 +7,12 @@ export type ServerProcess = { url: string; process: ChildProcess; stop(): Promis
 
 /**
  * Starts a real server process (tests/setup/serve-api.ts) on a PostgreSQL database and waits
- * until it listens. Extra environment variables are added to the test's own.
+ * until it listens. Extra environment variables are added to the test's own. A database with a
+ * `listenUrl` (a test database through a pooler, `serverDatabaseOf`) gives the server it as
+ * DATABASE_LISTEN_URL.
  */
 export function startServerProcess(
-  databaseUrl: string,
+  database: string | { url: string; listenUrl?: string },
   env: Record<string, string> = {},
   options: {
     /** A bundled copy of serve-api.ts (plain JavaScript, run without tsx), for benchmarks. */
@@ -29,7 +31,10 @@ export function startServerProcess(
       {
         env: {
           ...process.env,
-          DATABASE_URL: databaseUrl,
+          DATABASE_URL: typeof database === 'string' ? database : database.url,
+          ...(typeof database !== 'string' && database.listenUrl
+            ? { DATABASE_LISTEN_URL: database.listenUrl }
+            : {}),
           SESSION_SECRET: TEST_SESSION_SECRET,
           SANDBOX: '1',
           PORT: '0',

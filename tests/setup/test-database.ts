@@ -22,10 +22,14 @@ export function testDatabaseKinds(): { kind: TestDatabaseKind; skip: string | un
   ]
 }
 
-/** A fresh, migrated and seeded database of the given kind, private to the calling test file. */
+/**
+ * A fresh, migrated and seeded database of the given kind, private to the calling test file.
+ * `poolerUrl` (or TEST_DATABASE_POOLER_URL) puts a pooler between it and its queries.
+ */
 export async function createTestDatabase(
   kind: TestDatabaseKind,
   poolSize = 10,
+  options: { poolerUrl?: string } = {},
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const handle = await openDatabase({ kind: 'pglite', dataDir: undefined })
@@ -43,8 +47,15 @@ export async function createTestDatabase(
   await admin.end()
   // TEST_DATABASE_POOLER_URL runs the suites through a pooler (a transaction-pooling PgBouncer in
   // front of the same server, ADR 008); creating and dropping databases stays direct.
-  const url = databaseUrl(process.env.TEST_DATABASE_POOLER_URL ?? baseUrl, name)
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize })
+  // Its one LISTEN connection goes to the server itself, as DATABASE_LISTEN_URL has it.
+  const pooler = options.poolerUrl ?? process.env.TEST_DATABASE_POOLER_URL
+  const url = databaseUrl(pooler ?? baseUrl, name)
+  const handle = await openDatabase({
+    kind: 'postgres',
+    url,
+    poolSize,
+    ...(pooler ? { listenUrl: databaseUrl(baseUrl, name) } : {}),
+  })
   return {
     ...handle,
     async destroy() {
@@ -55,4 +66,14 @@ export async function createTestDatabase(
       await dropper.end()
     },
   }
+}
+
+/**
+ * The database a server process of a test opens (tests/setup/server-process.ts): its URL and,
+ * through a pooler, the direct one its LISTEN connection takes (DATABASE_LISTEN_URL).
+ */
+export function serverDatabaseOf(database: TestDatabase): { url: string; listenUrl?: string } {
+  if (database.target.kind !== 'postgres') throw new Error('a server process needs PostgreSQL')
+  const { url, listenUrl } = database.target
+  return listenUrl ? { url, listenUrl } : { url }
 }

@@ -20,7 +20,16 @@ export type Queryable = Database | Transaction
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | undefined }
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres'
+      url: string
+      poolSize?: number
+      /**
+       * The LISTEN connection's own URL: a direct one when `url` is a transaction pooler, which
+       * hands each statement to any server connection and so loses a LISTEN (docs/running.md).
+       */
+      listenUrl?: string
+    }
 
 export type DatabaseHandle = {
   db: Database
@@ -94,7 +103,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     kind: 'postgres',
     target,
     migrate: () => migratePostgresDatabase(target.url),
-    listen: (channel, onPayload) => listenOnPostgres(target.url, channel, onPayload),
+    listen: (channel, onPayload) =>
+      listenOnPostgres(target.listenUrl ?? target.url, channel, onPayload),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   }
