@@ -408,6 +408,34 @@ function batchLines(before: string, after: string): string[] {
   })
 }
 
+/** The sum of every series of a metric whose name starts with `prefix` (all its labels). */
+function metricTotal(text: string, prefix: string): number {
+  return text
+    .split('\n')
+    .filter((row) => row.startsWith(prefix))
+    .reduce((total, row) => total + Number(row.slice(row.lastIndexOf(' ') + 1)), 0)
+}
+
+/**
+ * prom-client samples the event loop every 10 ms and reports the whole interval between two
+ * samples, so an idle loop reads 10 ms: what is over it is how long the loop was held up.
+ */
+const EVENT_LOOP_SAMPLING_MS = 10
+
+/**
+ * How long the server's event loop was held up, and how long it spent collecting garbage,
+ * between two readings of its metrics: the event loop's delay is measured since the reading
+ * before (prom-client starts it afresh at each), garbage collection as a share of the time.
+ */
+function eventLoopLine(name: string, before: string, after: string, seconds: number): string {
+  const ms = (series: string) =>
+    Math.max(0, metricSample(after, series) * 1000 - EVENT_LOOP_SAMPLING_MS).toFixed(1)
+  const gcSeconds =
+    metricTotal(after, 'sabi_nodejs_gc_duration_seconds_sum') -
+    metricTotal(before, 'sabi_nodejs_gc_duration_seconds_sum')
+  return `${name.padEnd(18)} event loop held up p99 ${ms('sabi_nodejs_eventloop_lag_p99_seconds').padStart(5)} ms, max ${ms('sabi_nodejs_eventloop_lag_max_seconds').padStart(5)} ms   garbage collection ${((gcSeconds / seconds) * 100).toFixed(1)}% of the time`
+}
+
 /** Where the server's memory is, from its metrics, in MB. */
 function memoryLine(text: string): string {
   const mb = (name: string) => (metricSample(text, name) / 1024 / 1024).toFixed(0)
@@ -471,7 +499,9 @@ try {
     luaScript(people, 0, 0, `${tag}r`),
     serverPid,
   )
-  const randomBatches = batchLines(metricsBefore, await serverMetrics(server.url))
+  const metricsAfterRandom = await serverMetrics(server.url)
+  const randomBatches = batchLines(metricsBefore, metricsAfterRandom)
+  const randomLoop = eventLoopLine('random pairs', metricsBefore, metricsAfterRandom, SECONDS)
   console.log(
     `Hot merchant: every transfer to one user, ${CONNECTIONS} connections for ${SECONDS} s...`,
   )
@@ -485,6 +515,7 @@ try {
   // A pause per connection between requests paces the whole load near half the peak.
   const pauseMs = Math.max(1, Math.round((CONNECTIONS * 1000) / (random.transfersPerSecond / 2)))
   console.log(`Half load: random pairs, ${pauseMs} ms pause per connection, for ${SECONDS} s...`)
+  const metricsBeforeHalf = await serverMetrics(server.url)
   const half = await runWrk(
     wrk,
     'random, half load',
@@ -492,7 +523,9 @@ try {
     luaScript(people, 0, pauseMs, `${tag}p`),
     serverPid,
   )
-  const memory = memoryLine(await serverMetrics(server.url))
+  const metricsAfterHalf = await serverMetrics(server.url)
+  const memory = memoryLine(metricsAfterHalf)
+  const halfLoop = eventLoopLine('random, half load', metricsBeforeHalf, metricsAfterHalf, SECONDS)
   await server.stop()
 
   console.log(
@@ -514,6 +547,9 @@ try {
       `${phase.name.padEnd(18)} server ${serverUs.toFixed(0).padStart(5)}   PostgreSQL ${postgresUs.toFixed(0).padStart(5)}   wrk ${wrkUs.toFixed(0).padStart(4)}   machine ${(machineBusy * 100).toFixed(0)}% busy`,
     )
   }
+  console.log(`\nThe server's Node.js${WORKERS ? ' (one process)' : ''}:`)
+  console.log(randomLoop)
+  console.log(halfLoop)
   console.log(`\nBatched statements during random pairs${WORKERS ? ' (one process)' : ''}:`)
   for (const line of randomBatches) console.log(line)
   for (const phase of [random, hot, half]) {
