@@ -109,6 +109,11 @@ const environmentSchema = z
     message: 'WORKERS above 1 needs DATABASE_URL (PostgreSQL)',
     path: ['WORKERS'],
   })
+  // A LISTEN address with nothing to listen beside is a mistake to say, not to ignore.
+  .refine((env) => env.DATABASE_LISTEN_URL === undefined || env.DATABASE_URL !== undefined, {
+    message: 'DATABASE_LISTEN_URL needs DATABASE_URL (PostgreSQL)',
+    path: ['DATABASE_LISTEN_URL'],
+  })
 
 /** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
 function isTrustedProxyEntry(entry: string): boolean {

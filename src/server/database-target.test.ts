@@ -26,6 +26,12 @@ describe('the database a server opens', () => {
     })
   })
 
+  it('refuses a DATABASE_LISTEN_URL without DATABASE_URL, rather than ignoring it', () => {
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: 'postgres://app@db:5432/sabi' })).toThrow(
+      /DATABASE_LISTEN_URL needs DATABASE_URL/,
+    )
+  })
+
   it('refuses a DATABASE_LISTEN_URL that is not a PostgreSQL URL', () => {
     expect(() =>
       loadConfig({
