@@ -100,12 +100,19 @@ function serverPids(pid: number): number[] {
   return [pid, ...children]
 }
 
-/** CPU time a process has used, user and system, in clock ticks (man 5 proc, fields 14 and 15). */
-function cpuTicksOf(pid: number): number {
+/**
+ * CPU time a process has used, user and system, in clock ticks (man 5 proc, fields 14 and 15),
+ * and with `reaped`, that of its children that have exited and been waited for (fields 16 and
+ * 17). PostgreSQL's backends come and go during a load (the pool closes idle connections): when
+ * one exits, its time moves into the postmaster's children's time, so counting that keeps the
+ * total from falling (it read -64 µs a transfer at half load before 2026-11-27).
+ */
+function cpuTicksOf(pid: number, reaped = false): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return Number(fields[11]) + Number(fields[12])
+    const own = Number(fields[11]) + Number(fields[12])
+    return reaped ? own + Number(fields[13]) + Number(fields[14]) : own
   } catch {
     return 0
   }
@@ -144,7 +151,7 @@ function sampleCpu(serverPid: number, wrkPid: number | undefined): CpuSample {
   const machine = machineTicks()
   return {
     server: serverPids(serverPid).reduce((sum, pid) => sum + cpuTicksOf(pid), 0),
-    postgres: postgresPids().reduce((sum, pid) => sum + cpuTicksOf(pid), 0),
+    postgres: postgresPids().reduce((sum, pid) => sum + cpuTicksOf(pid, true), 0),
     wrk: wrkPid ? cpuTicksOf(wrkPid) : 0,
     ...machine,
   }
