@@ -1,9 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import webpush from 'web-push'
 import type { SignUpRequest } from '#shared/schemas/auth.ts'
 import { TEST_PIN, TIER_THREE_BODY } from '../factories/money.ts'
 import { TEST_SESSION_SECRET } from './test-app.ts'
 
 export type ServerProcess = { url: string; process: ChildProcess; stop(): Promise<void> }
+
+/**
+ * One Web Push key pair for every server a test file starts, given as configuration: without it
+ * each server would keep a generated pair in DATA_DIR, the developer's own `./data`, and servers
+ * sharing a database must share a pair anyway (src/server/vapid-keys.ts).
+ */
+const TEST_VAPID_KEYS = webpush.generateVAPIDKeys()
 
 /**
  * Starts a real server process (tests/setup/serve-api.ts) on a PostgreSQL database and waits
@@ -40,6 +48,8 @@ export function startServerProcess(
           PORT: '0',
           HOST: '127.0.0.1',
           LOG_LEVEL: 'warn',
+          VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
+          VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
