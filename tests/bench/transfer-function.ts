@@ -10,14 +10,17 @@ import { listWallets } from '#server/wallets/list-wallets.ts'
 import { ASSET_EXPONENTS } from '#shared/money.ts'
 import { signUpAtTier } from '../factories/users.ts'
 import { createTestDatabase } from '../setup/test-database.ts'
+import { floorVariants } from './transfer-floor-variants.ts'
 
 /**
- * `npx tsx tests/bench/transfer-function.ts [variants.json]` (docs/performance.md "What limits
+ * `npx tsx tests/bench/transfer-function.ts [variants.json | --floor]` (docs/performance.md "What limits
  * it now"): PostgreSQL's own cost of a user-to-user transfer, without HTTP or Node: batches of 32
  * random transfers among 100 funded users, posted by `sabi_post_user_transfers` on one
  * connection, in microseconds per transfer. With a JSON file of named lists of SQL statements
  * (say, a function replaced by a copy without one of its parts), each list is applied in turn
  * and measured, three rounds, so variants are compared within one run on a noisy machine.
+ * `--floor` measures the batch posted together against copies without the rows a guarantee
+ * needs (transfer-floor-variants.ts), for what the ledger's writes cost by themselves.
  * BENCH_BATCH sets the batch size (32). Needs TEST_DATABASE_URL.
  */
 const BATCH = Number(process.env.BENCH_BATCH ?? 32)
@@ -88,11 +91,21 @@ async function measure(): Promise<number> {
   return Math.round(((performance.now() - started) / BATCHES_PER_MEASURE / BATCH) * 1000)
 }
 
+async function definitionOf(name: string): Promise<string> {
+  const result = await client.query('select pg_get_functiondef($1::regproc) as definition', [name])
+  const definition: unknown = result.rows[0]?.definition
+  if (typeof definition !== 'string') throw new Error(`no function ${name}`)
+  return definition
+}
+
 try {
   const file = process.argv[2]
-  const variants: Record<string, string[]> = file
-    ? JSON.parse(readFileSync(file, 'utf8'))
-    : { 'as migrated': [] }
+  const variants: Record<string, string[]> =
+    file === '--floor'
+      ? floorVariants(await definitionOf('sabi_post_transfers_together'))
+      : file
+        ? JSON.parse(readFileSync(file, 'utf8'))
+        : { 'as migrated': [] }
   const figures: Record<string, number[]> = {}
   for (let round = 0; round < 3; round++) {
     for (const [name, statements] of Object.entries(variants)) {
