@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import pg from 'pg'
+import { z } from 'zod'
 import { addFunds } from '#server/funding/add-funds.ts'
 import { newJournalReference } from '#server/ledger/journal-reference.ts'
 import { lagosDay } from '#server/limits/lagos-day.ts'
@@ -13,8 +14,8 @@ import { createTestDatabase } from '../setup/test-database.ts'
 import { floorVariants } from './transfer-floor-variants.ts'
 
 /**
- * `npx tsx tests/bench/transfer-function.ts [variants.json | --floor]` (docs/performance.md "What limits
- * it now"): PostgreSQL's own cost of a user-to-user transfer, without HTTP or Node: batches of 32
+ * `npx tsx tests/bench/transfer-function.ts [variants.json | --floor]` (docs/performance.md
+ * "What limits it now"): PostgreSQL's own cost of a user-to-user transfer, without HTTP or Node: batches of 32
  * random transfers among 100 funded users, posted by `sabi_post_user_transfers` on one
  * connection, in microseconds per transfer. With a JSON file of named lists of SQL statements
  * (say, a function replaced by a copy without one of its parts), each list is applied in turn
@@ -23,6 +24,8 @@ import { floorVariants } from './transfer-floor-variants.ts'
  * needs (transfer-floor-variants.ts), for what the ledger's writes cost by themselves.
  * BENCH_BATCH sets the batch size (32). Needs TEST_DATABASE_URL.
  */
+/** A variants file: each name a list of SQL statements to run before measuring it. */
+const variantsFileSchema = z.record(z.string(), z.array(z.string()))
 const BATCH = Number(process.env.BENCH_BATCH ?? 32)
 const BATCHES_PER_MEASURE = 40
 
@@ -104,7 +107,7 @@ try {
     file === '--floor'
       ? floorVariants(await definitionOf('sabi_post_transfers_together'))
       : file
-        ? JSON.parse(readFileSync(file, 'utf8'))
+        ? variantsFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
         : { 'as migrated': [] }
   const figures: Record<string, number[]> = {}
   for (let round = 0; round < 3; round++) {
