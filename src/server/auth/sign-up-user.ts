@@ -6,6 +6,7 @@ import { PHONE_TAKEN_MESSAGE } from '#server/phone/send-phone-verification.ts'
 import { findUserByEmail, findUserByUsername, type UserRow } from '#server/users/find-user.ts'
 import { openDefaultWallets } from '#server/wallets/open-default-wallets.ts'
 import { AppError } from '#shared/errors.ts'
+import { phoneCountryOf } from '#shared/phone-numbers.ts'
 import type { SignUpBody } from '#shared/schemas/credentials.ts'
 import { hashPassword } from './passwords.ts'
 
@@ -14,7 +15,8 @@ const USERNAME_TAKEN = 'This username is already taken'
 const PHONE_ACCOUNT_EXISTS = 'An account with this phone number already exists'
 
 /**
- * Creates an account with its default wallets in one transaction, with an e-mail, a phone
+ * Creates an account with its default wallets in one transaction (the primary one in the
+ * currency of its country), with an e-mail, a phone
  * number (E.164, not yet verified) or both (docs/phone-numbers.md "Signing up"). A used e-mail
  * or username is a typed conflict, also when two sign-ups race for it (the unique indexes
  * decide). So is a number another account verified, and, for an account without an e-mail, a
@@ -23,6 +25,9 @@ const PHONE_ACCOUNT_EXISTS = 'An account with this phone number already exists'
 export async function signUpUser(db: Queryable, input: SignUpBody): Promise<UserRow> {
   const email = input.email ?? null
   const phoneNumber = input.phoneNumber ?? null
+  // A sign-up that names no country lives where its phone number does (docs/account.md
+  // "Country and currency"); with neither, the account has no country.
+  const country = input.country ?? (phoneNumber ? phoneCountryOf(phoneNumber) : undefined) ?? null
   if (email && (await findUserByEmail(db, email))) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN)
   if (await findUserByUsername(db, input.username))
     throw new AppError('USERNAME_TAKEN', USERNAME_TAKEN)
@@ -40,6 +45,7 @@ export async function signUpUser(db: Queryable, input: SignUpBody): Promise<User
         .values({
           email,
           phoneNumber,
+          country,
           username: input.username,
           firstName: input.firstName,
           lastName: input.lastName,
@@ -47,7 +53,7 @@ export async function signUpUser(db: Queryable, input: SignUpBody): Promise<User
         })
         .returning()
       if (!user) throw new Error('insert into users returned no row')
-      await openDefaultWallets(tx, user.id)
+      await openDefaultWallets(tx, user.id, country)
       return user
     })
   } catch (error) {

@@ -43,6 +43,11 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     /** E.164 (docs/phone-numbers.md); another helper's USSD channel relies on this contract. */
     phoneNumber: varchar('phone_number', { length: 20 }),
+    /**
+     * ISO 3166-1 alpha-2, chosen at sign-up (docs/account.md "Country and currency"): it decides
+     * the primary wallet and the display currency. Null for accounts made before it was asked.
+     */
+    country: varchar('country', { length: 2 }),
     /** Whether the user proved with an SMS code that the number is theirs. */
     phoneVerified: boolean('phone_verified').notNull().default(false),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),

@@ -1,15 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { currencies, userSettings, users, wallets } from '#server/db/schema.ts'
+import { listWallets } from '#server/wallets/list-wallets.ts'
+import { homeCurrencyOf } from '#shared/countries.ts'
 import { AppError } from '#shared/errors.ts'
 import { LANGUAGES } from '#shared/languages.ts'
 import { type Settings, THEMES, type UpdateSettingsRequest } from '#shared/schemas/account.ts'
+import { walletWithMostValue } from '#shared/starting-wallet.ts'
 
 type SettingsRow = typeof userSettings.$inferSelect
 
 /**
  * What a user who never changed anything has (docs/account.md "Settings"); the display
- * currency is then their primary wallet's.
+ * currency then follows their country or their money (`followedCurrencyOf`).
  */
 const DEFAULTS: Settings = {
   pushNotifications: true,
@@ -53,14 +56,20 @@ async function readRow(db: Queryable, userId: string): Promise<SettingsRow | und
   return row
 }
 
-async function primaryCurrencyOf(db: Queryable, userId: string): Promise<string | undefined> {
-  const [primary] = await db
-    .select({ code: currencies.code })
-    .from(wallets)
-    .innerJoin(currencies, eq(currencies.id, wallets.currencyId))
-    .where(and(eq(wallets.userId, userId), eq(wallets.isPrimary, true)))
+/**
+ * The display currency of a user who has not chosen one (docs/account.md "Country and
+ * currency"): their country's home currency (NGN, ZAR, KES, else USD); without a country, the
+ * currency of the funded wallet worth the most; else the primary wallet's.
+ */
+async function followedCurrencyOf(db: Queryable, userId: string): Promise<string | undefined> {
+  const [user] = await db
+    .select({ country: users.country })
+    .from(users)
+    .where(eq(users.id, userId))
     .limit(1)
-  return primary?.code
+  if (user?.country) return homeCurrencyOf(user.country)
+  const list = await listWallets(db, userId)
+  return (walletWithMostValue(list) ?? list.find((wallet) => wallet.isPrimary))?.currency.code
 }
 
 export async function readSettings(
@@ -68,8 +77,9 @@ export async function readSettings(
   userId: string,
   language: Language = DEFAULTS.language,
 ): Promise<Settings> {
-  const [row, primary] = await Promise.all([readRow(db, userId), primaryCurrencyOf(db, userId)])
-  return toSettings(row, primary, language)
+  const row = await readRow(db, userId)
+  const followed = row?.displayCurrency ? undefined : await followedCurrencyOf(db, userId)
+  return toSettings(row, followed, language)
 }
 
 /**
@@ -83,7 +93,12 @@ export async function readSettingsOfUsers(
   const wanted = [...new Set(userIds)]
   if (wanted.length === 0) return new Map()
   const rows = await db
-    .select({ userId: users.id, saved: userSettings, primaryCurrency: currencies.code })
+    .select({
+      userId: users.id,
+      country: users.country,
+      saved: userSettings,
+      primaryCurrency: currencies.code,
+    })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .leftJoin(wallets, and(eq(wallets.userId, users.id), eq(wallets.isPrimary, true)))
@@ -95,7 +110,12 @@ export async function readSettingsOfUsers(
       const row = rowOf.get(id)
       return [
         id,
-        toSettings(row?.saved ?? undefined, row?.primaryCurrency ?? undefined, DEFAULTS.language),
+        toSettings(
+          row?.saved ?? undefined,
+          // Messages need no valuation: a user without a country is followed by their primary.
+          row?.country ? homeCurrencyOf(row.country) : (row?.primaryCurrency ?? undefined),
+          DEFAULTS.language,
+        ),
       ]
     }),
   )

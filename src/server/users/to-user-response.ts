@@ -15,6 +15,7 @@ export function toUserResponse(row: UserRow): User {
     isVerified: row.isVerified,
     phoneNumber: row.phoneNumber,
     phoneVerified: row.phoneVerified,
+    country: row.country,
     twoFactorEnabled: row.twoFactorEnabled,
     verificationStatus: row.verificationStatus,
     kycTier: row.kycTier,

@@ -5,6 +5,7 @@ import { readSettings } from '#server/settings/user-settings.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import type { Language } from '#shared/languages.ts'
 import { isAssetCode } from '#shared/money.ts'
+import { pickStartingWallet } from '#shared/starting-wallet.ts'
 import type { UssdCaller } from './ussd-menu.ts'
 
 export type FoundUssdCaller = UssdCaller & { userId: string; language: Language }
@@ -14,8 +15,9 @@ export type FoundUssdCaller = UssdCaller & { userId: string; language: Language 
  * E.164, as users.phone_number holds a verified number. A number verified by two accounts at once
  * (possible only before every number was unique) names nobody rather than the wrong one.
  *
- * The channel's wallet is the one the app treats as the user's own first: the default wallet of
- * their settings, else their primary wallet, else the oldest; airtime is paid from the naira
+ * The channel's wallet is the one the app's forms start from (src/shared/starting-wallet.ts): the
+ * default wallet of their settings, else the funded wallet of their display currency, else the
+ * funded wallet worth the most, else the primary; airtime is paid from the naira
  * wallet, since billers are paid in naira (docs/transfers.md "Bills").
  */
 export async function findUssdCaller(
@@ -39,10 +41,7 @@ export async function findUssdCaller(
     readSettings(db, user.id),
     listWallets(db, user.id),
   ])
-  const chosen =
-    wallets.find((wallet) => wallet.id === settings.defaultWalletId) ??
-    wallets.find((wallet) => wallet.isPrimary) ??
-    wallets[0]
+  const chosen = pickStartingWallet(wallets, settings)
   const asset = chosen?.currency.code
   return {
     userId: user.id,

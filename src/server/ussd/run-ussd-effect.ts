@@ -22,6 +22,7 @@ import { groupDigits } from '#shared/money.ts'
 import type { BillPaymentRequest } from '#shared/schemas/bills.ts'
 import { PIN_LOCK_MINUTES } from '#shared/schemas/pin.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
+import { isFunded } from '#shared/starting-wallet.ts'
 import type { FoundUssdCaller } from './find-ussd-caller.ts'
 import { findUssdRecipient } from './find-ussd-recipient.ts'
 import type { UssdEffect, UssdOutcome } from './ussd-menu.ts'
@@ -32,6 +33,11 @@ export const STATEMENT_ITEMS = 5
 /** Lines of a statement longer than this together lose the other party's name. */
 const STATEMENT_LINES_MAX_LENGTH = 140
 const PARTY_SHOWN_MAX = 12
+/**
+ * The balance lines together, so that the longest title ("Ragowar kudi:") and `END ` keep the
+ * screen within its 182 characters.
+ */
+const BALANCE_LINES_MAX_LENGTH = 160
 /** Lagos is UTC+1 all year (docs/limits.md "What counts"): statement dates are Lagos dates. */
 const LAGOS_OFFSET_MS = 60 * 60 * 1000
 
@@ -113,11 +119,21 @@ async function run(context: UssdEffectContext, effect: UssdEffect): Promise<Ussd
   switch (effect.kind) {
     case 'balance': {
       await checkTransactionPin(db, caller.userId, effect.pin)
-      const wallet = (await listWallets(db, caller.userId)).find(
-        (each) => each.id === caller.wallet?.id,
-      )
-      if (!wallet) return { kind: 'noWallet' }
-      return { kind: 'balance', amount: `${wallet.currency.code} ${groupDigits(wallet.balance)}` }
+      const wallets = await listWallets(db, caller.userId)
+      const first = wallets.find((each) => each.id === caller.wallet?.id)
+      if (!first) return { kind: 'noWallet' }
+      // Every funded wallet, the one the channel pays from first (docs/ussd.md "Balance"), as
+      // many as fit on one screen; with nothing funded, the default wallet's zero.
+      const shown = [first, ...wallets.filter((each) => each !== first && isFunded(each))]
+      const amounts: string[] = []
+      let length = 0
+      for (const wallet of shown) {
+        const line = `${wallet.currency.code} ${groupDigits(wallet.balance)}`
+        if (amounts.length > 0 && length + 1 + line.length > BALANCE_LINES_MAX_LENGTH) break
+        amounts.push(line)
+        length += (amounts.length > 1 ? 1 : 0) + line.length
+      }
+      return { kind: 'balance', amounts }
     }
     case 'statement': {
       await checkTransactionPin(db, caller.userId, effect.pin)

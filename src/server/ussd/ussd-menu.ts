@@ -114,7 +114,8 @@ export type UssdEffect =
 
 /** How an effect ended, as the runner reports it. */
 export type UssdOutcome =
-  | { kind: 'balance'; amount: string }
+  /** Every funded wallet, the default first (one line, the default's, when none is funded). */
+  | { kind: 'balance'; amounts: string[] }
   | { kind: 'noWallet' }
   | { kind: 'statement'; lines: string[] }
   | { kind: 'pinOk' }
@@ -492,7 +493,13 @@ export function afterEffect(
   if (refused) return refused
   switch (outcome.kind) {
     case 'balance':
-      return { next: ENDED, screen: finish(text('balance', { amount: outcome.amount })) }
+      return {
+        next: ENDED,
+        screen:
+          outcome.amounts.length === 1
+            ? finish(text('balance', { amount: outcome.amounts[0] ?? '' }))
+            : finish(text('balances'), { raw: outcome.amounts.join('\n') }),
+      }
     case 'noWallet':
       return { next: ENDED, screen: finish(text('noWallet')) }
     case 'statement':

@@ -60,6 +60,8 @@ export const userSchema = z.object({
   /** E.164 (`+2348031234567`); the app shows it in its national format. */
   phoneNumber: z.string().nullable(),
   phoneVerified: z.boolean(),
+  /** ISO 3166-1 alpha-2, or null: decides the primary wallet and display currency. */
+  country: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
   /** unverified, verified or failed: the identity check of Complete Verification. */
   verificationStatus: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCountryCode } from '../countries.ts'
 import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -24,6 +25,19 @@ const optionalEmailSchema = z
   .pipe(z.email({ error: 'Invalid email address' }).optional())
 
 export const EMAIL_OR_PHONE_REQUIRED = 'Enter an email or a phone number'
+export const COUNTRY_INVALID = 'Choose a country from the list'
+
+/**
+ * Where the user lives, an ISO 3166-1 alpha-2 code in any case (docs/account.md "Country and
+ * currency"); empty is none, for "elsewhere" without a region.
+ */
+const optionalCountrySchema = z
+  .string()
+  .trim()
+  .max(2, COUNTRY_INVALID)
+  .toUpperCase()
+  .transform((text) => (text === '' ? undefined : text))
+  .refine((text) => text === undefined || isCountryCode(text), COUNTRY_INVALID)
 
 export const signUpRequestSchema = z
   .object({
@@ -34,6 +48,8 @@ export const signUpRequestSchema = z
     firstName: requiredName('First name'),
     lastName: requiredName('Last name'),
     username: usernameSchema,
+    /** Decides the primary wallet and the display currency; defaulted from the phone number. */
+    country: optionalCountrySchema.optional(),
   })
   .refine((body) => body.email !== undefined || body.phoneNumber !== undefined, {
     message: EMAIL_OR_PHONE_REQUIRED,

@@ -54,6 +54,12 @@ export const walletSchema = z.object({
   userId: z.string(),
   currencyId: z.number().int(),
   balance: decimalStringSchema,
+  /**
+   * What the balance is worth in naira at today's market prices, 2 decimals: how wallets of
+   * different currencies compare, never an amount anything is paid from (docs/account.md
+   * "Country and currency"). Optional for answers cached before it was added.
+   */
+  nairaValue: decimalStringSchema.optional(),
   isPrimary: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

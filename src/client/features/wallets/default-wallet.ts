@@ -1,32 +1,27 @@
 import { useEffect, useRef } from 'react'
 import { useSettings } from '#client/features/settings/use-settings.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
+import { pickStartingWallet } from '#shared/starting-wallet.ts'
 
 /**
- * The wallet a money form starts with (docs/screens.md "Money actions"): the default wallet
- * chosen in Settings, else the primary wallet, else the first. `accepts` narrows the choice to
- * the wallets the form can pay from; with none, there is no default.
+ * The wallet a money form starts with (docs/screens.md "Money actions", docs/account.md "Country
+ * and currency"): the shared rule of src/shared/starting-wallet.ts, with the user's saved
+ * default wallet and display currency. `accepts` narrows the choice to the wallets the form can
+ * pay from; with none, there is no default.
  */
-export function pickDefaultWallet(
-  wallets: readonly Wallet[],
-  defaultWalletId: string | null | undefined,
-  accepts: (wallet: Wallet) => boolean = () => true,
-): Wallet | undefined {
-  const usable = wallets.filter(accepts)
-  return (
-    usable.find((wallet) => wallet.id === defaultWalletId) ??
-    usable.find((wallet) => wallet.isPrimary) ??
-    usable[0]
-  )
-}
-
-/** `pickDefaultWallet` with the user's saved default wallet. */
 export function useDefaultWallet(
   wallets: readonly Wallet[],
   accepts?: (wallet: Wallet) => boolean,
 ): Wallet | undefined {
   const settings = useSettings()
-  return pickDefaultWallet(wallets, settings.data?.defaultWalletId, accepts)
+  return pickStartingWallet(
+    wallets,
+    {
+      defaultWalletId: settings.data?.defaultWalletId,
+      displayCurrency: settings.data?.displayCurrency,
+    },
+    accepts,
+  )
 }
 
 /**

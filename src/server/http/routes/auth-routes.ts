@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary:
-          'Create an account (with a primary USD and an NGN wallet) with an e-mail, a phone number or both, and sign in; a phone number is texted a verification code',
+          "Create an account with an e-mail, a phone number or both, and sign in. Its country (else its phone number's) decides its primary wallet: NGN, ZAR or KES beside USD; elsewhere USD beside NGN. A phone number is texted a verification code",
         body: signUpRequestSchema,
         response: { 201: userSchema, ...errorResponses },
       },
