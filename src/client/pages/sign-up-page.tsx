@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useCallback, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { useLocation } from 'wouter'
 import type { z } from 'zod'
 import { Button } from '#client/components/ui/button.tsx'
 import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
 import { AuthLayout, AuthPage } from '#client/features/auth/auth-layout.tsx'
+import { CountryField } from '#client/features/auth/country-field.tsx'
 import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { useAuthMessages } from '#client/features/auth/messages.ts'
 import { useReturnTo } from '#client/features/auth/return-to.ts'
@@ -24,7 +25,15 @@ import { type SignUpBody, signUpRequestSchema } from '#shared/schemas/credential
 
 type FormInput = z.input<typeof signUpRequestSchema>
 
-const FIELDS = ['email', 'phoneNumber', 'password', 'firstName', 'lastName', 'username'] as const
+const FIELDS = [
+  'email',
+  'phoneNumber',
+  'password',
+  'firstName',
+  'lastName',
+  'username',
+  'country',
+] as const
 type Field = (typeof FIELDS)[number]
 
 function isField(path: string): path is Field {
@@ -54,10 +63,16 @@ function SignUpForm({
       firstName: '',
       lastName: '',
       username: '',
+      country: '',
     },
   })
   const { errors } = form.formState
   const pending = submit.isPending
+  const phoneNumber = useWatch({ control: form.control, name: 'phoneNumber' }) ?? ''
+  const setCountry = useCallback(
+    (country: string) => form.setValue('country', country, { shouldDirty: true }),
+    [form],
+  )
 
   return (
     <form
@@ -125,6 +140,12 @@ function SignUpForm({
         hint={t('phoneHint')}
         error={errors.phoneNumber?.message}
         {...form.register('phoneNumber')}
+      />
+      <CountryField
+        id="sign-up-country"
+        phoneNumber={phoneNumber}
+        onChange={setCountry}
+        error={errors.country?.message}
       />
       <PasswordField
         id="sign-up-password"

@@ -8,11 +8,13 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
+import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { CreatePinForm } from './create-pin-form.tsx'
 import { LimitWarning } from './limit-warning.tsx'
 import { useMoneyActionMessages } from './messages.ts'
 import { MoneyReceipt } from './money-receipt.tsx'
 import { PinPad } from './pin-pad.tsx'
+import { ShortfallWarning } from './shortfall-warning.tsx'
 import { useLimitCheck } from './use-limit-check.ts'
 import type { MoneyAction, Review } from './use-money-action.ts'
 
@@ -30,6 +32,10 @@ function ReviewStep({
   const t = useMoneyActionMessages()
   const limit = useLimitCheck(review.limitCheck)
   const overLimit = limit.data?.allowed === false
+  // The limit is asked before the PIN; Confirm waits for its answer (one that fails to come
+  // leaves the decision to the server, as the posting checks again).
+  const limitPending = review.limitCheck !== undefined && limit.isPending
+  const short = review.spend ? walletShortfall(review.spend.wallet, review.spend.total) : null
   return (
     <div className="grid gap-4" data-testid="review-sheet">
       <DialogTitle>{review.title}</DialogTitle>
@@ -64,12 +70,20 @@ function ReviewStep({
         ))}
       </dl>
       {review.note ? <p className="text-sm text-muted-foreground">{review.note}</p> : null}
+      {short && review.spend ? (
+        <ShortfallWarning wallet={review.spend.wallet} total={review.spend.total} short={short} />
+      ) : null}
       {limit.data ? <LimitWarning check={limit.data} /> : null}
       <div className="grid gap-2 sm:grid-cols-2">
         <Button type="button" variant="outline" onClick={onCancel}>
           {t('cancel')}
         </Button>
-        <Button type="button" needsNetwork onClick={onConfirm} disabled={checking || overLimit}>
+        <Button
+          type="button"
+          needsNetwork
+          onClick={onConfirm}
+          disabled={checking || overLimit || limitPending || short !== null}
+        >
           <ShieldCheck aria-hidden="true" />
           {t('confirm')}
         </Button>

@@ -5,6 +5,8 @@ import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { type ErrorToastFallback, useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
+import type { Money } from '#shared/money.ts'
+import type { Wallet } from '#shared/schemas/reference.ts'
 import { PIN_STATUS_QUERY_KEY, usePinStatus } from './use-pin-status.ts'
 
 /** One line of the review sheet: a label and its figure. */
@@ -30,6 +32,11 @@ export type Review = {
    * checks it before the PIN and warns when it is over a limit.
    */
   limitCheck?: { currency: string; amount: string }
+  /**
+   * The wallet paid from and everything that leaves it (amount plus fee): the sheet shows any
+   * shortfall and stops before the PIN, so the server never has to refuse it after.
+   */
+  spend?: { wallet: Wallet; total: Money }
 }
 
 /** One submission: where it goes, its body (without the PIN) and how to review it. */

@@ -12,6 +12,7 @@ import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { typedWalletAmount, useAmountMessages } from '#client/lib/amount-messages.ts'
 import { ApiError } from '#client/lib/api.ts'
+import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { formatMoney } from '#shared/money.ts'
 import type { BankTransferRequest } from '#shared/schemas/bank.ts'
 import type { Recipient } from '#shared/schemas/recipients.ts'
@@ -19,7 +20,6 @@ import type { Wallet } from '#shared/schemas/reference.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
 import { AccountSection } from './account-section.tsx'
 import { AmountSection } from './amount-section.tsx'
-import { balanceShortfall } from './balance-shortfall.ts'
 import { bankPayerCheck, sameCurrency, walletForBank } from './bank-currency.ts'
 import { bankTransferCost } from './bank-transfer-cost.ts'
 import {
@@ -181,7 +181,7 @@ export function BankTransfer() {
 
   const amount = typedWalletAmount(wallet, form.watch('amount'))
   const cost = amount ? bankTransferCost(amount) : null
-  const shortfall = balanceShortfall(wallet, cost)
+  const shortfall = walletShortfall(wallet, cost?.total)
   const { payerExists, problem: bankProblem } = bankPayerCheck(t, bank, wallet, walletList)
 
   const mismatch =
@@ -218,6 +218,7 @@ export function BankTransfer() {
           bankNames,
         }),
         limitCheck: { currency: chosenWallet.currency.code, amount: formatMoney(value) },
+        spend: { wallet: chosenWallet, total: bankTransferCost(value).total },
       },
     })
   }

@@ -12,6 +12,7 @@ import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { ApiError } from '#client/lib/api.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
+import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { formatMoney } from '#shared/money.ts'
 import {
   type BillCustomer,
@@ -34,7 +35,6 @@ import {
 } from './bill-pay-form-schema.ts'
 import type { PaidBill } from './bill-payment-status.tsx'
 import { billReview } from './bill-review.ts'
-import { billShortfall } from './bill-shortfall.ts'
 import { BillerSection } from './biller-section.tsx'
 import { CustomerSection } from './customer-section.tsx'
 import { useBillMessages } from './messages.ts'
@@ -98,7 +98,7 @@ export function BillPayForm({
   const customer = useBillCustomer(biller, numberText)
   const amount = typedBillAmount(form.watch('amount'))
   const wallet = walletList.find((candidate) => candidate.id === form.watch('walletId'))
-  const shortfall = billShortfall(amount, wallet)
+  const shortfall = walletShortfall(wallet, amount)
 
   // Whom the payment under review is for, for the status panel once it has gone through.
   const reviewed = useRef<{ biller: Biller; customer: BillCustomer } | null>(null)
@@ -161,6 +161,7 @@ export function BillPayForm({
           wallet: chosenWallet,
         }),
         limitCheck: { currency: paidAmount.asset, amount: formatMoney(paidAmount) },
+        spend: { wallet: chosenWallet, total: paidAmount },
       },
     })
   }

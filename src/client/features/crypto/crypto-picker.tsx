@@ -17,11 +17,14 @@ const SKELETON_COUNT = 4
 export function CryptoPicker({
   cryptocurrencies,
   selectedId,
+  localPrice,
   onSelect,
   disabled,
 }: {
   cryptocurrencies: ReturnType<typeof useCryptocurrencies>
   selectedId: number
+  /** The dollar price in the user's display currency, or null to show dollars alone. */
+  localPrice: (usdPrice: string) => string | null
   onSelect: (crypto: Cryptocurrency) => void
   disabled: boolean
 }) {
@@ -65,6 +68,8 @@ export function CryptoPicker({
           const selected = crypto.id === selectedId
           const change = describeChange(crypto.change)
           const ChangeIcon = change.rising ? TrendingUp : TrendingDown
+          const local = localPrice(crypto.price)
+          const dollars = formatUsdPrice(crypto.price)
           return (
             <li key={crypto.id} className="min-w-0">
               <button
@@ -89,11 +94,19 @@ export function CryptoPicker({
                 </span>
                 <span className="w-full min-w-0">
                   <span
-                    className="block truncate text-base font-bold tabular-nums"
+                    className="block whitespace-nowrap text-sm font-bold tabular-nums sm:text-base"
                     data-testid="crypto-price"
                   >
-                    {t('price', { price: formatUsdPrice(crypto.price) })}
+                    {t('price', { price: local ?? dollars })}
                   </span>
+                  {local ? (
+                    <span
+                      className="block text-xs text-muted-foreground tabular-nums"
+                      data-testid="crypto-price-usd"
+                    >
+                      {dollars}
+                    </span>
+                  ) : null}
                   <span
                     className={cn(
                       'mt-0.5 inline-flex items-center gap-1 whitespace-nowrap text-xs font-semibold tabular-nums',

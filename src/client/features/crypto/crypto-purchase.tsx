@@ -7,10 +7,12 @@ import { useMoneyAction } from '#client/components/money-action/use-money-action
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useExchangeRates } from '#client/features/exchange/use-exchange-rates.ts'
+import { useSettings } from '#client/features/settings/use-settings.ts'
 import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
 import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { readAmountInput } from '#client/lib/amount-input.ts'
+import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import { formatMoney } from '#shared/money.ts'
 import type { CryptoPurchaseRequest } from '#shared/schemas/exchange.ts'
 import type { Cryptocurrency, Currency, ExchangeRate, Wallet } from '#shared/schemas/reference.ts'
@@ -49,6 +51,7 @@ export function CryptoPurchase() {
   const wallets = useWallets({ enabled: isAuthenticated })
   const rates = useExchangeRates({ enabled: isAuthenticated })
   const walletList = wallets.data ?? NO_WALLETS
+  const settings = useSettings()
   const currencyList = (currencies.data ?? NO_CURRENCIES).filter((currency) => currency.isActive)
 
   const schema = useMemo(() => purchaseFormSchema(t), [t])
@@ -80,6 +83,17 @@ export function CryptoPurchase() {
   const pending = action.busy
 
   const cryptoId = form.watch('cryptoCurrencyId')
+  // Prices are dollars on the wire; a user who sees their money in naira sees them in naira too
+  // (docs/account.md "Country and currency"), at the listed rate, the dollars beside them.
+  const display = currencyList.find(
+    (currency) => currency.code === settings.data?.displayCurrency && currency.code !== 'USD',
+  )
+  const usdCurrency = currencyList.find((currency) => currency.code === 'USD')
+  function localPrice(usdPrice: string): string | null {
+    const usd = toMoney(usdPrice, 'USD')
+    const estimate = usd ? estimateCost(usd, display, usdCurrency, rates.data ?? NO_RATES) : null
+    return display && estimate ? formatAmount(estimate.cost, display) : null
+  }
   const crypto = cryptocurrencies.data?.find((candidate) => candidate.id === cryptoId)
 
   function choose(next: Cryptocurrency) {
@@ -92,6 +106,7 @@ export function CryptoPurchase() {
     const pay = currencyList.find((currency) => currency.id === values.fiatCurrencyId)
     const usdCurrency = currencyList.find((currency) => currency.code === 'USD')
     const estimate = estimateCost(usd.value, pay, usdCurrency, rates.data ?? NO_RATES)
+    const payingWallet = walletList.find((wallet) => wallet.currencyId === values.fiatCurrencyId)
     // A fixed key order: the idempotency key store compares submissions by their JSON text.
     const body: CryptoPurchaseRequest = {
       cryptoCurrencyId: values.cryptoCurrencyId,
@@ -110,9 +125,13 @@ export function CryptoPurchase() {
           estimate,
           paymentMethod: values.paymentMethod,
         }),
-        // Only a purchase paid from a wallet counts as sent (docs/limits.md).
+        // Only a purchase paid from a wallet counts as sent (docs/limits.md), and only it
+        // needs the wallet to hold the cost.
         ...(values.paymentMethod === 'wallet'
           ? { limitCheck: { currency: 'USD', amount: formatMoney(usd.value) } }
+          : {}),
+        ...(values.paymentMethod === 'wallet' && payingWallet && estimate
+          ? { spend: { wallet: payingWallet, total: estimate.cost } }
           : {}),
       },
     })
@@ -128,6 +147,7 @@ export function CryptoPurchase() {
           <CryptoPicker
             cryptocurrencies={cryptocurrencies}
             selectedId={cryptoId}
+            localPrice={localPrice}
             onSelect={choose}
             disabled={pending}
           />

@@ -21,6 +21,7 @@ import { describeChange } from '#client/lib/format-change.ts'
 import { readableRate } from '#client/lib/format-rate.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
+import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { type AssetCode, add, formatMoney, isAssetCode, percentageOf } from '#shared/money.ts'
 import { EXCHANGE_FEE_BASIS_POINTS, type ExchangeRequest } from '#shared/schemas/exchange.ts'
 import type { Currency, Wallet } from '#shared/schemas/reference.ts'
@@ -178,11 +179,7 @@ export function ExchangeForm() {
     // The fee counts: the server debits amount + 0.5%, so the check does too.
     const totalDebit = add(amount, percentageOf(amount, EXCHANGE_FEE_BASIS_POINTS))
     const balance = toMoney(fromWallet.balance, fromWallet.currency.code)
-    if (
-      !balance ||
-      balance.asset !== totalDebit.asset ||
-      balance.amountMinor < totalDebit.amountMinor
-    ) {
+    if (!balance || balance.asset !== totalDebit.asset || walletShortfall(fromWallet, totalDebit)) {
       toast({
         title: t('insufficientTitle'),
         description: t('insufficientText'),
@@ -235,6 +232,7 @@ export function ExchangeForm() {
         ],
         note: shownFigures ? t('reviewLocked') : t('reviewTodayRate'),
         limitCheck: { currency: from.code, amount: amountWireText },
+        spend: { wallet: fromWallet, total: totalDebit },
       },
     })
   }

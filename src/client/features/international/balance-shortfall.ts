@@ -1,4 +1,4 @@
-import { toMoney } from '#client/lib/format-amount.ts'
+import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { add, type Money } from '#shared/money.ts'
 import {
   type InternationalMethod,
@@ -23,8 +23,6 @@ export function balanceShortfall(
 ): BalanceShortfall | null {
   if (!wallet || !amount) return null
   const total = add(amount, internationalFeeOf(amount, region, method))
-  const balance = toMoney(wallet.balance, wallet.currency.code)
-  if (!balance || balance.asset !== total.asset) return null
-  const shortMinor = total.amountMinor - balance.amountMinor
-  return shortMinor > 0n ? { total, short: { amountMinor: shortMinor, asset: total.asset } } : null
+  const short = walletShortfall(wallet, total)
+  return short ? { total, short } : null
 }

@@ -1,9 +1,12 @@
 import { Clock, Globe, Send } from 'lucide-react'
 import { LimitWarning } from '#client/components/money-action/limit-warning.tsx'
+import { ShortfallWarning } from '#client/components/money-action/shortfall-warning.tsx'
 import { useLimitCheck } from '#client/components/money-action/use-limit-check.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
+import { toMoney } from '#client/lib/format-amount.ts'
+import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import type { InternationalMethod, InternationalQuote } from '#shared/schemas/international.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { METHOD_DISPLAY } from './international-labels.ts'
@@ -43,6 +46,10 @@ export function TransferReview({
     quote ? { currency: wallet.currency.code, amount: quote.amount } : undefined,
   )
   const overLimit = limit.data?.allowed === false
+  const limitPending = quote !== null && limit.isPending
+  // The balance may have moved since the form (another payment, another device).
+  const total = quote ? toMoney(quote.totalDebit, wallet.currency.code) : null
+  const short = walletShortfall(wallet, total)
   const fields = FIELDS_BY_METHOD[method]
   const rows: { label: string; value: string; testId?: string }[] = [
     { label: t('reviewTo'), value: recipient.fullName.trim(), testId: 'review-name' },
@@ -109,6 +116,7 @@ export function TransferReview({
             <QuoteSkeleton />
           )}
         </div>
+        {short && total ? <ShortfallWarning wallet={wallet} total={total} short={short} /> : null}
         {limit.data ? <LimitWarning check={limit.data} /> : null}
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-[auto_minmax(0,1fr)]">
           <Button
@@ -125,7 +133,7 @@ export function TransferReview({
             type="button"
             size="lg"
             onClick={onSend}
-            disabled={pending || !quote || overLimit}
+            disabled={pending || !quote || overLimit || limitPending || short !== null}
             className="order-1 sm:order-2"
           >
             <Send aria-hidden="true" />

@@ -16,7 +16,8 @@ import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import type { ApiError } from '#client/lib/api.ts'
-import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
+import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { formatMoney, type Money } from '#shared/money.ts'
 import type { UserSearchResult } from '#shared/schemas/money-requests.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
@@ -82,11 +83,7 @@ export function PayPanel({
   // One wallet per currency is the usual case: it is chosen already.
   const walletId = chosenId || (payable.length === 1 ? (payable[0]?.id ?? '') : '')
   const wallet = payable.find((candidate) => candidate.id === walletId)
-  const balance = wallet ? toMoney(wallet.balance, wallet.currency.code) : null
-  const shortfall =
-    balance && balance.asset === amount.asset && balance.amountMinor < amount.amountMinor
-      ? { amountMinor: amount.amountMinor - balance.amountMinor, asset: amount.asset }
-      : null
+  const shortfall = walletShortfall(wallet, amount)
   const currencyName = currencies.data?.find((currency) => currency.code === amount.asset)?.name
 
   const action = useMoneyAction({
@@ -123,6 +120,7 @@ export function PayPanel({
           ...(description ? [{ label: t('reviewFor'), value: description, text: true }] : []),
         ],
         limitCheck: { currency: amount.asset, amount: formatMoney(amount) },
+        spend: { wallet, total: amount },
       },
     })
   }

@@ -21,8 +21,9 @@ import {
   useAmountMessages,
 } from '#client/lib/amount-messages.ts'
 
-import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import { toast } from '#client/lib/toast.ts'
+import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { formatMoney } from '#shared/money.ts'
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -160,6 +161,7 @@ export function SabiTransfer() {
         ],
         note: t('reviewArrival'),
         limitCheck: { currency: wallet.currency.code, amount: formatMoney(amount) },
+        spend: { wallet, total: amount },
       },
     })
   }
@@ -177,11 +179,8 @@ export function SabiTransfer() {
 
   const wallet = walletList.find((candidate) => candidate.id === form.watch('fromWalletId'))
   const amount = typedWalletAmount(wallet, form.watch('amount'))
-  const balance = wallet ? toMoney(wallet.balance, wallet.currency.code) : null
-  const overBalance =
-    amount !== null && balance !== null && balance.asset === amount.asset
-      ? amount.amountMinor > balance.amountMinor
-      : false
+  // Transfers to Sabi users are free: the amount is all that leaves the wallet.
+  const overBalance = walletShortfall(wallet, amount) !== null
   const shownAmount = wallet && amount ? formatAmount(amount, wallet.currency) : null
 
   return (
@@ -305,7 +304,7 @@ export function SabiTransfer() {
                   <SummaryRow label={t('summaryTotal')} value={shownAmount} strong />
                 </dl>
               ) : null}
-              <Button type="submit" size="lg" className="w-full" disabled={pending}>
+              <Button type="submit" size="lg" className="w-full" disabled={pending || overBalance}>
                 <Send aria-hidden="true" />
                 {pending ? t('submitting') : t('submit')}
               </Button>
