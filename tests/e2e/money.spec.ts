@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { Browser, Page, Request } from '@playwright/test'
+import { userSchema } from '#shared/schemas/auth.ts'
 import { transactionPageSchema } from '#shared/schemas/transactions.ts'
 import {
   addFundsByApi,
   closeReceipt,
   confirmWithPin,
+  E2E_PIN,
   expect,
   expectNoHorizontalOverflow,
   newUserDetails,
@@ -49,6 +51,12 @@ async function transactionTypes(page: Page): Promise<string[]> {
   const response = await page.request.get('/api/transactions?limit=50')
   expect(response.status()).toBe(200)
   return transactionPageSchema.parse(await response.json()).items.map((item) => item.type)
+}
+
+async function userIdOf(page: Page): Promise<string> {
+  const response = await page.request.get('/api/auth/user')
+  expect(response.status()).toBe(200)
+  return userSchema.parse(await response.json()).id
 }
 
 /** On /sabi-transfer: finds the user by part of their last name and picks them. */
@@ -223,7 +231,7 @@ test.describe('refusals', () => {
   // Chromium logs the 409 answer; here it is the expected outcome.
   test.use({ allowConsoleErrors: [/status of 409 \(Conflict\)/] })
 
-  test('sending more than the balance shows the server message and moves nothing', async ({
+  test('sending more than the balance is stopped before the PIN, and the server still refuses what it cannot cover', async ({
     page,
     signUp,
     browser,
@@ -231,12 +239,26 @@ test.describe('refusals', () => {
   }) => {
     await signUp()
     const other = await signUpElsewhere(browser, page, baseURL, { lastName: uniqueLastName() })
-    await addFundsByApi(page, 'USD', '20.00')
+    await addFundsByApi(page, 'USD', '60.00')
 
     await page.goto('/sabi-transfer')
     await chooseRecipient(page, other.details)
+    await fillTransfer(page, '70')
+    await expect(page.getByText('This is more than your balance of $60.00.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Send Money' })).toBeDisabled()
+
+    // The money leaves from another device while the form still shows $60.00.
     await fillTransfer(page, '50')
-    await expect(page.getByText('This is more than your balance of $20.00.')).toBeVisible()
+    const elsewhere = await page.request.post('/api/send-money/sabi-user', {
+      data: {
+        fromWalletId: (await walletIn(page, 'USD')).id,
+        recipientUserId: await userIdOf(other.page),
+        amount: '40.00',
+        pin: E2E_PIN,
+      },
+      headers: { 'Idempotency-Key': randomUUID() },
+    })
+    expect(elsewhere.status(), await elsewhere.text()).toBe(201)
     await page.getByRole('button', { name: 'Send Money' }).click()
     await confirmWithPin(page)
     await expect(page.getByText('Transfer Failed', { exact: true })).toBeVisible()
@@ -249,7 +271,7 @@ test.describe('refusals', () => {
     // The form keeps what was typed, to be corrected.
     await expect(page.getByLabel('Amount')).toHaveValue('50')
     expect(await walletBalance(page, 'USD')).toBe('20.00')
-    expect(await transactionTypes(other.page)).toEqual([])
+    expect(await transactionTypes(other.page)).toEqual(['receive'])
     await other.close()
   })
 })
