@@ -100,7 +100,10 @@ describeMoneyApi(
       ).toBe(2)
       // A top-up and a transfer: two journals more in the ledger.
       expect(delta('sabi_ledger_journals', {})).toBe(2)
-      expect(after).toMatch(/^sabi_process_resident_memory_bytes /m)
+      // Node's process metrics, under the names the usual dashboards read.
+      expect(sample(after, 'process_cpu_user_seconds_total')).toBeGreaterThan(0)
+      expect(sample(after, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0)
+      expect(after).toMatch(/^process_resident_memory_bytes /m)
       expect(after).toContain('# TYPE sabi_payouts gauge')
       if (context.kind === 'postgres') {
         expect(sample(after, 'sabi_db_pool_connections', { state: 'total' })).toBeGreaterThan(0)
