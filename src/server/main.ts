@@ -1,8 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts'
-import { DEMO_PIN } from './db/demo-activity.ts'
-import { DEMO_ACCOUNT } from './db/seed.ts'
 import { serializeError } from './logging/log-serializers.ts'
 import { startServer } from './start-server.ts'
+import { startupBanner } from './startup-banner.ts'
 import { isWorkersPrimary, reportListening, startWorkers } from './workers.ts'
 
 // The server's entry point: `npm start` runs it bundled (dist/server/main.js, through
@@ -42,19 +41,12 @@ async function main() {
   reportListening(server.url)
   // A worker leaves the banner to its primary.
   if (!primary && config.workers > 1) return
-  const lines = [
-    '',
-    `  Sabi is running at ${server.url}${primary ? ` (${config.workers} worker processes)` : ''}`,
-    `  Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}`,
-    `  API docs: ${server.url}/api/docs`,
-  ]
-  if (config.sandbox) {
-    lines.push(
-      '  Mode: SANDBOX (simulated providers; no real money moves)',
-      `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (PIN ${DEMO_PIN})`,
-    )
-  }
-  console.log(`${lines.join('\n')}\n`)
+  console.log(
+    startupBanner(config, {
+      url: server.url,
+      workerProcesses: primary ? config.workers : undefined,
+    }),
+  )
 }
 
 main().catch((error: unknown) => {

@@ -80,9 +80,21 @@ function operationsOfContract(contract: Contract): ContractOperation[] {
   return operations
 }
 
-/** The readiness check's 503 is its own report (`status: draining`), not an error body. */
-function isOwnReport(operation: ContractOperation, status: string): boolean {
-  return operation.path === '/api/ready' && status === '503'
+/** Every status but a success or a redirect is an error answer (`default` included). */
+function isErrorStatus(status: string): boolean {
+  return !/^[23](\d\d|XX)$/.test(status)
+}
+
+/** Every object in a JSON document, with where it is. */
+function* objectsIn(value: unknown, at = '#'): Generator<[string, Record<string, unknown>]> {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) yield* objectsIn(item, `${at}/${index}`)
+    return
+  }
+  if (typeof value !== 'object' || value === null) return
+  const object = Object.fromEntries(Object.entries(value))
+  yield [at, object]
+  for (const [key, item] of Object.entries(object)) yield* objectsIn(item, `${at}/${key}`)
 }
 
 function isSessionProtected(operation: ContractOperation): boolean {
@@ -130,7 +142,7 @@ describeMoneyApi(
       const documented = operation.responses[status]
       if (!documented) return [`${label}: not documented`]
       const problems: string[] = []
-      if (answer.status >= 400 && !isOwnReport(operation, status)) {
+      if (answer.status >= 400) {
         const name = '$ref' in documented ? RESPONSE_REF.exec(documented.$ref)?.[1] : undefined
         const response = name ? contract.components.responses[name] : undefined
         const schema = response?.content?.['application/json']?.schema
@@ -187,17 +199,42 @@ describeMoneyApi(
       for (const response of Object.values(contract.components.responses)) {
         expect(response.content?.['application/json']?.schema).toEqual({ $ref: ERROR_SCHEMA_REF })
       }
+      // Every error answer of every operation, readiness's 503 included, is a reference to a
+      // shared response whose every body is the Error schema, by reference.
+      const unshared: string[] = []
       for (const operation of operations) {
         for (const [status, response] of Object.entries(operation.responses)) {
-          if (!/^[45]/.test(status) || isOwnReport(operation, status)) continue
+          if (!isErrorStatus(status)) continue
           const label = `${operation.method.toUpperCase()} ${operation.path} ${status}`
-          expect(response, label).toHaveProperty('$ref')
           const name = '$ref' in response ? RESPONSE_REF.exec(response.$ref)?.[1] : undefined
-          expect(name && contract.components.responses[name], label).toBeTruthy()
+          const shared = name ? contract.components.responses[name] : undefined
+          const bodies = Object.values(shared?.content ?? {})
+          if (
+            bodies.length === 0 ||
+            bodies.some(
+              ({ schema }) => JSON.stringify(schema) !== JSON.stringify({ $ref: ERROR_SCHEMA_REF }),
+            )
+          ) {
+            unshared.push(label)
+          }
         }
         // Every operation can meet a database that is away, or an unexpected failure.
         expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['500', '503']))
       }
+      expect(unshared).toEqual([])
+      // Nowhere else in the document is an object of the Error's shape written out.
+      const copies = [...objectsIn(context.app.swagger())]
+        .filter(([, object]) => {
+          const properties = object.properties
+          return (
+            typeof properties === 'object' &&
+            properties !== null &&
+            'message' in properties &&
+            'code' in properties
+          )
+        })
+        .map(([at]) => at)
+      expect(copies).toEqual(['#/components/schemas/Error'])
     })
 
     it('documents the statuses that real requests get', async () => {

@@ -95,7 +95,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         })
       })
 
-      it('is ready while the database answers, and answers 503 draining once shutdown begins', async () => {
+      it('is ready while the database answers, and answers 503 UNAVAILABLE once shutdown begins', async () => {
         const client = createTestClient(app)
         const ready = await client.get('/api/ready')
         expect(ready.status).toBe(200)
@@ -105,7 +105,10 @@ for (const { kind, skip } of testDatabaseKinds()) {
         try {
           const draining = await client.get('/api/ready')
           expect(draining.status).toBe(503)
-          expect(readinessSchema.parse(draining.body)).toEqual({ status: 'draining' })
+          expect(draining.body).toEqual({
+            message: 'This server is shutting down. Please try again in a moment.',
+            code: 'UNAVAILABLE',
+          })
           // Liveness is not readiness: a draining server is still alive.
           expect((await client.get('/api/health')).status).toBe(200)
         } finally {
@@ -137,7 +140,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
 }
 
 describe('health and readiness without a database', () => {
-  it('stays alive (200, degraded) but is not ready (503 unavailable)', async () => {
+  it('stays alive (200, degraded) but is not ready (503 UNAVAILABLE)', async () => {
     const database = await createTestDatabase('pglite')
     const app = await createTestApp(database)
     try {
@@ -145,7 +148,11 @@ describe('health and readiness without a database', () => {
       const client = createTestClient(app)
       const ready = await client.get('/api/ready')
       expect(ready.status).toBe(503)
-      expect(readinessSchema.parse(ready.body)).toEqual({ status: 'unavailable' })
+      expect(ready.body).toEqual({
+        message: 'Sabi is briefly unavailable. Please try again in a moment.',
+        code: 'UNAVAILABLE',
+      })
+      expect(ready.headers['retry-after']).toBe('2')
       const health = await client.get('/api/health')
       expect(health.status).toBe(200)
       expect(healthSchema.parse(health.body)).toMatchObject({

@@ -156,11 +156,18 @@ describe('npm start in the foreground', () => {
       const signalledAt = Date.now()
       process.kill(pgid, 'SIGTERM')
 
-      const draining = await waitFor('GET /api/ready to answer 503 draining', 5_000, async () => {
-        const answer = await get(port, '/api/ready')
-        return 'status' in answer && answer.status === 503 ? answer : undefined
+      const draining = await waitFor(
+        'GET /api/ready to answer 503 while draining',
+        5_000,
+        async () => {
+          const answer = await get(port, '/api/ready')
+          return 'status' in answer && answer.status === 503 ? answer : undefined
+        },
+      )
+      expect(JSON.parse('body' in draining ? draining.body : '')).toEqual({
+        message: 'This server is shutting down. Please try again in a moment.',
+        code: 'UNAVAILABLE',
       })
-      expect(JSON.parse('body' in draining ? draining.body : '')).toEqual({ status: 'draining' })
 
       await waitFor('the port to refuse connections', STOP_LIMIT_MS, async () => {
         const answer = await get(port, '/api/ready')

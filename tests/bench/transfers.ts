@@ -438,15 +438,15 @@ function eventLoopLine(name: string, before: string, after: string, seconds: num
   const ms = (series: string) =>
     Math.max(0, metricSample(after, series) * 1000 - EVENT_LOOP_SAMPLING_MS).toFixed(1)
   const gcSeconds =
-    metricTotal(after, 'sabi_nodejs_gc_duration_seconds_sum') -
-    metricTotal(before, 'sabi_nodejs_gc_duration_seconds_sum')
-  return `${name.padEnd(18)} event loop held up p99 ${ms('sabi_nodejs_eventloop_lag_p99_seconds').padStart(5)} ms, max ${ms('sabi_nodejs_eventloop_lag_max_seconds').padStart(5)} ms   garbage collection ${((gcSeconds / seconds) * 100).toFixed(1)}% of the time`
+    metricTotal(after, 'nodejs_gc_duration_seconds_sum') -
+    metricTotal(before, 'nodejs_gc_duration_seconds_sum')
+  return `${name.padEnd(18)} event loop held up p99 ${ms('nodejs_eventloop_lag_p99_seconds').padStart(5)} ms, max ${ms('nodejs_eventloop_lag_max_seconds').padStart(5)} ms   garbage collection ${((gcSeconds / seconds) * 100).toFixed(1)}% of the time`
 }
 
 /** Where the server's memory is, from its metrics, in MB. */
 function memoryLine(text: string): string {
   const mb = (name: string) => (metricSample(text, name) / 1024 / 1024).toFixed(0)
-  return `RSS ${mb('sabi_process_resident_memory_bytes')} MB: V8 heap ${mb('sabi_nodejs_heap_size_total_bytes')} MB (${mb('sabi_nodejs_heap_size_used_bytes')} used), outside the heap ${mb('sabi_nodejs_external_memory_bytes')} MB`
+  return `RSS ${mb('process_resident_memory_bytes')} MB: V8 heap ${mb('nodejs_heap_size_total_bytes')} MB (${mb('nodejs_heap_size_used_bytes')} used), outside the heap ${mb('nodejs_external_memory_bytes')} MB`
 }
 
 const template = await ensureTemplate(BASE_URL)

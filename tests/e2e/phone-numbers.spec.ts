@@ -154,3 +154,51 @@ test('a forgotten password is asked for by phone number and the link is texted',
   await page.getByRole('button', { name: 'Save new password' }).click()
   await expect(page.getByText(/Your password has been changed/)).toBeVisible()
 })
+
+/** Signs up through the form with a phone number and no e-mail, up to the code step. */
+async function signUpByPhone(page: Page, number: ReturnType<typeof newNumber>) {
+  await page.goto('/sign-up')
+  await page.getByLabel('First name').fill('Amina')
+  await page.getByLabel('Last name').fill('Sani')
+  await page.getByLabel('Username').fill(`amina_${randomBytes(4).toString('hex')}`)
+  await page.getByLabel('Phone number').fill(number.national)
+  await page.getByLabel('Password', { exact: true }).fill('phone-password-123')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible()
+}
+
+test('in sandbox mode the code step links to the outbox where the texted code is read', async ({
+  page,
+}) => {
+  const number = newNumber()
+  await signUpByPhone(page, number)
+  await expect(page.getByTestId('sandbox-code-note')).toContainText(
+    'Sandbox mode: no SMS is really sent.',
+  )
+
+  // The outbox opens beside the code step, on this number's messages, and holds the code.
+  const opened = page.waitForEvent('popup')
+  await page.getByRole('link', { name: 'Read the code in the sandbox outbox' }).click()
+  const outbox = await opened
+  await expect(outbox).toHaveURL(`/sandbox/outbox?to=${encodeURIComponent(number.e164)}`)
+  const message = outbox.getByTestId('outbox-messages').getByRole('listitem').first()
+  await expect(message).toContainText(/\b\d{6}\b/)
+  const code = /\b(\d{6})\b/.exec((await message.locator('p').textContent()) ?? '')?.[1] ?? ''
+  await outbox.close()
+
+  await page.getByLabel('Verification code').fill(code)
+  await page.getByRole('button', { name: 'Verify', exact: true }).click()
+  await expect(page).toHaveURL('/')
+})
+
+test('outside sandbox mode the code step says nothing of an outbox', async ({ page }) => {
+  // The e2e server always runs in sandbox mode: the start-up call is answered as a production
+  // server would answer it.
+  await page.route('/api/init', (route) =>
+    route.fulfill({ json: { sandbox: false, version: '0.0.0' } }),
+  )
+  await signUpByPhone(page, newNumber())
+  await expect(page.getByTestId('phone-code-sent')).toBeVisible()
+  await expect(page.getByTestId('sandbox-code-note')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: /sandbox outbox/ })).toHaveCount(0)
+})

@@ -12,6 +12,7 @@ import { localizeErrorBody } from '#server/i18n/localize-error.ts'
 import { requestLanguage } from '#server/i18n/request-language.ts'
 import { createTransferPoster } from '#server/ledger/post-user-transfers.ts'
 import { serializeError, serializeRequest } from '#server/logging/log-serializers.ts'
+import { OneLinePerRequest } from '#server/logging/request-log.ts'
 import { databaseGaugesOf } from '#server/metrics/database-gauges.ts'
 import { httpRequestDuration, watchDatabase } from '#server/metrics/metrics.ts'
 import { createLiveEvents } from '#server/notifications/live-events.ts'
@@ -103,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             redact: ['req.headers.cookie', 'req.headers.authorization'],
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
+    // One line per request, on its answer, rather than one as it comes in and one as it ends.
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: otherwise anyone
     // could pick a new address per try and escape the per-address limits.

@@ -357,7 +357,8 @@ function completeOperation(
   const referenced: string[] = []
   for (const [status, response] of Object.entries(responses)) {
     if (!/^[45]\d\d$/.test(status)) continue
-    // A documented body of another shape stays (the readiness check's 503 is its report).
+    // A documented body of another shape stays as written, so that the contract test
+    // (tests/api/openapi-contract.test.ts) names it rather than this transform hiding it.
     if (isObject(response) && isObject(response.content) && !isInlineErrorResponse(response)) {
       continue
     }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { metricsRegistry, watchDatabase } from './metrics.ts'
+import { collectProcessMetrics, metricsRegistry, watchDatabase } from './metrics.ts'
 
 it('reads the payouts once a scrape for both payout gauges', async () => {
   let reads = 0
@@ -21,4 +21,14 @@ it('reads the payouts once a scrape for both payout gauges', async () => {
   // Final payouts have no "oldest open" age.
   expect(text).not.toContain('sabi_payout_oldest_age_seconds{status="completed"}')
   expect(text).toContain('sabi_ledger_journals 7')
+})
+
+it("carries Node's process metrics under their standard names, however many apps ask for them", async () => {
+  // Every app built in a process asks; registering a metric twice would throw.
+  collectProcessMetrics()
+  collectProcessMetrics()
+  const text = await metricsRegistry.metrics()
+  expect(text).toMatch(/^process_cpu_user_seconds_total \d/m)
+  expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m)
+  expect(text.match(/^# TYPE nodejs_heap_size_used_bytes /gm)).toHaveLength(1)
 })

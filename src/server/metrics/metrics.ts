@@ -6,7 +6,19 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  * build several) adds to the same counters.
  */
 export const metricsRegistry = new Registry()
-collectDefaultMetrics({ register: metricsRegistry, prefix: 'sabi_' })
+
+/**
+ * Adds Node's process metrics (prom-client's default metrics: CPU, memory, heap, event-loop
+ * lag, garbage collection, handles) to the registry, under their standard names
+ * (`process_cpu_user_seconds_total`, `nodejs_heap_size_used_bytes`) so the usual Node.js
+ * dashboards and alerts read them as they are. Called by every app that serves `GET /metrics`;
+ * a process builds several (the tests do), and registering a metric twice throws, so a second
+ * call does nothing. A command-line script that only imports a counter starts no monitor.
+ */
+export function collectProcessMetrics(): void {
+  if (metricsRegistry.getSingleMetric('process_cpu_user_seconds_total')) return
+  collectDefaultMetrics({ register: metricsRegistry })
+}
 
 export const httpRequestDuration = new Histogram({
   name: 'sabi_http_request_duration_seconds',

@@ -86,9 +86,10 @@ export type Health = z.infer<typeof healthSchema>
 
 /**
  * GET /api/ready (readiness): 200 `ready` when the database answers and the server is not
- * shutting down; 503 `draining` from the shutdown signal on, `unavailable` without a database.
+ * shutting down; else 503 with an error body (`UNAVAILABLE`), from the shutdown signal on or
+ * without a database.
  */
-export const readinessSchema = z.object({ status: z.enum(['ready', 'draining', 'unavailable']) })
+export const readinessSchema = z.object({ status: z.literal('ready') })
 
 export const initSchema = z.object({ sandbox: z.boolean(), version: z.string() })
 

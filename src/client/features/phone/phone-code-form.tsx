@@ -11,6 +11,7 @@ import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { PHONE_CODE_LENGTH } from '#shared/schemas/phone.ts'
 import { usePhoneMessages } from './messages.ts'
 import { confirmPhoneCode, requestPhoneCode } from './phone-verification-api.ts'
+import { SandboxCodeNote } from './sandbox-code-note.tsx'
 
 const CODE_PATTERN = /^\d{6}$/
 
@@ -99,6 +100,7 @@ export function PhoneCodeForm({
       <p className="text-sm text-muted-foreground" data-testid="phone-code-sent">
         {t('codeSent', { number: formatPhoneNational(phoneNumber) })}
       </p>
+      <SandboxCodeNote phoneNumber={phoneNumber} />
       <FormAlert message={alert} />
       {(notice ?? waitNote) && !alert ? (
         <p role="status" className="text-sm font-medium text-primary">

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Config } from '#server/config.ts'
-import { metricsRegistry } from '#server/metrics/metrics.ts'
+import { collectProcessMetrics, metricsRegistry } from '#server/metrics/metrics.ts'
 
 function bearerMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header ?? '')
@@ -15,6 +15,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * OpenAPI document, since it is the operator's, not a client's.
  */
 export const metricsRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  collectProcessMetrics()
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = config.metricsToken
     if (token && !bearerMatches(request.headers.authorization, token)) {

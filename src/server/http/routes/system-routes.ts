@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { createReadiness, type Readiness } from '#server/readiness.ts'
+import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   type Health,
   healthSchema,
   initSchema,
   readinessSchema,
 } from '#shared/schemas/reference.ts'
+import { RETRY_AFTER_SECONDS } from '../error-handler.ts'
 
 // Short: a probe wants its answer fast, and a database slower than this is not serving anyway.
 const DATABASE_CHECK_TIMEOUT_MS = 1_000
@@ -62,19 +64,27 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['system'],
         summary:
-          'Readiness: 200 when the database answers and the server is not shutting down, else 503',
-        response: { 200: readinessSchema, 503: readinessSchema },
+          'Readiness: 200 when the database answers and the server is not shutting down, else 503 (an Error, `UNAVAILABLE`)',
+        response: { 200: readinessSchema, 503: apiErrorSchema },
       },
     },
     async (_request, reply) => {
-      if (readiness.draining) return reply.status(503).send({ status: 'draining' })
+      // A 503 is an error answer like any other (the OpenAPI document's one Error schema); a
+      // probe reads the status, a person the message.
+      const shuttingDown = () =>
+        reply.status(503).send({
+          message: 'This server is shutting down. Please try again in a moment.',
+          code: 'UNAVAILABLE',
+        })
+      if (readiness.draining) return shuttingDown()
       if (!(await databaseAnswers(database))) {
-        return reply.status(503).send({ status: 'unavailable' })
+        return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({
+          message: 'Sabi is briefly unavailable. Please try again in a moment.',
+          code: 'UNAVAILABLE',
+        })
       }
       // Checked again: shutdown may have begun while the database answered.
-      return readiness.draining
-        ? reply.status(503).send({ status: 'draining' })
-        : reply.send({ status: 'ready' })
+      return readiness.draining ? shuttingDown() : reply.send({ status: 'ready' })
     },
   )
 
