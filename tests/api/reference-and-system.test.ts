@@ -108,6 +108,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
           expect(draining.body).toEqual({
             message: 'This server is shutting down. Please try again in a moment.',
             code: 'UNAVAILABLE',
+            status: 'draining',
           })
           // Liveness is not readiness: a draining server is still alive.
           expect((await client.get('/api/health')).status).toBe(200)
@@ -151,6 +152,7 @@ describe('health and readiness without a database', () => {
       expect(ready.body).toEqual({
         message: 'Sabi is briefly unavailable. Please try again in a moment.',
         code: 'UNAVAILABLE',
+        status: 'unavailable',
       })
       expect(ready.headers['retry-after']).toBe('2')
       const health = await client.get('/api/health')

@@ -13,5 +13,10 @@ export const apiErrorSchema = z.object({
   limit: z.enum(['single', 'daily', 'balance']).optional(),
   /** With LIMIT_EXCEEDED: what that limit still allows, in naira, as a decimal string. */
   remaining: z.string().optional(),
+  /**
+   * With UNAVAILABLE from GET /api/ready: why the server is not ready, as probes written for its
+   * earlier `{status}` answer read it.
+   */
+  status: z.enum(['draining', 'unavailable']).optional(),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>

@@ -70,17 +70,20 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     },
     async (_request, reply) => {
       // A 503 is an error answer like any other (the OpenAPI document's one Error schema); a
-      // probe reads the status, a person the message.
+      // probe reads the status code (or `status`, as the earlier answer had it), a person the
+      // message.
       const shuttingDown = () =>
         reply.status(503).send({
           message: 'This server is shutting down. Please try again in a moment.',
           code: 'UNAVAILABLE',
+          status: 'draining',
         })
       if (readiness.draining) return shuttingDown()
       if (!(await databaseAnswers(database))) {
         return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({
           message: 'Sabi is briefly unavailable. Please try again in a moment.',
           code: 'UNAVAILABLE',
+          status: 'unavailable',
         })
       }
       // Checked again: shutdown may have begun while the database answered.
