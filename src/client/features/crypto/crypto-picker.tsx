@@ -80,23 +80,23 @@ export function CryptoPicker({
                   selected && 'border-primary bg-secondary ring-1 ring-primary hover:bg-secondary',
                 )}
               >
-                <span className="flex w-full min-w-0 items-center gap-2">
+                {/* The icon sits above the name on a phone: beside it, "Ethereum" did not fit. */}
+                <span className="flex w-full min-w-0 flex-col items-start gap-2 min-[400px]:flex-row min-[400px]:items-center">
                   <CryptoIcon code={crypto.code} symbol={crypto.symbol} className="size-9" />
                   <span className="min-w-0">
-                    <span className="block truncate text-sm font-semibold">{crypto.name}</span>
+                    <span className="block text-sm font-semibold wrap-break-word">
+                      {crypto.name}
+                    </span>
                     <span className="block text-xs text-muted-foreground">{crypto.code}</span>
                   </span>
                 </span>
                 <span className="w-full min-w-0">
-                  <span
-                    className="block truncate text-base font-bold tabular-nums"
-                    data-testid="crypto-price"
-                  >
+                  <span className="amount block text-base font-bold" data-testid="crypto-price">
                     {t('price', { price: formatUsdPrice(crypto.price) })}
                   </span>
                   <span
                     className={cn(
-                      'mt-0.5 inline-flex items-center gap-1 whitespace-nowrap text-xs font-semibold tabular-nums',
+                      'mt-0.5 inline-flex flex-wrap items-center gap-1 text-xs font-semibold tabular-nums',
                       change.rising
                         ? 'text-green-700 dark:text-green-400'
                         : 'text-red-600 dark:text-red-400',

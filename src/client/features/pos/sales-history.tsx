@@ -25,19 +25,21 @@ function SaleRow({ sale, nowMs }: { sale: PosSale; nowMs: number }) {
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium">{localizeServerText(sale.description)}</span>
+        <span className="block font-medium wrap-break-word">
+          {localizeServerText(sale.description)}
+        </span>
         <span
-          className="block truncate text-sm text-muted-foreground"
+          className="block text-sm text-muted-foreground wrap-break-word"
           data-testid="pos-sale-customer"
         >
           {sale.customer.name ?? t('walkIn')}
         </span>
-        <span className="block truncate text-xs text-muted-foreground">
+        <span className="block text-xs text-muted-foreground">
           {salePaymentText(sale, t)} · {formatSaleTime(sale.completedAt ?? sale.createdAt)}
         </span>
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1">
-        <span className="font-semibold tabular-nums">{requestAmountText(sale)}</span>
+        <span className="amount font-semibold">{requestAmountText(sale)}</span>
         <SaleStatusBadge sale={sale} nowMs={nowMs} />
       </span>
     </>

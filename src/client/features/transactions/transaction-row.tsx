@@ -10,6 +10,7 @@ import {
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { cn } from '#client/lib/cn.ts'
+import { joinAmountCodes } from '#client/lib/join-amount-codes.ts'
 import { localizeServerText, transactionTypeName } from '#client/lib/server-texts.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
@@ -95,21 +96,21 @@ export function TransactionRow({
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{description}</p>
+        <p className="text-sm font-medium wrap-break-word">{description}</p>
         {transaction.counterparty ? (
           <p
-            className="truncate text-xs text-muted-foreground"
+            className="text-xs text-muted-foreground wrap-break-word"
             data-testid="transaction-counterparty"
           >
             {t('withParty', { name: transaction.counterparty })}
           </p>
         ) : null}
-        <p className="truncate text-xs text-muted-foreground">
+        <p className="text-xs text-muted-foreground">
           <time dateTime={transaction.createdAt}>{dateText}</time>
         </p>
         {showReference ? (
           <p
-            className="truncate font-mono text-[0.6875rem] text-muted-foreground"
+            className="font-mono text-[0.6875rem] text-muted-foreground wrap-anywhere"
             data-testid="transaction-reference"
           >
             {t('reference', { reference: transaction.reference })}
@@ -120,9 +121,11 @@ export function TransactionRow({
             className="text-xs break-words text-muted-foreground"
             data-testid="transaction-conversion"
           >
-            {conversion.kind === 'exchange'
-              ? t('exchangeDetail', conversion)
-              : t('purchaseDetail', conversion)}
+            {joinAmountCodes(
+              conversion.kind === 'exchange'
+                ? t('exchangeDetail', conversion)
+                : t('purchaseDetail', conversion),
+            )}
           </p>
         ) : null}
         {amount.feeBreakdown ? (
@@ -132,7 +135,7 @@ export function TransactionRow({
       <div className="flex shrink-0 flex-col items-end gap-1">
         <p
           className={cn(
-            'text-sm font-semibold tabular-nums',
+            'amount text-sm font-semibold',
             sign === '+' ? 'text-success' : 'text-foreground',
           )}
         >
