@@ -96,15 +96,15 @@ export function CryptoPicker({
                   </span>
                   <span
                     className={cn(
-                      'mt-0.5 inline-flex flex-wrap items-center gap-1 text-xs font-semibold tabular-nums',
+                      'mt-0.5 flex items-start gap-1 text-xs font-semibold tabular-nums',
                       change.rising
                         ? 'text-green-700 dark:text-green-400'
                         : 'text-red-600 dark:text-red-400',
                     )}
                     data-testid="crypto-change"
                   >
-                    <ChangeIcon className="size-3.5" aria-hidden="true" />
-                    {t('change24h', { change: change.text })}
+                    <ChangeIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                    <span className="min-w-0">{t('change24h', { change: change.text })}</span>
                   </span>
                 </span>
               </button>

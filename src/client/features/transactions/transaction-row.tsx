@@ -90,13 +90,31 @@ export function TransactionRow({
   const amount = transactionAmountDisplay(transaction)
   const sign = walletSign(transaction)
   const conversion = conversionDetail(transaction, transaction.convertedCurrency?.code ?? null)
+  // The amount sits beside the description and the details run under both, the whole width
+  // of the row: beside a column of amount and status, a description had too little room at
+  // 360 px and wrapped a word a line.
   const row = (
-    <div className="flex items-center gap-3 py-3" data-testid="transaction-row">
+    <div className="flex items-start gap-3 py-3" data-testid="transaction-row">
       <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium wrap-break-word">{description}</p>
+        <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+          <p className="min-w-0 flex-1 basis-32 text-sm font-medium wrap-break-word">
+            {description}
+          </p>
+          <div className="ml-auto flex flex-col items-end gap-1">
+            <p
+              className={cn(
+                'amount text-sm font-semibold',
+                sign === '+' ? 'text-success' : 'text-foreground',
+              )}
+            >
+              {amount.text}
+            </p>
+            {trailing}
+          </div>
+        </div>
         {transaction.counterparty ? (
           <p
             className="text-xs text-muted-foreground wrap-break-word"
@@ -131,17 +149,6 @@ export function TransactionRow({
         {amount.feeBreakdown ? (
           <p className="text-xs text-muted-foreground">{t('amountWithFee', amount.feeBreakdown)}</p>
         ) : null}
-      </div>
-      <div className="flex shrink-0 flex-col items-end gap-1">
-        <p
-          className={cn(
-            'amount text-sm font-semibold',
-            sign === '+' ? 'text-success' : 'text-foreground',
-          )}
-        >
-          {amount.text}
-        </p>
-        {trailing}
       </div>
     </div>
   )
