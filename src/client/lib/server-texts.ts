@@ -3,6 +3,7 @@ import { isAssetCode } from '#shared/money.ts'
 import { DEFAULT_REQUEST_DESCRIPTION } from '#shared/schemas/payment-requests.ts'
 import { DEFAULT_SALE_DESCRIPTION } from '#shared/schemas/pos.ts'
 import { formatAmount, formatAmountDigits } from './format-amount.ts'
+import { joinAmountCodes } from './join-amount-codes.ts'
 
 type CommonKey = Parameters<typeof useCommonMessages.t>[0]
 // Components that show these texts re-render on a change of language through their own
@@ -37,7 +38,8 @@ export function localizeServerText(text: string): string {
       coin,
       price: formatAmount((bought[3] ?? '').replaceAll(',', ''), { code: 'USD', symbol: '$' }),
     }
-    return t(bought[4] ? 'descriptionBoughtByCard' : 'descriptionBought', values)
+    // The quantity and its coin are one amount: the catalog's space between them must not break.
+    return joinAmountCodes(t(bought[4] ? 'descriptionBoughtByCard' : 'descriptionBought', values))
   }
   return text
 }

@@ -15,6 +15,7 @@ import {
 } from '#client/features/transactions/transaction-receipt.ts'
 import { useTransactionDetails } from '#client/features/transactions/use-transaction-details.ts'
 import { cn } from '#client/lib/cn.ts'
+import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'
 import { useMoneyActionMessages } from './messages.ts'
 
 const STATUS_LOOKS = {
@@ -63,6 +64,7 @@ export function MoneyReceipt({
     ? STATUS_LOOKS[transaction.status]
     : STATUS_LOOKS.pending
   const Icon = look.icon
+  const headline = transactionAmountDisplay(transaction).text
   return (
     <div className="grid gap-4" data-testid="money-receipt">
       <div className="grid justify-items-center gap-1 text-center">
@@ -72,10 +74,10 @@ export function MoneyReceipt({
           {t(look.label)}
         </p>
         <p
-          className="max-w-full break-all text-3xl font-bold tabular-nums"
+          className={cn('amount font-bold', headlineAmountSize(headline))}
           data-testid="receipt-headline-amount"
         >
-          {transactionAmountDisplay(transaction).text}
+          {headline}
         </p>
       </div>
       <dl className="grid gap-2 rounded-xl border p-3 text-sm">
@@ -87,6 +89,7 @@ export function MoneyReceipt({
             text={
               field.look !== 'mono' && !['amount', 'fee', 'total', 'converted'].includes(field.key)
             }
+            code={field.look === 'mono'}
             testId={`receipt-${field.key}`}
           />
         ))}

@@ -6,7 +6,11 @@ import { cn } from '#client/lib/cn.ts'
 export const Select = SelectPrimitive.Root
 export const SelectValue = SelectPrimitive.Value
 
-/** The closed select: looks like the text inputs beside it, with the chosen value inside. */
+/**
+ * The closed select: looks like the text inputs beside it, with the chosen value inside. A long
+ * value (a wallet and its balance, a currency's name in French) wraps to a second line rather
+ * than being cut with an ellipsis: it is what the user is choosing.
+ */
 export function SelectTrigger({
   className,
   children,
@@ -15,10 +19,10 @@ export function SelectTrigger({
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        'flex h-11 w-full min-w-0 items-center justify-between gap-2 rounded-lg border border-input bg-card px-3 py-2 text-left text-base sm:text-sm',
+        'flex min-h-11 w-full min-w-0 items-center justify-between gap-2 rounded-lg border border-input bg-card px-3 py-2 text-left text-base sm:text-sm',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         'disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive',
-        'data-[placeholder]:text-muted-foreground [&>span]:min-w-0 [&>span]:truncate',
+        'data-[placeholder]:text-muted-foreground [&>span]:min-w-0 [&>span]:wrap-break-word',
         className,
       )}
       {...props}

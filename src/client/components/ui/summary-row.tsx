@@ -1,32 +1,34 @@
 import { cn } from '#client/lib/cn.ts'
 
 /**
- * One line of a money summary inside a `<dl>`: a label and a figure, the figure right-aligned
- * and wrapping rather than widening the page when it is long.
+ * One line of a money summary inside a `<dl>`: a label and a value, the value right-aligned.
+ * When both do not fit on one line the value moves under the label rather than being broken:
+ * an amount never wraps or clips (docs/screens.md "Display rules").
  */
 export function SummaryRow({
   label,
   value,
   strong,
   text,
+  code,
   testId,
 }: {
   label: string
   value: string
   strong?: boolean
-  /** Words (a name, a description) wrap between words; figures may break anywhere. */
+  /** Words (a name, a description): they wrap between words. Without it the value is an amount. */
   text?: boolean
+  /** One unbroken token (a reference, a code): it may break anywhere, as nothing else fits. */
+  code?: boolean
   testId?: string
 }) {
   return (
-    <div className="flex items-start justify-between gap-3">
-      <dt className={cn('shrink-0', strong ? 'font-semibold' : 'text-muted-foreground')}>
-        {label}
-      </dt>
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+      <dt className={cn(strong ? 'font-semibold' : 'text-muted-foreground')}>{label}</dt>
       <dd
         className={cn(
-          'min-w-0 text-right',
-          text ? 'break-words' : 'break-all tabular-nums',
+          'ml-auto min-w-0 text-right',
+          code ? 'wrap-anywhere' : text ? 'wrap-break-word' : 'amount',
           strong && 'font-semibold',
         )}
         data-testid={testId}

@@ -68,7 +68,7 @@ export function SignInCodeStep({
       <p className="text-sm text-muted-foreground">
         {backup ? t('backupDescription') : t('codeDescription')}
       </p>
-      <p className="truncate text-sm font-medium" data-testid="sign-in-email">
+      <p className="text-sm font-medium wrap-anywhere" data-testid="sign-in-email">
         {t('signingInAs', { email: credentials.login })}
       </p>
       <FormAlert message={submit.isError ? signInErrorMessage(submit.error, t) : null} />

@@ -126,8 +126,10 @@ export function SavedRecipients({
                           {initials(recipient.name)}
                         </span>
                         <span className="min-w-0 flex-1">
-                          <span className="flex min-w-0 items-center gap-2">
-                            <span className="truncate text-sm font-semibold">{recipient.name}</span>
+                          <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                            <span className="min-w-0 text-sm font-semibold wrap-break-word">
+                              {recipient.name}
+                            </span>
                             {recipient.isFrequent ? (
                               <Badge variant="success" className="shrink-0">
                                 <Star className="size-3" aria-hidden="true" />
@@ -135,7 +137,7 @@ export function SavedRecipients({
                               </Badge>
                             ) : null}
                           </span>
-                          <span className="block truncate text-xs text-muted-foreground">
+                          <span className="block text-xs text-muted-foreground wrap-break-word">
                             {bankName} ·{' '}
                             <span className="font-mono">{recipient.accountNumber}</span>
                           </span>

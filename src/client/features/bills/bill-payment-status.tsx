@@ -129,11 +129,12 @@ export function BillPaymentStatus({
         ) : null}
 
         <dl className="mt-5 grid grid-cols-1 gap-2 rounded-lg border p-3 text-sm">
-          <SummaryRow label={t('fieldProvider')} value={biller.name} />
-          <SummaryRow label={t('fieldCustomer')} value={customer.customerName} />
+          <SummaryRow label={t('fieldProvider')} value={biller.name} text />
+          <SummaryRow label={t('fieldCustomer')} value={customer.customerName} text />
           <SummaryRow
             label={customerNumberLabel(t, biller.type, biller.customerNumber)}
             value={customer.accountNumber}
+            code
           />
           <SummaryRow
             label={t('fieldAmount')}

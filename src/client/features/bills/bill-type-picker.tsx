@@ -119,7 +119,7 @@ export function BillTypeButtons({
                   >
                     <Icon className="size-5" aria-hidden="true" />
                   </span>
-                  <span className="w-full truncate text-xs font-medium sm:text-sm">
+                  <span className="w-full text-xs leading-tight font-medium wrap-break-word hyphens-auto sm:text-sm">
                     {t(look.label)}
                   </span>
                 </button>

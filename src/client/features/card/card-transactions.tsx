@@ -32,14 +32,14 @@ export function CardTransactions({ transactions }: { transactions: CardData['tra
                   <CreditCard className="size-4" aria-hidden="true" />
                 </span>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">
+                  <p className="text-sm font-medium wrap-break-word">
                     {transaction.description || t('cardPayment')}
                   </p>
                   <p className="text-xs text-muted-foreground">
                     {formatDate(transaction.createdAt, 'dayTime', { language })}
                   </p>
                 </div>
-                <span className="shrink-0 text-sm font-semibold tabular-nums">
+                <span className="amount shrink-0 text-sm font-semibold">
                   {formatAmountDigits(`-${transaction.amount}`, transaction.currency, { language })}{' '}
                   {transaction.currency}
                 </span>

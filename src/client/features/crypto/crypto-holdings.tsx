@@ -32,18 +32,21 @@ export function HoldingRow({
 }) {
   const t = useCryptoMessages()
   return (
-    <li className="flex items-center gap-3 py-3" data-testid={`crypto-holding-${holding.code}`}>
+    <li
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3"
+      data-testid={`crypto-holding-${holding.code}`}
+    >
       <CryptoIcon code={holding.code} symbol={holding.symbol} />
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-semibold">{holding.name}</span>
-        <span className="block truncate text-xs text-muted-foreground tabular-nums">
+        <span className="block text-sm font-semibold wrap-break-word">{holding.name}</span>
+        <span className="amount block text-xs text-muted-foreground">
           {t('quantity', {
             amount: hidden ? BALANCE_MASK : padDecimals(holding.amount, CRYPTO_DISPLAY_DECIMALS),
             code: holding.code,
           })}
         </span>
       </span>
-      <span className="shrink-0 text-sm font-semibold tabular-nums">
+      <span className="amount ml-auto text-sm font-semibold">
         {t('holdingValue', {
           value: hidden ? BALANCE_MASK : formatAmount(holding.usdValue, USD_CURRENCY),
         })}

@@ -85,23 +85,26 @@ export function CryptoPicker({
                   selected && 'border-primary bg-secondary ring-1 ring-primary hover:bg-secondary',
                 )}
               >
-                <span className="flex w-full min-w-0 items-center gap-2">
+                {/* The icon sits above the name on a phone: beside it, "Ethereum" did not fit. */}
+                <span className="flex w-full min-w-0 flex-col items-start gap-2 min-[400px]:flex-row min-[400px]:items-center">
                   <CryptoIcon code={crypto.code} symbol={crypto.symbol} className="size-9" />
                   <span className="min-w-0">
-                    <span className="block truncate text-sm font-semibold">{crypto.name}</span>
+                    <span className="block text-sm font-semibold wrap-break-word">
+                      {crypto.name}
+                    </span>
                     <span className="block text-xs text-muted-foreground">{crypto.code}</span>
                   </span>
                 </span>
                 <span className="w-full min-w-0">
                   <span
-                    className="block whitespace-nowrap text-sm font-bold tabular-nums sm:text-base"
+                    className="amount block text-sm font-bold sm:text-base"
                     data-testid="crypto-price"
                   >
                     {t('price', { price: local ?? dollars })}
                   </span>
                   {local ? (
                     <span
-                      className="block text-xs text-muted-foreground tabular-nums"
+                      className="amount block text-xs text-muted-foreground"
                       data-testid="crypto-price-usd"
                     >
                       {dollars}
@@ -109,15 +112,15 @@ export function CryptoPicker({
                   ) : null}
                   <span
                     className={cn(
-                      'mt-0.5 inline-flex items-center gap-1 whitespace-nowrap text-xs font-semibold tabular-nums',
+                      'mt-0.5 flex items-start gap-1 text-xs font-semibold tabular-nums',
                       change.rising
                         ? 'text-green-700 dark:text-green-400'
                         : 'text-red-600 dark:text-red-400',
                     )}
                     data-testid="crypto-change"
                   >
-                    <ChangeIcon className="size-3.5" aria-hidden="true" />
-                    {t('change24h', { change: change.text })}
+                    <ChangeIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                    <span className="min-w-0">{t('change24h', { change: change.text })}</span>
                   </span>
                 </span>
               </button>

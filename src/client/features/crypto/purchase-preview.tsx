@@ -32,10 +32,10 @@ export function PurchasePreview({
     <div className="grid gap-3 rounded-xl border bg-muted/40 p-4 text-sm">
       <h3 className="text-xs font-medium text-muted-foreground">{t('previewHeading')}</h3>
       <dl className="grid gap-2">
-        <div className="flex items-start justify-between gap-3">
-          <dt className="shrink-0 font-semibold">{t('youReceive')}</dt>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <dt className="font-semibold">{t('youReceive')}</dt>
           <dd
-            className="min-w-0 break-all text-right text-base font-bold tabular-nums"
+            className="amount ml-auto text-right text-base font-bold"
             data-testid="crypto-preview"
           >
             {t('quantity', { amount: quantity ?? '0.00000000', code: crypto.code })}

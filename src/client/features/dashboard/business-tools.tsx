@@ -29,13 +29,19 @@ function ToolContent({ tool }: { tool: Tool }) {
       <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-foreground">
         <Icon className="size-5" aria-hidden="true" />
       </span>
+      {/* The status follows the name, on a line of its own when they do not fit together: at
+          the row's end it left the words a column too narrow for them on a phone. */}
       <span className="min-w-0 flex-1">
-        <span className="block text-sm font-medium leading-snug">{tool.label}</span>
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="min-w-0 text-sm font-medium leading-snug wrap-break-word">
+            {tool.label}
+          </span>
+          <Badge variant={tool.badge} data-testid={`business-tool-status-${tool.key}`}>
+            {tool.status}
+          </Badge>
+        </span>
         <span className="block text-xs leading-snug text-muted-foreground">{tool.text}</span>
       </span>
-      <Badge variant={tool.badge} data-testid={`business-tool-status-${tool.key}`}>
-        {tool.status}
-      </Badge>
     </>
   )
 }

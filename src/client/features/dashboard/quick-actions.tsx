@@ -125,8 +125,10 @@ export function ServiceTiles() {
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold">{t(tile.label)}</span>
-                  <span className="block truncate text-xs text-muted-foreground">
+                  <span className="block text-sm font-semibold wrap-break-word">
+                    {t(tile.label)}
+                  </span>
+                  <span className="block text-xs text-muted-foreground wrap-break-word">
                     {t(tile.text)}
                   </span>
                 </span>

@@ -21,17 +21,17 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
         </span>
         <span className="min-w-0">
           <span className="block text-sm font-semibold">{wallet.currency.code}</span>
-          <span className="block truncate text-xs text-muted-foreground">
+          <span className="block text-xs text-muted-foreground wrap-break-word">
             {currencyName(wallet.currency)}
           </span>
         </span>
       </div>
-      {/* Every digit shows (docs/screens.md "Display rules"): a long balance gets smaller, so that
-          up to the largest of 999,999,999.99 it stays on one line of the card, and wraps beyond.
+      {/* Every digit shows on one line (docs/screens.md "Display rules"): a long balance gets
+          smaller, so that up to the largest of 999,999,999.99 it fits the card.
           Hidden, the mask keeps the balance's font size, so the card keeps its height. */}
       <p
         className={cn(
-          'mt-3 font-bold break-all tabular-nums',
+          'amount mt-auto pt-3 font-bold',
           balance.length > 16
             ? 'text-[0.6875rem]'
             : balance.length > 14

@@ -35,16 +35,18 @@ function AnimatedBalance({
       ? formatMinorAmount(shownMinor, value.asset, symbol)
       : finalText
   return (
-    // Every digit shows (docs/screens.md "Display rules"): a long total gets smaller and wraps.
+    // Every digit shows on one line (docs/screens.md "Display rules"): a long total gets smaller.
     // Hidden, the mask keeps the figure's font size, so the banner keeps its height.
     <p
       className={cn(
-        'mt-1 font-bold tracking-tight break-all tabular-nums',
-        finalText.length > 15
-          ? 'text-2xl sm:text-4xl'
-          : finalText.length > 11
-            ? 'text-3xl sm:text-5xl'
-            : 'text-4xl sm:text-5xl',
+        'amount mt-1 font-bold tracking-tight',
+        finalText.length > 17
+          ? 'text-xl sm:text-4xl'
+          : finalText.length > 15
+            ? 'text-2xl sm:text-4xl'
+            : finalText.length > 11
+              ? 'text-3xl sm:text-5xl'
+              : 'text-4xl sm:text-5xl',
       )}
     >
       {/* Screen readers get the final figure once, not every frame of the count-up. */}

@@ -277,12 +277,12 @@ export function ExchangeForm() {
             >
               <div className="relative grid grid-cols-1 gap-2">
                 <Panel className="focus-within:border-primary/60 focus-within:ring-2 focus-within:ring-ring/30">
-                  <div className="flex items-center justify-between gap-3">
+                  <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                     <Label htmlFor="exchange-amount" className="text-muted-foreground">
                       {t('from')}
                     </Label>
                     <p
-                      className="min-w-0 truncate text-xs text-muted-foreground"
+                      className="ml-auto text-right text-xs text-muted-foreground"
                       data-testid="exchange-from-balance"
                     >
                       {from
@@ -349,13 +349,14 @@ export function ExchangeForm() {
                   >
                     {t('receive')}
                   </p>
-                  <div className="mt-2 flex items-center gap-2">
-                    {/* Text, not an input: a long figure wraps and shrinks instead of being cut. */}
+                  {/* Text, not an input: a long figure gets smaller, and takes the line for
+                      itself when it still does not fit beside the currency, instead of being cut. */}
+                  <div className="mt-2 flex flex-wrap items-center gap-2">
                     <output
                       aria-labelledby="exchange-receive-label"
                       data-testid="exchange-receive"
                       className={cn(
-                        'min-w-0 flex-1 break-all font-semibold tabular-nums',
+                        'amount flex-1 font-semibold',
                         receiveText.length > 12 ? 'text-lg' : 'text-2xl',
                         receiveText ? '' : 'text-muted-foreground/60',
                       )}
@@ -371,7 +372,7 @@ export function ExchangeForm() {
                       value={toId}
                       onChange={(currencyId) => form.setValue('toCurrencyId', currencyId)}
                       disabled={pending}
-                      className="w-32 shrink-0"
+                      className="ml-auto w-32 shrink-0"
                       triggerClassName="rounded-full bg-card font-medium"
                     />
                   </div>

@@ -41,11 +41,11 @@ export function ExchangeWallets() {
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-semibold">{wallet.currency.code}</span>
-                  <span className="block truncate text-xs text-muted-foreground">
+                  <span className="block text-xs text-muted-foreground wrap-break-word">
                     {currencyName(wallet.currency)}
                   </span>
                 </span>
-                <span className="shrink-0 text-sm font-semibold tabular-nums">
+                <span className="amount shrink-0 text-sm font-semibold">
                   {formatWalletBalance(wallet)}
                 </span>
               </li>

@@ -106,10 +106,10 @@ export function QuoteFigures({ quote, wallet }: { quote: InternationalQuote; wal
         testId="quote-total"
       />
       <div className="border-t border-primary/10" />
-      <div className="flex items-end justify-between gap-3">
-        <dt className="shrink-0 font-semibold">{t('quoteReceive')}</dt>
+      <div className="flex flex-wrap items-end justify-between gap-x-3">
+        <dt className="font-semibold">{t('quoteReceive')}</dt>
         <dd
-          className="min-w-0 break-all text-right text-xl font-bold tabular-nums text-primary"
+          className="amount ml-auto text-right text-xl font-bold text-primary"
           data-testid="quote-receive"
         >
           {formatAmountDigits(quote.receiveAmount, quote.receiveCurrency)} {quote.receiveCurrency}
@@ -118,6 +118,7 @@ export function QuoteFigures({ quote, wallet }: { quote: InternationalQuote; wal
       <SummaryRow
         label={t('quoteDelivery')}
         value={t(DELIVERY_LABELS[quote.deliveryEstimate])}
+        text
         testId="quote-delivery"
       />
     </dl>

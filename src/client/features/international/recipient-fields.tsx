@@ -85,8 +85,10 @@ export function SavedRecipientChoices({
                 aria-label={t('useRecipient', { name: recipient.name, account })}
                 className="flex max-w-full min-w-0 flex-col items-start rounded-lg border bg-card px-3 py-2 text-left text-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
               >
-                <span className="max-w-full truncate font-medium">{recipient.name}</span>
-                <span className="max-w-full truncate text-xs text-muted-foreground">{account}</span>
+                <span className="max-w-full font-medium wrap-break-word">{recipient.name}</span>
+                <span className="max-w-full text-xs text-muted-foreground wrap-anywhere">
+                  {account}
+                </span>
               </button>
             </li>
           )

@@ -88,6 +88,7 @@ export function TransferReview({
               key={row.label}
               label={row.label}
               value={row.value}
+              text
               {...(row.testId ? { testId: row.testId } : {})}
             />
           ))}

@@ -16,7 +16,9 @@ import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import type { ApiError } from '#client/lib/api.ts'
+import { cn } from '#client/lib/cn.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
+import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'
 import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { formatMoney, type Money } from '#shared/money.ts'
 import type { UserSearchResult } from '#shared/schemas/money-requests.ts'
@@ -134,23 +136,26 @@ export function PayPanel({
             <div className="min-w-0">
               <h2
                 id="pay-request-heading"
-                className="truncate font-semibold"
+                className="font-semibold wrap-break-word"
                 data-testid="pay-requester"
               >
                 {name}
               </h2>
-              <p className="truncate text-sm text-muted-foreground">@{requester.username}</p>
+              <p className="text-sm text-muted-foreground wrap-anywhere">@{requester.username}</p>
             </div>
           </div>
           <p className="mt-4 text-sm text-muted-foreground">{t('askingYou')}</p>
           <p
-            className="break-all text-4xl font-bold tracking-tight tabular-nums"
+            className={cn(
+              'amount font-bold tracking-tight',
+              amountText.length > 11 ? headlineAmountSize(amountText) : 'text-4xl',
+            )}
             data-testid="pay-amount"
           >
             {amountText}
           </p>
           <dl className="mt-4 grid grid-cols-1 gap-2 text-sm" data-testid="pay-details">
-            <SummaryRow label={t('forLabel')} value={description} testId="pay-description" />
+            <SummaryRow label={t('forLabel')} value={description} text testId="pay-description" />
             <SummaryRow
               label={t('currency')}
               value={
@@ -158,6 +163,7 @@ export function PayPanel({
                   ? t('currencyValue', { code: amount.asset, name: currencyName })
                   : amount.asset
               }
+              text
               testId="pay-currency"
             />
             <SummaryRow label={t('fee')} value={t('feeFree')} />

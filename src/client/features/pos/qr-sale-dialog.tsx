@@ -96,7 +96,9 @@ export function QrSaleDialog({
             className={expired ? 'opacity-30' : undefined}
           />
           <div>
-            <p className="break-all text-2xl font-bold tabular-nums">{requestAmountText(sale)}</p>
+            <p className="amount text-xl font-bold min-[400px]:text-2xl">
+              {requestAmountText(sale)}
+            </p>
             <p className="mt-0.5 break-words text-sm text-muted-foreground">
               {localizeServerText(sale.description)}
             </p>

@@ -1,6 +1,8 @@
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { requestAmountText } from '#client/features/receive/request-format.ts'
+import { cn } from '#client/lib/cn.ts'
+import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'
 import { localizeServerText } from '#client/lib/server-texts.ts'
 import type { PosSale } from '#shared/schemas/pos.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
@@ -41,25 +43,28 @@ export function SalePreview({ sale, typed }: { sale: PosSale | null; typed: Type
         <div className="rounded-xl bg-secondary px-4 py-5 text-center text-secondary-foreground">
           <p className="text-xs font-medium opacity-80">{t('previewAmount')}</p>
           <p
-            className="mt-1 break-all text-3xl font-bold tabular-nums"
+            className={cn('amount mt-1 font-bold', headlineAmountSize(amount ?? ''))}
             data-testid="sale-preview-amount"
           >
             {amount ?? '—'}
           </p>
         </div>
         <dl className="grid grid-cols-1 gap-2 text-sm" data-testid="sale-preview">
-          <SummaryRow label={t('previewWallet')} value={walletText} />
+          <SummaryRow label={t('previewWallet')} value={walletText} text />
           <SummaryRow
             label={t('previewDescription')}
             value={localizeServerText(sale ? sale.description : typed.description)}
+            text
           />
           <SummaryRow
             label={t('previewCustomer')}
             value={(sale ? sale.customer.name : typed.customer) ?? t('walkIn')}
+            text
           />
           <SummaryRow
             label={t('previewPayment')}
             value={sale ? salePaymentText(sale, t) : typed.payment}
+            text
           />
         </dl>
         {sale ? <p className="text-xs text-muted-foreground">{t('lastSaleNote')}</p> : null}

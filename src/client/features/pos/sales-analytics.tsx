@@ -73,7 +73,7 @@ function Stat({
   return (
     <div className={cn('min-w-0 rounded-xl border bg-card p-4', className)} data-testid={testId}>
       <p className="text-xs font-medium text-muted-foreground">{label}</p>
-      <p className="mt-1 break-all text-xl font-bold tabular-nums">{value}</p>
+      <p className="amount mt-1 text-xl font-bold">{value}</p>
       {detail ? <p className="mt-0.5 text-xs text-muted-foreground">{detail}</p> : null}
     </div>
   )
@@ -141,13 +141,14 @@ function DailyChart({
 function Figures({ figures, days, t }: { figures: CurrencyFigures; days: number; t: PosMessages }) {
   return (
     <div className="grid gap-4">
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {/* One figure a row on a phone: two side by side leave an amount too little room, and
+          an amount never wraps (docs/screens.md "Display rules"). */}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Stat
           label={t('today')}
           value={moneyText(figures, figures.today.total)}
           detail={salesCountText(figures.today.count, t)}
           testId="analytics-today"
-          className="col-span-2 sm:col-span-1"
         />
         <Stat
           label={t('last7Days')}
@@ -162,7 +163,7 @@ function Figures({ figures, days, t }: { figures: CurrencyFigures; days: number;
           testId="analytics-30-days"
         />
       </div>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
         <Stat
           label={t('periodSales', { count: days })}
           value={String(figures.period.count)}
@@ -188,10 +189,13 @@ function Figures({ figures, days, t }: { figures: CurrencyFigures; days: number;
         ) : (
           <ol className="mt-2 grid gap-2" data-testid="best-hours">
             {figures.bestHours.map((hour) => (
-              <li key={hour.hour} className="flex items-baseline justify-between gap-3 text-sm">
+              <li
+                key={hour.hour}
+                className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm"
+              >
                 <span className="font-medium">{formatHourRange(hour.hour)}</span>
-                <span className="text-right tabular-nums">
-                  {moneyText(figures, hour.total)}
+                <span className="ml-auto text-right">
+                  <span className="amount">{moneyText(figures, hour.total)}</span>
                   <span className="ml-2 text-xs text-muted-foreground">
                     {salesCountText(hour.count, t)}
                   </span>

@@ -24,21 +24,27 @@ function SaleRow({ sale, nowMs }: { sale: PosSale; nowMs: number }) {
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <Icon className="size-5" aria-hidden="true" />
       </span>
+      {/* The amount sits beside the description and the details run under both: beside a
+          column of amount and status, the words had too little room on a phone. */}
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium">{localizeServerText(sale.description)}</span>
+        <span className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+          <span className="min-w-0 flex-1 basis-32 font-medium wrap-break-word">
+            {localizeServerText(sale.description)}
+          </span>
+          <span className="ml-auto flex flex-col items-end gap-1">
+            <span className="amount font-semibold">{requestAmountText(sale)}</span>
+            <SaleStatusBadge sale={sale} nowMs={nowMs} />
+          </span>
+        </span>
         <span
-          className="block truncate text-sm text-muted-foreground"
+          className="block text-sm text-muted-foreground wrap-break-word"
           data-testid="pos-sale-customer"
         >
           {sale.customer.name ?? t('walkIn')}
         </span>
-        <span className="block truncate text-xs text-muted-foreground">
+        <span className="block text-xs text-muted-foreground">
           {salePaymentText(sale, t)} · {formatSaleTime(sale.completedAt ?? sale.createdAt)}
         </span>
-      </span>
-      <span className="flex shrink-0 flex-col items-end gap-1">
-        <span className="font-semibold tabular-nums">{requestAmountText(sale)}</span>
-        <SaleStatusBadge sale={sale} nowMs={nowMs} />
       </span>
     </>
   )
@@ -47,12 +53,12 @@ function SaleRow({ sale, nowMs }: { sale: PosSale; nowMs: number }) {
       {sale.transactionId ? (
         <Link
           href={`/transactions/${sale.transactionId}`}
-          className="flex items-center gap-3 rounded-lg px-2 py-3 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="flex items-start gap-3 rounded-lg px-2 py-3 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {content}
         </Link>
       ) : (
-        <div className="flex items-center gap-3 px-2 py-3">{content}</div>
+        <div className="flex items-start gap-3 px-2 py-3">{content}</div>
       )}
     </li>
   )

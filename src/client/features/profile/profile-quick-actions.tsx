@@ -50,7 +50,7 @@ export function ProfileQuickActions() {
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="block text-sm font-medium">{t(action.label)}</span>
-                    <span className="block truncate text-xs text-muted-foreground">
+                    <span className="block text-xs text-muted-foreground wrap-break-word">
                       {t(action.text)}
                     </span>
                   </span>

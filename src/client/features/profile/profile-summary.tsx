@@ -66,8 +66,8 @@ export function ProfileSummary({
           <h2 className="break-words text-xl font-bold tracking-tight" data-testid="profile-name">
             {profileName(user, t('defaultName'))}
           </h2>
-          <p className="truncate text-sm text-muted-foreground">@{user.username}</p>
-          <p className="break-all text-sm text-muted-foreground" data-testid="profile-email">
+          <p className="text-sm text-muted-foreground wrap-anywhere">@{user.username}</p>
+          <p className="text-sm text-muted-foreground wrap-anywhere" data-testid="profile-email">
             {user.email ?? (user.phoneNumber ? formatPhoneNational(user.phoneNumber) : '')}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">

@@ -8,8 +8,10 @@ import { Spinner } from '#client/components/ui/spinner.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { cn } from '#client/lib/cn.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
+import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'
 import {
   groupVerificationCode,
   normalizeVerificationCode,
@@ -53,24 +55,28 @@ function Genuine({ receipt }: { receipt: VerifiedReceipt }) {
             <p className="text-sm text-muted-foreground">{t('genuineText')}</p>
           </div>
         </div>
-        <p className="break-all text-3xl font-bold tabular-nums" data-testid="verified-amount">
+        <p
+          className={cn('amount font-bold', headlineAmountSize(money(receipt.amount)))}
+          data-testid="verified-amount"
+        >
           {money(receipt.amount)}
         </p>
         <dl className="grid gap-2 rounded-xl border p-3 text-sm">
           <SummaryRow
             label={t('status')}
             value={statusText(receipt.status, t)}
+            text
             testId="verified-status"
           />
           <SummaryRow label={t('fee')} value={money(receipt.fee)} />
           {receipt.payer ? (
-            <SummaryRow label={t('payer')} value={receipt.payer} testId="verified-payer" />
+            <SummaryRow label={t('payer')} value={receipt.payer} text testId="verified-payer" />
           ) : null}
           {receipt.payee ? (
-            <SummaryRow label={t('payee')} value={receipt.payee} testId="verified-payee" />
+            <SummaryRow label={t('payee')} value={receipt.payee} text testId="verified-payee" />
           ) : null}
-          <SummaryRow label={t('date')} value={formatDate(receipt.createdAt, 'dateTime')} />
-          <SummaryRow label={t('reference')} value={receipt.reference} />
+          <SummaryRow label={t('date')} value={formatDate(receipt.createdAt, 'dateTime')} text />
+          <SummaryRow label={t('reference')} value={receipt.reference} code />
         </dl>
       </section>
     </Card>

@@ -108,12 +108,12 @@ export function PaymentRequestList() {
                   >
                     <div className="min-w-0 flex-1 basis-48">
                       <div className="flex flex-wrap items-center gap-2">
-                        <span className="font-semibold tabular-nums">
-                          {requestAmountText(request)}
-                        </span>
+                        <span className="amount font-semibold">{requestAmountText(request)}</span>
                         <PaymentRequestStatusBadge status={request.status} />
                       </div>
-                      <p className="truncate text-sm">{localizeServerText(request.description)}</p>
+                      <p className="text-sm wrap-break-word">
+                        {localizeServerText(request.description)}
+                      </p>
                       <p className="text-xs text-muted-foreground">{dateLine(request, t)}</p>
                     </div>
                     {request.status === 'open' ? (

@@ -56,7 +56,7 @@ export function PaymentRequestQrDialog({
             failedLabel={t('qrFailed')}
           />
           <div>
-            <p className="break-all text-2xl font-bold tabular-nums" data-testid="qr-amount">
+            <p className="amount text-xl font-bold min-[400px]:text-2xl" data-testid="qr-amount">
               {requestAmountText(request)}
             </p>
             <p className="mt-0.5 break-words text-sm text-muted-foreground">

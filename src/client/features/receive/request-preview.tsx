@@ -1,7 +1,9 @@
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { userFullName } from '#client/features/shell/user-display.ts'
+import { cn } from '#client/lib/cn.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
+import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'
 import { localizeServerText } from '#client/lib/server-texts.ts'
 import type { Money } from '#shared/money.ts'
 import { DEFAULT_REQUEST_DESCRIPTION } from '#shared/schemas/payment-requests.ts'
@@ -32,7 +34,7 @@ export function RequestPreview({
       <div className="rounded-xl bg-secondary px-4 py-5 text-center text-secondary-foreground">
         <p className="text-xs font-medium opacity-80">{t('previewAmount')}</p>
         <p
-          className="mt-1 break-all text-3xl font-bold tabular-nums"
+          className={cn('amount mt-1 font-bold', headlineAmountSize(shownAmount ?? ''))}
           data-testid="request-preview-amount"
         >
           {shownAmount ?? '—'}
@@ -46,12 +48,14 @@ export function RequestPreview({
               ? `${wallet.currency.flagEmoji} ${t('previewWalletValue', { code: wallet.currency.code })}`
               : t('previewNone')
           }
+          text
         />
         <SummaryRow
           label={t('previewDescription')}
           value={description || localizeServerText(DEFAULT_REQUEST_DESCRIPTION)}
+          text
         />
-        <SummaryRow label={t('previewRecipient')} value={recipientName} />
+        <SummaryRow label={t('previewRecipient')} value={recipientName} text />
       </dl>
     </>
   )

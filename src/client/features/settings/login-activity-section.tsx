@@ -51,7 +51,7 @@ function SessionRow({ session, nowMs }: { session: SessionInfo; nowMs: number })
             >
               {label}
             </summary>
-            <p className="mt-1 break-all font-mono text-xs text-muted-foreground">
+            <p className="mt-1 wrap-anywhere font-mono text-xs text-muted-foreground">
               {session.device || t('unknownDevice')}
             </p>
           </details>

@@ -105,7 +105,7 @@ function SetupStep({
         <p className="text-sm text-muted-foreground">{t('manualKey')}</p>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <code
-            className="min-w-0 break-all font-mono text-sm font-semibold tracking-wide"
+            className="min-w-0 wrap-anywhere font-mono text-sm font-semibold tracking-wide"
             data-testid="totp-secret"
           >
             {groupSecret(secret)}

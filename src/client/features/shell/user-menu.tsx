@@ -39,7 +39,7 @@ export function UserMenu({ defaultOpen }: DeferredMenuProps) {
             </span>
             {user ? (
               <span
-                className="text-xs font-normal break-all text-muted-foreground"
+                className="text-xs font-normal wrap-anywhere text-muted-foreground"
                 data-testid="user-menu-email"
               >
                 {/* An account made with a phone number has no e-mail: its username stands in. */}

@@ -7,6 +7,7 @@ import { copyText } from '#client/features/card/copy-text.ts'
 import { ApiError } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { useDataSaver } from '#client/lib/data-saver.ts'
+import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
@@ -36,30 +37,44 @@ function asSentence(text: string): string {
   return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`
 }
 
-/** A `dl` of receipt lines: label on the left, the figure or text right-aligned and wrapping. */
+/**
+ * A `dl` of receipt lines: label on the left, the value right-aligned. A value that does not fit
+ * beside its label goes under it: amounts never break (docs/screens.md "Display rules"), words
+ * wrap between words, and only a reference or code may break anywhere, being one long token.
+ */
 function ReceiptList({
   fields,
   testId,
   strongKey,
+  amounts = false,
 }: {
   fields: readonly ReceiptField[]
   testId: string
   strongKey?: string
+  /** The values are amounts. */
+  amounts?: boolean
 }) {
   return (
     <dl className="grid grid-cols-1 gap-2 text-sm" data-testid={testId}>
       {fields.map((field) => {
         const strong = field.key === strongKey
         return (
-          <div key={field.key} className="flex items-start justify-between gap-4">
-            <dt className={cn('shrink-0', strong ? 'font-semibold' : 'text-muted-foreground')}>
+          <div
+            key={field.key}
+            className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5"
+          >
+            <dt className={cn(strong ? 'font-semibold' : 'text-muted-foreground')}>
               {field.label}
             </dt>
             <dd
               className={cn(
-                'min-w-0 text-right break-words',
+                'ml-auto min-w-0 text-right',
                 strong && 'font-semibold',
-                field.look === 'mono' ? 'font-mono text-[0.8125rem] break-all' : 'tabular-nums',
+                field.look === 'mono'
+                  ? 'font-mono text-[0.8125rem] wrap-anywhere'
+                  : amounts
+                    ? 'amount'
+                    : 'wrap-break-word',
               )}
               data-testid={`receipt-${field.key}`}
             >
@@ -86,7 +101,7 @@ function TokenField({ field, t }: { field: ReceiptField; t: TransactionMessages 
       <p className="text-xs font-medium text-secondary-foreground/80">{field.label}</p>
       <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
         <p
-          className="min-w-0 font-mono text-lg font-bold tracking-wide break-words select-all sm:text-3xl sm:tracking-wider"
+          className="min-w-0 font-mono text-lg font-bold tracking-wide wrap-anywhere select-all sm:text-3xl sm:tracking-wider"
           data-testid="receipt-token"
         >
           {field.value}
@@ -172,7 +187,8 @@ function ReceiptCard({
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-muted/60 px-4 py-3">
           <p
             className={cn(
-              'min-w-0 text-3xl font-bold tabular-nums break-all',
+              'amount font-bold',
+              headlineAmountSize(amount.text),
               amountSign(transaction.type) === '+' ? 'text-success' : 'text-foreground',
             )}
             data-testid="details-amount"
@@ -203,6 +219,7 @@ function ReceiptCard({
           fields={amountFields(transaction, t)}
           testId="receipt-amounts"
           strongKey="total"
+          amounts
         />
         <div className="border-t" />
         <ReceiptList fields={summaryFields(transaction, t)} testId="receipt-summary" />

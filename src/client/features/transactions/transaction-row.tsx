@@ -10,6 +10,7 @@ import {
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { cn } from '#client/lib/cn.ts'
+import { joinAmountCodes } from '#client/lib/join-amount-codes.ts'
 import { localizeServerText, transactionTypeName } from '#client/lib/server-texts.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
@@ -89,27 +90,45 @@ export function TransactionRow({
   const amount = transactionAmountDisplay(transaction)
   const sign = walletSign(transaction)
   const conversion = conversionDetail(transaction, transaction.convertedCurrency?.code ?? null)
+  // The amount sits beside the description and the details run under both, the whole width
+  // of the row: beside a column of amount and status, a description had too little room at
+  // 360 px and wrapped a word a line.
   const row = (
-    <div className="flex items-center gap-3 py-3" data-testid="transaction-row">
+    <div className="flex items-start gap-3 py-3" data-testid="transaction-row">
       <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{description}</p>
+        <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+          <p className="min-w-0 flex-1 basis-32 text-sm font-medium wrap-break-word">
+            {description}
+          </p>
+          <div className="ml-auto flex flex-col items-end gap-1">
+            <p
+              className={cn(
+                'amount text-sm font-semibold',
+                sign === '+' ? 'text-success' : 'text-foreground',
+              )}
+            >
+              {amount.text}
+            </p>
+            {trailing}
+          </div>
+        </div>
         {transaction.counterparty ? (
           <p
-            className="truncate text-xs text-muted-foreground"
+            className="text-xs text-muted-foreground wrap-break-word"
             data-testid="transaction-counterparty"
           >
             {t('withParty', { name: transaction.counterparty })}
           </p>
         ) : null}
-        <p className="truncate text-xs text-muted-foreground">
+        <p className="text-xs text-muted-foreground">
           <time dateTime={transaction.createdAt}>{dateText}</time>
         </p>
         {showReference ? (
           <p
-            className="truncate font-mono text-[0.6875rem] text-muted-foreground"
+            className="font-mono text-[0.6875rem] text-muted-foreground wrap-anywhere"
             data-testid="transaction-reference"
           >
             {t('reference', { reference: transaction.reference })}
@@ -120,25 +139,16 @@ export function TransactionRow({
             className="text-xs break-words text-muted-foreground"
             data-testid="transaction-conversion"
           >
-            {conversion.kind === 'exchange'
-              ? t('exchangeDetail', conversion)
-              : t('purchaseDetail', conversion)}
+            {joinAmountCodes(
+              conversion.kind === 'exchange'
+                ? t('exchangeDetail', conversion)
+                : t('purchaseDetail', conversion),
+            )}
           </p>
         ) : null}
         {amount.feeBreakdown ? (
           <p className="text-xs text-muted-foreground">{t('amountWithFee', amount.feeBreakdown)}</p>
         ) : null}
-      </div>
-      <div className="flex shrink-0 flex-col items-end gap-1">
-        <p
-          className={cn(
-            'text-sm font-semibold tabular-nums',
-            sign === '+' ? 'text-success' : 'text-foreground',
-          )}
-        >
-          {amount.text}
-        </p>
-        {trailing}
       </div>
     </div>
   )

@@ -85,11 +85,11 @@ function OptionRow({
         {leading}
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-2">
-            <span className="truncate font-medium">{title}</span>
+            <span className="min-w-0 font-medium wrap-break-word">{title}</span>
             {badge}
           </span>
           {subtitle ? (
-            <span className="block truncate text-sm text-muted-foreground">{subtitle}</span>
+            <span className="block text-sm text-muted-foreground wrap-break-word">{subtitle}</span>
           ) : null}
         </span>
         <ChevronRight

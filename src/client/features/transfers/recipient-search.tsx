@@ -113,10 +113,10 @@ export function RecipientSearch({ onSelect }: { onSelect: (user: UserSearchResul
                   >
                     <RecipientAvatar user={user} />
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-semibold">
+                      <span className="block text-sm font-semibold wrap-break-word">
                         {recipientName(user)}
                       </span>
-                      <span className="block truncate text-xs text-muted-foreground">
+                      <span className="block text-xs text-muted-foreground wrap-anywhere">
                         @{user.username}
                       </span>
                     </span>

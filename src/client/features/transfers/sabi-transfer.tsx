@@ -184,7 +184,6 @@ export function SabiTransfer() {
   const shownAmount = wallet && amount ? formatAmount(amount, wallet.currency) : null
 
   return (
-    // Named columns (minmax(0, 1fr)) keep a long name truncated instead of widening the page.
     <div className="grid grid-cols-1 gap-4 sm:gap-6">
       <Card>
         <section aria-labelledby="recipient-heading" className="p-5">
@@ -194,21 +193,31 @@ export function SabiTransfer() {
           <div className="mt-3">
             {recipient ? (
               <div
-                className="flex items-center gap-3 rounded-xl border border-primary/30 bg-secondary p-3"
+                className="flex flex-wrap items-center gap-3 rounded-xl border border-primary/30 bg-secondary p-3"
                 data-testid="selected-recipient"
               >
+                {/* The full name confirms whom the money goes to: it wraps, never cut short, and
+                    the Change button takes a line of its own when the name needs the room. */}
                 <RecipientAvatar user={recipient} className="size-11 ring-2 ring-primary/20" />
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-40">
                   <p className="text-xs font-medium text-secondary-foreground/80">
                     {t('sendingTo')}
                   </p>
-                  <p className="truncate font-semibold">{recipientName(recipient)}</p>
-                  <p className="truncate text-xs text-muted-foreground">@{recipient.username}</p>
+                  <p
+                    className="font-semibold wrap-break-word"
+                    data-testid="selected-recipient-name"
+                  >
+                    {recipientName(recipient)}
+                  </p>
+                  <p className="text-xs text-muted-foreground wrap-anywhere">
+                    @{recipient.username}
+                  </p>
                 </div>
                 <Button
                   type="button"
                   variant="outline"
                   size="sm"
+                  className="ml-auto"
                   disabled={pending}
                   onClick={() => chooseRecipient(null)}
                 >

@@ -155,7 +155,7 @@ export function OpenWalletDialog({
                       </span>
                       <span className="min-w-0">
                         <span className="block text-sm font-semibold">{currency.code}</span>
-                        <span className="block truncate text-xs text-muted-foreground">
+                        <span className="block text-xs text-muted-foreground wrap-break-word">
                           {currencyName(currency)}
                         </span>
                       </span>
