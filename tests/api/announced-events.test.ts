@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import { renderEventMessage } from '#server/notifications/render-message.ts'
 import { runPayoutWorker } from '#server/payouts/payout-worker.ts'
 import { payoutProvidersOf, sandboxProviders } from '#server/providers/providers.ts'
 import { type NotificationData, notificationsPageSchema } from '#shared/schemas/notifications.ts'
@@ -40,12 +41,113 @@ describeMoneyApi('announced events', (context) => {
     const events = await kinds(client)
     expect(events).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'payout_completed', amount: '100.00', currency: 'NGN' }),
+        expect.objectContaining({
+          kind: 'payout_completed',
+          amount: '100.00',
+          currency: 'NGN',
+          payment: 'bank_transfer',
+          payee: expect.stringMatching(/, GTBank$/),
+        }),
         // The amount and the 2% fee come back.
-        expect.objectContaining({ kind: 'payout_failed', amount: '102.00', currency: 'NGN' }),
+        expect.objectContaining({
+          kind: 'payout_failed',
+          amount: '102.00',
+          currency: 'NGN',
+          payment: 'bank_transfer',
+        }),
       ]),
     )
     expect(events).toHaveLength(2)
+  })
+
+  it('each payout says what it paid for: airtime is never called a transfer (issue 31)', async () => {
+    const client = createTestClient(context.app)
+    await signUpClient(client)
+    const ngn = await walletIn(client, 'NGN')
+    await addFunds(client, ngn.id, '10000.00')
+    const bills = [
+      { billType: 'mobile', provider: 'mtn', accountNumber: '+234 803 555 0142', amount: '500' },
+      { billType: 'mobile', provider: 'glo', accountNumber: '0805 999 9999', amount: '200' },
+      {
+        billType: 'electricity',
+        provider: 'ikeja-electric',
+        accountNumber: '45067123456',
+        amount: '1000',
+      },
+    ]
+    for (const bill of bills) {
+      const paid = await moneyPost(client, '/api/bill-pay', { ...bill, walletId: ngn.id })
+      expect(paid.status, paid.text).toBe(201)
+    }
+    const now = Date.now()
+    await runPayoutWorker(context.database.db, providers, now)
+    await runPayoutWorker(context.database.db, providers, now + LATER_MS)
+    const events = await kinds(client)
+    expect(events).toHaveLength(3)
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'payout_completed',
+          payment: 'airtime',
+          payee: 'MTN 0803 555 0142',
+        }),
+        expect.objectContaining({
+          kind: 'payout_failed',
+          payment: 'airtime',
+          payee: 'Glo 0805 999 9999',
+        }),
+        expect.objectContaining({
+          kind: 'payout_completed',
+          payment: 'bill',
+          payee: 'Ikeja Electric',
+        }),
+      ]),
+    )
+    const airtime = events.find(
+      (event) => event.kind === 'payout_completed' && event.payment === 'airtime',
+    )
+    if (!airtime) throw new Error('no airtime event')
+    // The words of the push, the e-mail and the SMS, in English and in Hausa.
+    expect(renderEventMessage(airtime, 'en')).toEqual({
+      title: 'Airtime sent',
+      text: '₦500.00 airtime sent to MTN 0803 555 0142',
+    })
+    expect(renderEventMessage(airtime, 'ha').title).toBe('An tura katin waya')
+    for (const event of events) {
+      for (const language of ['en', 'fr', 'es', 'ha'] as const) {
+        const { title, text } = renderEventMessage(event, language)
+        expect(`${title} ${text}`).not.toMatch(/transfer|virement|transferencia|turawa/i)
+        expect(text).not.toMatch(/\{\w+\}/)
+      }
+    }
+  })
+
+  it('a POS card sale tells the merchant, a declined card tells nobody', async () => {
+    const client = createTestClient(context.app)
+    await signUpClient(client)
+    const ngn = await walletIn(client, 'NGN')
+    const sell = (card: string) =>
+      moneyPost(client, '/api/pos/sale', {
+        walletId: ngn.id,
+        amount: '2500',
+        customerInfo: {},
+        description: 'Two loaves',
+        type: 'pos_sale',
+        card: { number: card },
+      })
+    expect((await sell('4000000000000002')).status).toBe(402)
+    const sale = await sell('4242424242424242')
+    expect(sale.status, sale.text).toBe(201)
+    const events = await kinds(client)
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'pos_card_sale_paid', amount: '2500.00', currency: 'NGN' }),
+    ])
+    const [event] = events
+    if (!event) throw new Error('no sale event')
+    expect(renderEventMessage(event, 'en')).toEqual({
+      title: 'Card sale paid',
+      text: '₦2,500.00 was paid by card at your POS terminal',
+    })
   })
 
   it('a sign-in from a new device, but not the first device nor one seen before', async () => {

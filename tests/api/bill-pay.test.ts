@@ -144,6 +144,71 @@ describeMoneyApi('bill payments', (context) => {
     expect(signedOut.status).toBe(401)
   })
 
+  it('names nobody behind a phone top-up, and reads the number however sign-up would take it', async () => {
+    const { client, ngn } = await payer()
+    for (const typed of ['+234 803 555 0142', '2348035550142', '0803-555-0142', '08035550142']) {
+      const answer = await client.get(
+        `/api/billers/validate?billType=mobile&provider=mtn&accountNumber=${encodeURIComponent(typed)}`,
+      )
+      expect(answer.status, answer.text).toBe(200)
+      // No network tells whose a number is: a name here would be made up (issue 31).
+      expect(billCustomerSchema.parse(answer.body)).toEqual({
+        billType: 'mobile',
+        provider: 'mtn',
+        providerName: 'MTN',
+        accountNumber: '08035550142',
+        customerName: null,
+      })
+    }
+    // A number ending in 0000 is no unknown customer for a top-up: there is no customer.
+    const zeros = await client.get(
+      '/api/billers/validate?billType=mobile&provider=glo&accountNumber=08050000000',
+    )
+    expect(billCustomerSchema.parse(zeros.body).customerName).toBeNull()
+    // The name check stays for every bill that has a customer, a pay-TV smartcard among them.
+    const smartcard = await client.get(
+      '/api/billers/validate?billType=cabletv&provider=dstv&accountNumber=7023456789',
+    )
+    expect(billCustomerSchema.parse(smartcard.body).customerName).toMatch(/^[A-Z]+ [A-Z]+$/)
+
+    const response = await pay(client, ngn.id, {
+      billType: 'mobile',
+      provider: 'mtn',
+      accountNumber: '+234 803 555 0142',
+      amount: '500',
+    })
+    expect(response.status, response.text).toBe(201)
+    const topUp = transactionSchema.parse(response.body)
+    const start = Date.now()
+    await runPayoutWorker(context.database.db, providers, start)
+    await runPayoutWorker(context.database.db, providers, start + 4_000)
+    const settled = await details(client, topUp.id)
+    expect(settled.status).toBe('completed')
+    expect(settled.payout?.details).toEqual({
+      billType: 'mobile',
+      providerName: 'MTN',
+      phoneNumber: '0803 555 0142',
+    })
+    expect(settled.counterparty).toBe('MTN')
+  })
+
+  it('fails a top-up the sandbox network rejects (a number ending in 9999)', async () => {
+    const { client, ngn } = await payer()
+    const response = await pay(client, ngn.id, {
+      billType: 'mobile',
+      provider: 'airtel',
+      accountNumber: '0802 999 9999',
+      amount: '200',
+    })
+    expect(response.status, response.text).toBe(201)
+    const topUp = transactionSchema.parse(response.body)
+    const start = Date.now()
+    await runPayoutWorker(context.database.db, providers, start)
+    await runPayoutWorker(context.database.db, providers, start + 4_000)
+    expect((await details(client, topUp.id)).status).toBe('failed')
+    expect((await walletIn(client, 'NGN')).balance).toBe('10000.00')
+  })
+
   it('pays electricity with no fee: pending in biller settlement, then completed with a 20-digit token', async () => {
     const { client, ngn } = await payer()
     const settlementBefore = await billerSettlementMinor()

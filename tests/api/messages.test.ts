@@ -152,6 +152,8 @@ for (const { kind, skip } of testDatabaseKinds()) {
               amount: '50.00',
               currency: 'USD',
               symbol: '$',
+              payment: 'bank_transfer',
+              payee: 'ADA OBI, Chase',
               transactionId: '00000000-0000-4000-8000-000000000001',
             },
           }),
@@ -159,7 +161,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         await drain(database, channels)
         expect((await listSandboxMessages(database.db, user.email)).length).toBe(2)
         expect((await listSandboxMessages(database.db, phone))[0]?.text).toContain(
-          'Your transfer of $50.00 has been delivered',
+          'Your transfer of $50.00 to ADA OBI, Chase has been delivered',
         )
       })
 

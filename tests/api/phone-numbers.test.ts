@@ -214,6 +214,51 @@ describeMoneyApi(
       expect((await confirm(client, number.e164, newest)).status).toBe(200)
     })
 
+    it('takes the code sign-up texted when a screen first asks within the minute, without a 429 or a second SMS', async () => {
+      const client = createTestClient(context.app)
+      const number = newNigerianNumber()
+      const signUp = await client.post('/api/auth/signup', {
+        ...buildSignUp(),
+        phoneNumber: number.national,
+      })
+      expect(signUp.status, signUp.text).toBe(201)
+      const code = await codeSentTo(client, number.e164)
+      // The profile's Verify, opened at once: the sign-up's code is the one to type (issue 31).
+      const first = await client.post('/api/phone/verification', {
+        phoneNumber: number.e164,
+        reuseRecent: true,
+      })
+      expect(first.status, first.text).toBe(200)
+      expect(phoneVerificationSentSchema.parse(first.body)).toMatchObject({
+        phoneNumber: number.e164,
+        sent: false,
+      })
+      const outbox = z
+        .array(sandboxMessageSchema)
+        .parse((await client.get(`/api/sandbox/outbox?to=${encodeURIComponent(number.e164)}`)).body)
+      expect(outbox.filter((message) => message.channel === 'sms')).toHaveLength(1)
+      // "Send a new code" within the minute is still refused.
+      const again = await sendCode(client, number.e164)
+      expect(again.status).toBe(429)
+      expect(errorBodySchema.parse(again.body).message).toBe(
+        'Please wait a minute before asking for another code.',
+      )
+      expect((await confirm(client, number.e164, code)).status).toBe(200)
+    })
+
+    it('sends a first code as usual when none went out in the last minute, reuseRecent or not', async () => {
+      const client = createTestClient(context.app)
+      await signUpClient(client, {}, { pin: null, tier: 1 })
+      const number = newNigerianNumber()
+      const sent = await client.post('/api/phone/verification', {
+        phoneNumber: number.e164,
+        reuseRecent: true,
+      })
+      expect(sent.status, sent.text).toBe(202)
+      expect(phoneVerificationSentSchema.parse(sent.body).sent).toBe(true)
+      expect(await codeSentTo(client, number.e164)).toMatch(/^\d{6}$/)
+    })
+
     it('keeps a verified number to one account, without saying whose', async () => {
       const number = newNigerianNumber()
       // A second account asked for a code before the owner verified...

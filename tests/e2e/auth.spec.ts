@@ -34,7 +34,7 @@ test.describe('sign-up', () => {
     release()
 
     await expect(page).toHaveURL('/')
-    await expect(page.getByRole('heading', { name: 'Welcome back, Amaka' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Welcome, Amaka' })).toBeVisible()
     await expect(page.getByTestId('balance-amount')).toHaveText('$0.00')
     await expect(page.getByTestId('balance-currency')).toHaveText('USD')
     // A new account is not verified yet, and the dashboard says so instead of the opposite.
@@ -77,7 +77,7 @@ test.describe('signed in', () => {
   }) => {
     const user = await signUp({ firstName: 'Ngozi', lastName: 'Adeyemi' })
     await page.goto('/')
-    await expect(page.getByRole('heading', { name: 'Welcome back, Ngozi' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Welcome, Ngozi' })).toBeVisible()
 
     await page.getByRole('button', { name: 'Account menu for Ngozi' }).click()
     const menu = page.getByRole('menu')
@@ -141,7 +141,7 @@ test.describe('sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.password)
     await page.getByRole('button', { name: 'Sign In' }).click()
     await expect(page).toHaveURL('/')
-    await expect(page.getByRole('heading', { name: 'Welcome back, Bola' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Welcome, Bola' })).toBeVisible()
   })
 
   test('returnTo is honoured when it is a path on this site, and kept by the sign-up link', async ({

@@ -94,7 +94,7 @@ test('the eye hides every balance on the dashboard, and the choice outlives a re
   }
   let totalBefore = await currentTotal()
   await page.goto('/')
-  const banner = page.getByRole('region', { name: /^Welcome back/ })
+  const banner = page.getByRole('region', { name: /^Welcome,/ })
   const wallets = page.getByRole('region', { name: 'Other wallets' })
   const naira = page.getByTestId('wallet-balance-NGN')
   const crypto = page.getByRole('region', { name: 'Crypto holdings' })

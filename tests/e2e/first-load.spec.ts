@@ -72,7 +72,7 @@ test('the signed-in pages keep to their Content-Security-Policy', async ({ page,
   })
   await signUp({ firstName: 'Amaka' })
   const pages: [string, RegExp][] = [
-    ['/', /Welcome back, Amaka/],
+    ['/', /Welcome, Amaka/],
     ['/transactions', /Transaction History/],
     ['/send-money', /Send Money/],
     ['/exchange', /Exchange/],

@@ -230,7 +230,7 @@ for (const { language, locale, sample } of [
 
       // The dashboard: translated words and the balance as the language writes money.
       await expect(
-        page.getByText((dashboard.welcome ?? '').replace('{{name}}', 'Amina')),
+        page.getByText((dashboard.welcomeNew ?? '').replace('{{name}}', 'Amina')),
       ).toBeVisible()
       await expect(page.getByTestId('balance-amount')).toHaveText(
         await money(page, language, '1234.56', '$'),

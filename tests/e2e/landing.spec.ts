@@ -380,7 +380,7 @@ test.describe('the React landing page', () => {
 test('a signed-in user at / gets the app and the dashboard', async ({ page, signUp }) => {
   await signUp({ firstName: 'Kemi' })
   await page.goto('/')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Kemi' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome, Kemi' })).toBeVisible()
   await expect(page.locator('#root')).toHaveCount(1)
   await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveCount(0)
 })
@@ -424,7 +424,7 @@ test.describe('service worker', () => {
     await signUp({ firstName: 'Zainab' })
     const signedIn = await page.goto('/')
     expect(signedIn?.fromServiceWorker()).toBe(true)
-    await expect(page.getByRole('heading', { name: 'Welcome back, Zainab' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Welcome, Zainab' })).toBeVisible()
   })
 
   test.describe('offline', () => {

@@ -98,7 +98,7 @@ test('signed in once, the app opens offline with their own data and the notice',
   const user = await signUp({ firstName: 'Halima', lastName: 'Bello' })
   await addFundsByApi(page, 'USD', '123.45')
   await page.goto('/')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Halima' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome, Halima' })).toBeVisible()
   await waitForOfflineShell(page)
   await page.goto('/transactions')
   await expect(page.getByText('Added funds by card').first()).toBeVisible()
@@ -117,7 +117,7 @@ test('signed in once, the app opens offline with their own data and the notice',
   await expect(notice).toBeVisible()
 
   await page.goto('/')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Halima' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome, Halima' })).toBeVisible()
   await expect(page.getByTestId('balance-amount')).toContainText('123.45')
   await expect(page.getByText('$2,480.50')).toHaveCount(0)
   await expect(page.getByTestId('offline-notice-title')).toHaveText(
@@ -150,7 +150,7 @@ test('offline, every money submit is off, nothing is sent, and the data refreshe
   // and only if they had finished loading before the test moved on.
   const reads = ['["/api/banks"]', '["/api/currencies"]', '["/api/wallets"]', '["/api/wallets"]']
   await page.goto('/')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Musa' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome, Musa' })).toBeVisible()
   await waitForOfflineShell(page)
   for (const [index, path] of pages.entries()) {
     await page.goto(path)
@@ -199,7 +199,7 @@ test('after sign-out, offline shows nothing of the previous user', async ({
   await signUp({ firstName: 'Ifeoma', lastName: 'Nwosu' })
   await addFundsByApi(page, 'USD', '77.00')
   await page.goto('/')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Ifeoma' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome, Ifeoma' })).toBeVisible()
   await waitForOfflineShell(page)
   await page.goto('/transactions')
   await expect(page.getByText('Added funds by card').first()).toBeVisible()
@@ -227,7 +227,7 @@ test('signing out offline forgets the user at once and ends the session once bac
 }) => {
   await signUp({ firstName: 'Kelechi', lastName: 'Obi' })
   await page.goto('/')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Kelechi' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome, Kelechi' })).toBeVisible()
   await waitForOfflineShell(page)
   // The account menu's code loads after the first paint (components/deferred-menu.tsx); once it
   // has, the worker holds it, so the menu opens offline too.
@@ -235,7 +235,7 @@ test('signing out offline forgets the user at once and ends the session once bac
 
   await context.setOffline(true)
   await page.reload()
-  await expect(page.getByRole('heading', { name: 'Welcome back, Kelechi' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome, Kelechi' })).toBeVisible()
   await page.getByRole('button', { name: /^Account menu for/ }).click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
   await expect(page.locator('body')).not.toContainText('Kelechi')
@@ -250,7 +250,7 @@ test('signing out offline forgets the user at once and ends the session once bac
 test('another user signing in on the device replaces the stored copy', async ({ page, signUp }) => {
   const first = await signUp({ firstName: 'Bola' })
   await page.goto('/')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Bola' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome, Bola' })).toBeVisible()
   await expect.poll(async () => (await storedCopy(page)).owner).toBe(first.id)
 
   // A second account signs in in the same browser (its session replaces the first's).
@@ -258,7 +258,7 @@ test('another user signing in on the device replaces the stored copy', async ({ 
   const response = await page.request.post('/api/auth/signup', { data: second })
   expect(response.status()).toBe(201)
   await page.goto('/')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Chinedu' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome, Chinedu' })).toBeVisible()
   await expect.poll(async () => (await storedCopy(page)).owner).not.toBe(first.id)
   const copy = await storedCopy(page)
   expect(copy.keys).not.toContain(`user:${first.id}`)

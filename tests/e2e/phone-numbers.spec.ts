@@ -60,7 +60,7 @@ test('sign up with a phone number, verify it with the texted code, and sign in w
   await page.getByLabel('Verification code').fill(code)
   await page.getByRole('button', { name: 'Verify', exact: true }).click()
   await expect(page).toHaveURL('/')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Ngozi' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome, Ngozi' })).toBeVisible()
 
   await page.goto('/profile')
   await expect(page.getByTestId('profile-phone')).toHaveText(number.national)
@@ -78,7 +78,7 @@ test('sign up with a phone number, verify it with the texted code, and sign in w
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL('/')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Ngozi' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome, Ngozi' })).toBeVisible()
 })
 
 test.describe('profile', () => {

@@ -141,7 +141,7 @@ test('theme: dark mode is applied at once, kept on the server, and the landing p
   // On a device that has never seen the theme, signing in brings it from the server.
   await page.evaluate(() => localStorage.clear())
   await signInWithForm(page, user.email, user.password)
-  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
 
   await openSettings(page)
@@ -239,7 +239,7 @@ test('two-factor: enrol with the QR secret, then sign-in asks for a code or a ba
   await page.getByLabel('Authentication code').fill(await generate({ secret }))
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL('/')
-  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible()
 
   // A backup code signs in once, and only once.
   const [firstBackup = ''] = backupCodes
@@ -251,7 +251,7 @@ test('two-factor: enrol with the QR secret, then sign-in asks for a code or a ba
     await page.getByRole('button', { name: 'Verify' }).click()
     if (attempt === 'accepted') {
       await expect(page).toHaveURL('/')
-      await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+      await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible()
     } else {
       await expect(page.getByRole('alert')).toHaveText(
         'That code is not right. Check your authenticator app.',
@@ -315,7 +315,7 @@ test('password change: other devices are signed out and the new password works',
   await signOut(page)
   await signInWithForm(page, user.email, 'a-brand-new-password')
   await expect(page).toHaveURL('/')
-  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible()
 })
 
 test('login activity: both sessions are listed and the other one can be signed out', async ({

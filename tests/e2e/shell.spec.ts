@@ -63,7 +63,7 @@ test.describe('phone', () => {
   test('the dashboard never scrolls sideways', async ({ page, signUp }) => {
     await signUp({ firstName: 'Oluwaseyifunmi', lastName: 'Abdulrahman-Okonkwo' })
     await page.goto('/')
-    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible()
     await expect(page.getByTestId('balance-amount')).toHaveText('$0.00')
     await expectNoHorizontalOverflow(page)
   })

@@ -4,6 +4,7 @@ import { useAuth } from '#client/features/auth/use-auth.ts'
 import { CryptoHoldingsCard } from '#client/features/crypto/crypto-holdings-card.tsx'
 import { BusinessTools } from '#client/features/dashboard/business-tools.tsx'
 import { CardPromo } from '#client/features/dashboard/card-promo.tsx'
+import { isNewAccount } from '#client/features/dashboard/greeting.ts'
 import { useDashboardMessages } from '#client/features/dashboard/messages.ts'
 import { QuickActions, ServiceTiles } from '#client/features/dashboard/quick-actions.tsx'
 import { RecentTransactions } from '#client/features/dashboard/recent-transactions.tsx'
@@ -30,6 +31,7 @@ function Dashboard() {
           <div className="min-w-0 lg:col-span-2">
             <WelcomeBanner
               firstName={user?.firstName ?? null}
+              newAccount={isNewAccount(user?.createdAt, Date.now())}
               verified={user ? user.isVerified || user.verificationStatus === 'verified' : false}
               enabled={enabled}
               onAddFunds={() => setAddFundsOpen(true)}

@@ -6,7 +6,8 @@ import {
   type CustomerNumberKind,
   customerNumberProblem,
   findBiller,
-  normaliseCustomerNumber,
+  isPhoneTopUp,
+  readCustomerNumber,
 } from '#shared/schemas/bills.ts'
 
 /** The customer number's name inside the server's sentences; the client words its own. */
@@ -41,24 +42,33 @@ export function findBillerOrThrow(type: BillPaymentType, providerId: string): Bi
   return biller
 }
 
-export type BillCustomerFound = { biller: Biller; customerNumber: string; customerName: string }
+export type BillCustomerFound = {
+  biller: Biller
+  customerNumber: string
+  /** Null for a phone top-up: a network answers for a number, never for a person. */
+  customerName: string | null
+}
 
 /**
  * Asks the biller who is behind a customer number, before any money moves: a number of the
  * wrong shape is a 400 naming what the biller expects, one the biller does not know is a 404.
+ * A phone top-up is not asked about: no biller names the person behind a phone number, so a
+ * name shown for one would be made up (issue 31), and the top-up is shown by its network and
+ * number instead.
  */
 export async function findBillCustomer(
   biller: Biller,
   accountNumber: string,
   provider: BillerProvider,
 ): Promise<BillCustomerFound> {
-  const customerNumber = normaliseCustomerNumber(accountNumber)
+  const customerNumber = readCustomerNumber(biller.customerNumber, accountNumber)
   const name = CUSTOMER_NUMBER_NAMES[biller.customerNumber.kind]
   const problem = customerNumberProblem(biller.customerNumber, customerNumber)
   if (problem === 'required') refuse('Account number is required', 'accountNumber')
   if (problem !== null) {
     refuse(`${capitalise(name)}s for ${biller.name} are ${lengthText(biller)}`, 'accountNumber')
   }
+  if (isPhoneTopUp(biller.customerNumber)) return { biller, customerNumber, customerName: null }
   const customerName = await provider.lookupCustomer(biller, customerNumber)
   if (!customerName) {
     // A payment reference names a bill to pay, not a customer.

@@ -9,6 +9,7 @@ import {
   BILL_AMOUNT_MAX_MAJOR,
   type BillPaymentRequest,
   type BillPaymentType,
+  formatTopUpNumber,
 } from '#shared/schemas/bills.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
 import { CUSTOMER_NUMBER_NAMES, findBillCustomer, findBillerOrThrow } from './find-bill-customer.ts'
@@ -61,12 +62,15 @@ export async function payBill(
     kind: 'bill',
     provider: provider.name,
     type: 'purchase',
-    details: {
-      billType: biller.type,
-      providerName: biller.name,
-      customerNumber,
-      customerName,
-    },
+    // A top-up's receipt shows the network and the number as people read it, and no name.
+    details:
+      customerName === null
+        ? {
+            billType: biller.type,
+            providerName: biller.name,
+            phoneNumber: formatTopUpNumber(customerNumber),
+          }
+        : { billType: biller.type, providerName: biller.name, customerNumber, customerName },
     description: `${BILL_TYPE_NAMES[biller.type]}: ${biller.name}, ${numberName} ${customerNumber}`,
   })
   return toTransactionResponse(journal, userId, () => wallet.symbol)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Language } from '#shared/languages.ts'
 import { exponentOf, isAssetCode } from '#shared/money.ts'
-import type { NotificationData } from '#shared/schemas/notifications.ts'
+import { type NotificationData, payoutMessageOf } from '#shared/schemas/notifications.ts'
 import { writeAmount } from '#shared/write-amount.ts'
 import english from './locales/en.json' with { type: 'json' }
 import spanish from './locales/es.json' with { type: 'json' }
@@ -13,8 +13,17 @@ const catalogSchema = z.object({
   money_received: entrySchema,
   payout_completed: entrySchema,
   payout_failed: entrySchema,
+  bank_transfer_completed: entrySchema,
+  bank_transfer_failed: entrySchema,
+  international_transfer_completed: entrySchema,
+  international_transfer_failed: entrySchema,
+  bill_paid: entrySchema,
+  bill_failed: entrySchema,
+  airtime_sent: entrySchema,
+  airtime_failed: entrySchema,
   payment_request_paid: entrySchema,
   pos_sale_paid: entrySchema,
+  pos_card_sale_paid: entrySchema,
   new_device_sign_in: entrySchema,
   password_changed: entrySchema,
   pin_changed: entrySchema,
@@ -52,22 +61,36 @@ export function renderTemplate(
   return { title: fill(entry.title, values), text: fill(entry.body, values) }
 }
 
+function amountIn(
+  data: { amount: string; currency: string; symbol: string },
+  language: Language,
+): string {
+  const decimals = isAssetCode(data.currency) ? exponentOf(data.currency) : 2
+  return writeAmount(data.amount, decimals, data.symbol, language)
+}
+
 /**
  * An event in the user's language (docs/notifications.md "Messages"), the amount written by the
  * same Intl core as the app's amount formatter ("₦1,234.00" in English, "1 234,00 ₦" in French).
  */
 export function renderEventMessage(data: NotificationData, language: Language): RenderedMessage {
   switch (data.kind) {
-    case 'money_received':
     case 'payout_completed':
     case 'payout_failed':
+      // Each payment says what it was: "Airtime sent", "Bill paid", "Transfer delivered".
+      return renderTemplate(payoutMessageOf(data), language, {
+        amount: amountIn(data, language),
+        payee: data.payee ?? '',
+      })
+    case 'money_received':
     case 'payment_request_paid':
-    case 'pos_sale_paid': {
-      const decimals = isAssetCode(data.currency) ? exponentOf(data.currency) : 2
-      const amount = writeAmount(data.amount, decimals, data.symbol, language)
-      const name = 'fromName' in data ? data.fromName : ''
-      return renderTemplate(data.kind, language, { amount, name })
-    }
+    case 'pos_sale_paid':
+      return renderTemplate(data.kind, language, {
+        amount: amountIn(data, language),
+        name: data.fromName,
+      })
+    case 'pos_card_sale_paid':
+      return renderTemplate(data.kind, language, { amount: amountIn(data, language) })
     case 'new_device_sign_in':
       return renderTemplate(data.kind, language, { device: data.device })
     case 'two_factor_changed':

@@ -5,6 +5,7 @@ import { systemAccountId } from '#server/ledger/accounts.ts'
 import { setJournalStatus } from '#server/ledger/journal-status.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
 import { moneyFieldsOf } from '#server/outbox/money-event-fields.ts'
+import { payoutEventFields } from '#server/outbox/payout-event-fields.ts'
 import { recordEvent } from '#server/outbox/record-event.ts'
 import {
   type RecipientDraft,
@@ -81,6 +82,7 @@ export async function settlePayout(
         data: {
           kind: 'payout_completed',
           ...(await moneyFieldsOf(tx, payout.amountMinor, asset)),
+          ...payoutEventFields(payout.kind, payout.details),
           transactionId: payout.journalId,
         },
       })
@@ -130,6 +132,7 @@ export async function settlePayout(
       data: {
         kind: 'payout_failed',
         ...(await moneyFieldsOf(tx, payout.amountMinor + payout.feeMinor, asset)),
+        ...payoutEventFields(payout.kind, payout.details),
         transactionId: payout.journalId,
       },
     })

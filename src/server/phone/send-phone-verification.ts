@@ -32,6 +32,7 @@ export async function sendPhoneVerification(
   userId: string,
   phoneNumber: string,
   nowMs = Date.now(),
+  options: { reuseRecent?: boolean } = {},
 ): Promise<PhoneVerificationSent> {
   const { sms, codeKey } = deps
   if (!sms) throw new AppError('PROVIDER_UNAVAILABLE', 'SMS is not available right now')
@@ -39,7 +40,7 @@ export async function sendPhoneVerification(
   const verificationId = randomUUID()
   const expiresAt = new Date(nowMs + PHONE_CODE_TTL_MINUTES * 60_000)
   const now = new Date(nowMs)
-  await db.transaction(async (tx) => {
+  const reused = await db.transaction(async (tx): Promise<PhoneVerificationSent | null> => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
     if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
     if (user.phoneVerified && user.phoneNumber === phoneNumber) {
@@ -54,6 +55,8 @@ export async function sendPhoneVerification(
       .select({
         phoneNumber: phoneVerifications.phoneNumber,
         createdAt: phoneVerifications.createdAt,
+        expiresAt: phoneVerifications.expiresAt,
+        verifiedAt: phoneVerifications.verifiedAt,
       })
       .from(phoneVerifications)
       .where(eq(phoneVerifications.userId, userId))
@@ -64,6 +67,19 @@ export async function sendPhoneVerification(
       latest.phoneNumber === phoneNumber &&
       latest.createdAt.getTime() > nowMs - PHONE_CODE_RESEND_SECONDS * 1000
     ) {
+      // A screen that has shown no code yet (the profile's Verify opened right after sign-up
+      // texted one) takes the code just sent, which works: no second SMS and no refusal
+      // (issue 31). Asking again for a new code within the minute is still refused.
+      if (options.reuseRecent && latest.verifiedAt === null && latest.expiresAt.getTime() > nowMs) {
+        return {
+          phoneNumber,
+          expiresAt: latest.expiresAt.toISOString(),
+          resendAt: new Date(
+            latest.createdAt.getTime() + PHONE_CODE_RESEND_SECONDS * 1000,
+          ).toISOString(),
+          sent: false,
+        }
+      }
       throw new AppError('RATE_LIMITED', 'Please wait a minute before asking for another code.')
     }
     const since = new Date(nowMs - HOUR_MS)
@@ -104,7 +120,9 @@ export async function sendPhoneVerification(
       expiresAt,
       createdAt: now,
     })
+    return null
   })
+  if (reused) return reused
   const { language } = await readSettings(db, userId)
   const message = renderTemplate('phone_code', language, {
     code,
@@ -127,5 +145,6 @@ export async function sendPhoneVerification(
     phoneNumber,
     expiresAt: expiresAt.toISOString(),
     resendAt: new Date(nowMs + PHONE_CODE_RESEND_SECONDS * 1000).toISOString(),
+    sent: true,
   }
 }

@@ -4,6 +4,8 @@ import type { Transaction } from '#server/db/client.ts'
 import { posSales } from '#server/db/schema.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
+import { moneyFieldsOf } from '#server/outbox/money-event-fields.ts'
+import { recordEvent } from '#server/outbox/record-event.ts'
 import { createPaymentRequest } from '#server/payment-requests/create-payment-request.ts'
 import type { CardAcquirer } from '#server/providers/card-acquirer.ts'
 import { requireProvider } from '#server/providers/providers.ts'
@@ -132,5 +134,16 @@ export async function makePosSale(
     })
     .returning()
   if (!sale) throw new Error('insert into pos_sales returned no row')
+  // The merchant hears of the sale like of any money in (issue 31), in the sale's transaction:
+  // a sale that does not commit is never announced. A QR sale is announced when it is paid
+  // (src/server/payment-requests/pay-payment-request.ts).
+  await recordEvent(tx, {
+    userId: merchantId,
+    data: {
+      kind: 'pos_card_sale_paid',
+      ...(await moneyFieldsOf(tx, amount.amountMinor, wallet.asset, wallet.symbol)),
+      transactionId: journal.id,
+    },
+  })
   return toPosSaleResponse(sale, wallet.symbol, null)
 }

@@ -22,6 +22,13 @@ describe('the sandbox biller', () => {
     expect(await biller.lookupCustomer(ikeja, '45067129999')).toBeDefined()
   })
 
+  it('invents no name for a phone number: asking is a programmer error', async () => {
+    if (!mtn) throw new Error('missing biller')
+    await expect(createSandboxBillerProvider().lookupCustomer(mtn, '08035550142')).rejects.toThrow(
+      /name no customer/,
+    )
+  })
+
   it('gives a 20-digit token that depends on the payout only', () => {
     const id = randomUUID()
     expect(sandboxElectricityToken(id)).toMatch(/^\d{20}$/)
@@ -56,9 +63,20 @@ describe('the sandbox biller', () => {
       status: 'completed',
       receipt: { token: sandboxElectricityToken(payoutId), units: '23.8 kWh' },
     })
-    const airtime = await provider.submit(order('08031234567', 'mobile'))
+    const airtime = await provider.submit({
+      ...order('', 'mobile'),
+      details: { billType: 'mobile', phoneNumber: '0803 123 4567' },
+    })
     expect(await provider.status(airtime.providerReference, sentAt, 10_000)).toEqual({
       status: 'completed',
+    })
+    const refused = await provider.submit({
+      ...order('', 'mobile'),
+      payoutId: randomUUID(),
+      details: { billType: 'mobile', phoneNumber: '0803 999 9999' },
+    })
+    expect(await provider.status(refused.providerReference, sentAt, 10_000)).toMatchObject({
+      status: 'failed',
     })
     const rejected = await provider.submit(order('45067129999', 'electricity'))
     expect(await provider.status(rejected.providerReference, sentAt, 10_000)).toMatchObject({

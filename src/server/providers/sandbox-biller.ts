@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { PayoutReceipt } from '#server/payouts/payout-provider.ts'
-import type { Biller } from '#shared/schemas/bills.ts'
+import { type Biller, isPhoneTopUp } from '#shared/schemas/bills.ts'
 import type { BillerProvider } from './biller-provider.ts'
 
 /** The name bill payouts record; the worker finds this provider by it. */
@@ -49,9 +49,13 @@ const LAST = [
  * 0000 is unknown to the biller; one ending in 9999 is known but its payment fails at the
  * biller; any other is known and its payment completes a few seconds after it is sent. The
  * customer's name is made up, the same every time for the same biller and number, in the
- * capitals billers answer with.
+ * capitals billers answer with. A phone number names nobody, so asking for one is a programmer
+ * error rather than a name to invent (issue 31).
  */
 function lookupSandboxCustomer(biller: Biller, customerNumber: string): string | undefined {
+  if (isPhoneTopUp(biller.customerNumber)) {
+    throw new Error(`${biller.name} top-ups name no customer: a phone number is not looked up`)
+  }
   if (customerNumber.endsWith('0000')) return undefined
   const digest = createHash('sha256').update(`${biller.id}:${customerNumber}`).digest()
   const first = FIRST[(digest[0] ?? 0) % FIRST.length] ?? 'Ada'
@@ -92,8 +96,14 @@ export function createSandboxBillerProvider(): BillerProvider {
       return lookupSandboxCustomer(biller, customerNumber)
     },
     async submit(order) {
+      // A top-up keeps its number as phoneNumber (pay-bill.ts), any other bill as customerNumber.
+      const { customerNumber: number, phoneNumber } = order.details
       const customerNumber =
-        typeof order.details.customerNumber === 'string' ? order.details.customerNumber : ''
+        typeof number === 'string'
+          ? number
+          : typeof phoneNumber === 'string'
+            ? phoneNumber.replace(/\D/g, '')
+            : ''
       const outcome = customerNumber.endsWith('9999') ? 'F' : 'S'
       const electricity = order.details.billType === 'electricity' ? `-E${order.amountMinor}` : ''
       return { providerReference: `SBL-${order.payoutId}-${outcome}${electricity}` }

@@ -6,7 +6,10 @@ import {
   billersOf,
   customerNumberProblem,
   findBiller,
+  formatTopUpNumber,
+  isPhoneTopUp,
   normaliseCustomerNumber,
+  readCustomerNumber,
 } from './bills.ts'
 
 describe('the biller catalogue', () => {
@@ -40,5 +43,32 @@ describe('the biller catalogue', () => {
     expect(customerNumberProblem(meter, '12345678901234')).toBe('length')
     expect(customerNumberProblem(policy, 'LDW123456')).toBeNull()
     expect(customerNumberProblem(policy, 'POL/12')).toBe('characters')
+  })
+
+  it('reads a top-up number typed as sign-up takes it, in its 11 national digits', () => {
+    const phone = findBiller('mobile', 'mtn')?.customerNumber
+    const meter = findBiller('electricity', 'ikeja-electric')?.customerNumber
+    if (!phone || !meter) throw new Error('missing biller')
+    expect(isPhoneTopUp(phone)).toBe(true)
+    expect(isPhoneTopUp(meter)).toBe(false)
+    for (const typed of [
+      '+234 803 555 0142',
+      '+2348035550142',
+      '2348035550142',
+      '0803 555 0142',
+      '0803-555-0142',
+      '(0803) 555 0142',
+      '08035550142',
+    ]) {
+      expect(readCustomerNumber(phone, typed), typed).toBe('08035550142')
+    }
+    // Not a Nigerian number: left for the rule to refuse, never turned into another.
+    expect(readCustomerNumber(phone, '+44 7911 123456')).toBe('+447911123456')
+    expect(customerNumberProblem(phone, readCustomerNumber(phone, '+44 7911 123456'))).toBe(
+      'characters',
+    )
+    // A meter number is never read as a phone number.
+    expect(readCustomerNumber(meter, '+234 803 555 0142')).toBe('+2348035550142')
+    expect(formatTopUpNumber('08035550142')).toBe('0803 555 0142')
   })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatPhoneNational, phoneCountryOf, toE164 } from '../phone-numbers.ts'
 
 /**
  * The six bill-type buttons of /bill-pay, in order (docs/transfers.md "Bill types and providers").
@@ -173,6 +174,37 @@ export function normaliseCustomerNumber(text: string): string {
   return text.replace(/[\s-]+/g, '').toUpperCase()
 }
 
+/**
+ * Whether a biller's customer number is a phone number: an airtime or data top-up. A network
+ * answers for a number, not for a person, so a top-up names no customer; it is shown by its
+ * network and number (docs/transfers.md "Bills").
+ */
+export function isPhoneTopUp(rule: CustomerNumberRule): boolean {
+  return rule.kind === 'phone'
+}
+
+/**
+ * A customer number as the biller reads it. A phone number may be typed as sign-up takes one
+ * (`+234 803 555 0142`, `2348035550142`, `0803-555-0142`: src/shared/phone-numbers.ts) and
+ * becomes its 11 national digits (`08035550142`); any other number, or a phone number that is
+ * not Nigerian, only loses its spaces and dashes, and the biller's rule judges what is left.
+ */
+export function readCustomerNumber(rule: CustomerNumberRule, text: string): string {
+  if (isPhoneTopUp(rule)) {
+    const e164 = toE164(text.trim())
+    if (e164 !== undefined && phoneCountryOf(e164) === 'NG') {
+      return formatPhoneNational(e164).replace(/\D/g, '')
+    }
+  }
+  return normaliseCustomerNumber(text)
+}
+
+/** A top-up's number as people read it, `0803 555 0142`; any other number as it is. */
+export function formatTopUpNumber(customerNumber: string): string {
+  const e164 = toE164(customerNumber)
+  return e164 === undefined ? customerNumber : formatPhoneNational(e164)
+}
+
 export type CustomerNumberProblem = 'required' | 'characters' | 'length'
 
 /** What is wrong with a (normalised) customer number for this biller, for each side to word. */
@@ -252,6 +284,10 @@ export const billCustomerSchema = z.object({
   provider: z.string(),
   providerName: z.string(),
   accountNumber: z.string(),
-  customerName: z.string(),
+  /**
+   * The customer's name as the biller has it; null for a phone top-up, which names nobody
+   * (isPhoneTopUp).
+   */
+  customerName: z.string().nullable(),
 })
 export type BillCustomer = z.infer<typeof billCustomerSchema>

@@ -14,6 +14,29 @@ const amountFields = {
 
 const nameField = z.string().max(120)
 
+/**
+ * What a payout paid for, so its message says what it was (issue 31: an airtime top-up was
+ * called "Transfer delivered"): a transfer to a bank account, a transfer abroad, a bill or an
+ * airtime top-up.
+ */
+export const PAYOUT_PAYMENTS = [
+  'bank_transfer',
+  'international_transfer',
+  'bill',
+  'airtime',
+] as const
+export type PayoutPayment = (typeof PAYOUT_PAYMENTS)[number]
+
+/**
+ * A payout's `payment` and `payee` (the account holder, the person abroad, the biller, or the
+ * network and number topped up). Optional: events recorded before they existed carry neither and
+ * are worded as a payment of any kind.
+ */
+const payoutFields = {
+  payment: z.enum(PAYOUT_PAYMENTS).optional(),
+  payee: nameField.optional(),
+}
+
 export const notificationDataSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('money_received'),
@@ -24,11 +47,13 @@ export const notificationDataSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('payout_completed'),
     ...amountFields,
+    ...payoutFields,
     transactionId: z.string(),
   }),
   z.object({
     kind: z.literal('payout_failed'),
     ...amountFields,
+    ...payoutFields,
     transactionId: z.string(),
   }),
   z.object({
@@ -43,6 +68,12 @@ export const notificationDataSchema = z.discriminatedUnion('kind', [
     fromName: nameField,
     transactionId: z.string(),
   }),
+  /** A card sale at the merchant's POS terminal, paid at once (src/server/pos/make-pos-sale.ts). */
+  z.object({
+    kind: z.literal('pos_card_sale_paid'),
+    ...amountFields,
+    transactionId: z.string(),
+  }),
   z.object({ kind: z.literal('new_device_sign_in'), device: z.string().max(120) }),
   z.object({ kind: z.literal('password_changed') }),
   z.object({ kind: z.literal('pin_changed') }),
@@ -50,6 +81,48 @@ export const notificationDataSchema = z.discriminatedUnion('kind', [
 ])
 export type NotificationData = z.infer<typeof notificationDataSchema>
 export type NotificationKind = NotificationData['kind']
+
+/** The message a payout's result is worded by, per payment; the catalogs of both sides have each. */
+export const PAYOUT_MESSAGES = [
+  'payout_completed',
+  'payout_failed',
+  'bank_transfer_completed',
+  'bank_transfer_failed',
+  'international_transfer_completed',
+  'international_transfer_failed',
+  'bill_paid',
+  'bill_failed',
+  'airtime_sent',
+  'airtime_failed',
+] as const
+export type PayoutMessage = (typeof PAYOUT_MESSAGES)[number]
+
+const PAYOUT_MESSAGE_OF: Record<
+  PayoutPayment,
+  { completed: PayoutMessage; failed: PayoutMessage }
+> = {
+  bank_transfer: { completed: 'bank_transfer_completed', failed: 'bank_transfer_failed' },
+  international_transfer: {
+    completed: 'international_transfer_completed',
+    failed: 'international_transfer_failed',
+  },
+  bill: { completed: 'bill_paid', failed: 'bill_failed' },
+  airtime: { completed: 'airtime_sent', failed: 'airtime_failed' },
+}
+
+/**
+ * Which message words a payout's result: the payment's own ("Airtime sent", "Bill paid"), or,
+ * for an event that does not say what it paid for or whom, the plain "Payment completed".
+ */
+export function payoutMessageOf(data: {
+  kind: 'payout_completed' | 'payout_failed'
+  payment?: PayoutPayment | undefined
+  payee?: string | undefined
+}): PayoutMessage {
+  const outcome = data.kind === 'payout_completed' ? 'completed' : 'failed'
+  if (data.payment === undefined || !data.payee) return data.kind
+  return PAYOUT_MESSAGE_OF[data.payment][outcome]
+}
 
 /** Security alerts go by every channel the user has, whatever the toggles say. */
 export const SECURITY_KINDS: ReadonlySet<NotificationKind> = new Set([
@@ -66,6 +139,7 @@ export const MONEY_KINDS: ReadonlySet<NotificationKind> = new Set([
   'payout_failed',
   'payment_request_paid',
   'pos_sale_paid',
+  'pos_card_sale_paid',
 ])
 
 export const notificationSchema = z.object({

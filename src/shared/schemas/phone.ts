@@ -51,8 +51,15 @@ export const optionalPhoneNumberSchema = phoneFieldSchema(undefined)
 /** A phone number that empty removes (the profile's field): empty is null. */
 export const clearablePhoneNumberSchema = phoneFieldSchema(null)
 
-/** `POST /api/phone/verification`: text a code to this number. */
-export const phoneVerificationRequestSchema = z.object({ phoneNumber: phoneNumberSchema })
+/**
+ * `POST /api/phone/verification`: text a code to this number. `reuseRecent` is for a screen that
+ * has shown no code yet: a code texted to the number less than a minute ago (by sign-up) is the
+ * one to type, so it is answered with that code's times rather than refused.
+ */
+export const phoneVerificationRequestSchema = z.object({
+  phoneNumber: phoneNumberSchema,
+  reuseRecent: z.boolean().optional(),
+})
 export type PhoneVerificationRequest = z.infer<typeof phoneVerificationRequestSchema>
 
 /** `POST /api/phone/verification/confirm`: the number and the code it received. */
@@ -72,5 +79,7 @@ export const phoneVerificationSentSchema = z.object({
   expiresAt: z.string(),
   /** When another code may be asked for. */
   resendAt: z.string(),
+  /** False when no new code was texted: the one sent less than a minute ago works (reuseRecent). */
+  sent: z.boolean(),
 })
 export type PhoneVerificationSent = z.infer<typeof phoneVerificationSentSchema>

@@ -9,6 +9,7 @@ import {
   findBiller,
   isBillPaymentType,
   normaliseCustomerNumber,
+  readCustomerNumber,
 } from '#shared/schemas/bills.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { type BillMessages, customerNumberLabel, customerNumberRuleText } from './bill-labels.ts'
@@ -70,7 +71,9 @@ export function billFormSchema(t: BillMessages, wallets: readonly Wallet[]) {
       const biller = type ? findBiller(type, values.provider) : undefined
       if (!biller) issue('provider', t('selectProvider'))
 
-      const number = normaliseCustomerNumber(values.accountNumber)
+      const number = biller
+        ? readCustomerNumber(biller.customerNumber, values.accountNumber)
+        : normaliseCustomerNumber(values.accountNumber)
       if (number === '') {
         issue(
           'accountNumber',

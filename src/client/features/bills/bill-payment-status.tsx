@@ -12,7 +12,7 @@ import { cn } from '#client/lib/cn.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { toast } from '#client/lib/toast.ts'
-import type { BillCustomer, Biller } from '#shared/schemas/bills.ts'
+import { type BillCustomer, type Biller, formatTopUpNumber } from '#shared/schemas/bills.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { customerNumberLabel } from './bill-labels.ts'
 import { useBillMessages } from './messages.ts'
@@ -130,10 +130,17 @@ export function BillPaymentStatus({
 
         <dl className="mt-5 grid grid-cols-1 gap-2 rounded-lg border p-3 text-sm">
           <SummaryRow label={t('fieldProvider')} value={biller.name} text />
-          <SummaryRow label={t('fieldCustomer')} value={customer.customerName} text />
+          {/* A phone top-up names nobody: its number, as people read it, says whom it is for. */}
+          {customer.customerName === null ? null : (
+            <SummaryRow label={t('fieldCustomer')} value={customer.customerName} text />
+          )}
           <SummaryRow
             label={customerNumberLabel(t, biller.type, biller.customerNumber)}
-            value={customer.accountNumber}
+            value={
+              customer.customerName === null
+                ? formatTopUpNumber(customer.accountNumber)
+                : customer.accountNumber
+            }
             code
           />
           <SummaryRow

@@ -49,4 +49,27 @@ describe('billReview', () => {
       note: 'reviewNote',
     })
   })
+
+  it('shows a phone top-up by its number and network, never a name nor a confirmation', () => {
+    const mtn = findBiller('mobile', 'mtn')
+    if (!mtn) throw new Error('the MTN biller is missing')
+    const review = billReview(words, {
+      biller: mtn,
+      customer: {
+        billType: 'mobile',
+        provider: 'mtn',
+        providerName: 'MTN',
+        accountNumber: '08035550142',
+        customerName: null,
+      },
+      customerNumber: '08035550142',
+      amount: { amountMinor: 50_000n, asset: 'NGN' },
+      wallet: ngn,
+    })
+    expect(review.recipient).toEqual({
+      name: '0803 555 0142',
+      detail: 'MTN · typeMobile',
+      verified: false,
+    })
+  })
 })

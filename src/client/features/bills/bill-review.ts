@@ -1,13 +1,38 @@
 import type { Review } from '#client/components/money-action/use-money-action.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import type { Money } from '#shared/money.ts'
-import type { BillCustomer, Biller } from '#shared/schemas/bills.ts'
+import { type BillCustomer, type Biller, formatTopUpNumber } from '#shared/schemas/bills.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
-import type { BillMessages } from './bill-labels.ts'
+import { BILL_TYPE_LOOKS, type BillMessages } from './bill-labels.ts'
 
 /**
- * The review sheet of a bill payment (docs/screens.md "Money actions"): the customer the biller
- * named, then the amount, the fee and the total. Bills carry no fee (docs/transfers.md "Bills"),
+ * Whom a bill is for on the review: the customer the biller named, confirmed; a phone top-up
+ * names nobody, so it is the number as people read it with its network, and nothing is called
+ * confirmed (issue 31: a made-up name shown as verified).
+ */
+function billRecipient(
+  t: BillMessages,
+  biller: Biller,
+  customer: BillCustomer,
+  customerNumber: string,
+): NonNullable<Review['recipient']> {
+  if (customer.customerName === null) {
+    return {
+      name: formatTopUpNumber(customerNumber),
+      detail: `${biller.name} · ${t(BILL_TYPE_LOOKS[biller.type].label)}`,
+      verified: false,
+    }
+  }
+  return {
+    name: customer.customerName,
+    detail: `${biller.name} · ${customerNumber}`,
+    verified: true,
+  }
+}
+
+/**
+ * The review sheet of a bill payment (docs/screens.md "Money actions"): whom it is for, then
+ * the amount, the fee and the total. Bills carry no fee (docs/transfers.md "Bills"),
  * so the total is the amount.
  */
 export function billReview(
@@ -30,11 +55,7 @@ export function billReview(
   const shown = formatAmount(amount, wallet.currency)
   return {
     title: t('reviewTitle'),
-    recipient: {
-      name: customer.customerName,
-      detail: `${biller.name} · ${customerNumber}`,
-      verified: true,
-    },
+    recipient: billRecipient(t, biller, customer, customerNumber),
     rows: [
       { label: t('reviewAmount'), value: shown },
       { label: t('reviewFee'), value: t('reviewNoFee') },

@@ -42,7 +42,13 @@ export function CustomerSection({
       <TextField
         id="bill-number"
         label={customerNumberLabel(t, type, biller?.customerNumber)}
-        inputMode={biller?.customerNumber.characters === 'alphanumeric' ? 'text' : 'numeric'}
+        inputMode={
+          biller?.customerNumber.kind === 'phone'
+            ? 'tel'
+            : biller?.customerNumber.characters === 'alphanumeric'
+              ? 'text'
+              : 'numeric'
+        }
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
@@ -66,7 +72,8 @@ export function CustomerSection({
           {t('checking', { provider: biller.name })}
         </p>
       ) : null}
-      {found && !errors.accountNumber ? (
+      {/* A phone top-up names nobody (found.customerName is null): nothing to confirm. */}
+      {found?.customerName && !errors.accountNumber ? (
         <p
           className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-900/60 dark:bg-emerald-950/40 dark:text-emerald-200"
           data-testid="bill-customer"

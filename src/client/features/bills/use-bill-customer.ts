@@ -6,7 +6,8 @@ import {
   type Biller,
   billCustomerSchema,
   customerNumberProblem,
-  normaliseCustomerNumber,
+  isPhoneTopUp,
+  readCustomerNumber,
 } from '#shared/schemas/bills.ts'
 
 /** Typing pauses this long before the biller is asked who is behind the number. */
@@ -29,8 +30,22 @@ function billCustomerQuery(billType: string, provider: string, customerNumber: s
 /** The typed number as the biller reads it, when it has the shape the biller takes. */
 export function checkableNumber(biller: Biller | undefined, text: string): string | null {
   if (!biller) return null
-  const number = normaliseCustomerNumber(text)
+  const number = readCustomerNumber(biller.customerNumber, text)
   return customerNumberProblem(biller.customerNumber, number) === null ? number : null
+}
+
+/**
+ * A phone top-up's answer, known without asking: no network names the person behind a number
+ * (docs/transfers.md "Bills"), so there is nobody to look up and nothing to wait for.
+ */
+function topUpAnswer(biller: Biller, customerNumber: string): BillCustomer {
+  return {
+    billType: biller.type,
+    provider: biller.id,
+    providerName: biller.name,
+    accountNumber: customerNumber,
+    customerName: null,
+  }
 }
 
 /**
@@ -41,10 +56,22 @@ export function checkableNumber(biller: Biller | undefined, text: string): strin
 export function useBillCustomer(biller: Biller | undefined, text: string) {
   const number = useDebouncedValue(checkableNumber(biller, text), CHECK_DELAY_MS)
   const current = checkableNumber(biller, text)
+  const topUp = biller !== undefined && isPhoneTopUp(biller.customerNumber)
   const query = useQuery({
     ...billCustomerQuery(biller?.type ?? '', biller?.id ?? '', number ?? ''),
-    enabled: biller !== undefined && number !== null && number === current,
+    enabled: !topUp && biller !== undefined && number !== null && number === current,
   })
+  if (topUp && biller) {
+    return {
+      ...query,
+      data: current === null ? undefined : topUpAnswer(biller, current),
+      isError: false,
+      isFetching: false,
+      error: null,
+      number: current,
+      settled: true,
+    }
+  }
   return { ...query, number: current, settled: number === current }
 }
 
@@ -54,5 +81,7 @@ export function fetchBillCustomer(
   biller: Biller,
   customerNumber: string,
 ): Promise<BillCustomer> {
+  if (isPhoneTopUp(biller.customerNumber))
+    return Promise.resolve(topUpAnswer(biller, customerNumber))
   return queryClient.fetchQuery(billCustomerQuery(biller.type, biller.id, customerNumber))
 }

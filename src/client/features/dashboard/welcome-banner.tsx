@@ -144,11 +144,14 @@ function useHeadline(enabled: boolean): Headline {
 
 export function WelcomeBanner({
   firstName,
+  newAccount,
   verified,
   enabled,
   onAddFunds,
 }: {
   firstName: string | null
+  /** A new account is greeted "Welcome", never "Welcome back" (greeting.ts). */
+  newAccount: boolean
   /** Only a user whose identity check passed is called verified (docs/screens.md "Dashboard"). */
   verified: boolean
   enabled: boolean
@@ -176,7 +179,7 @@ export function WelcomeBanner({
       />
       <div className="relative">
         <h1 id="welcome-heading" className="text-xl font-semibold sm:text-2xl">
-          {t('welcome', { name })}
+          {t(newAccount ? 'welcomeNew' : 'welcome', { name })}
         </h1>
         <p className="mt-1 text-sm text-emerald-50/90">{t('welcomeSubtitle')}</p>
         <div className="mt-6 flex items-center gap-1">

@@ -1,8 +1,42 @@
 import { formatAmount } from '#client/lib/format-amount.ts'
-import type { NotificationData } from '#shared/schemas/notifications.ts'
+import {
+  type NotificationData,
+  type PayoutMessage,
+  payoutMessageOf,
+} from '#shared/schemas/notifications.ts'
 import type { useNotificationMessages } from './messages.ts'
 
 type Translate = ReturnType<typeof useNotificationMessages>
+type MessageKey = Parameters<Translate>[0]
+
+/**
+ * The catalog's title and text of each payout message (src/shared/schemas/notifications.ts), so
+ * an airtime top-up is "Airtime sent", never "Transfer delivered" (issue 31).
+ */
+const PAYOUT_KEYS: Record<PayoutMessage, { title: MessageKey; body: MessageKey }> = {
+  payout_completed: { title: 'kindPayoutCompletedTitle', body: 'kindPayoutCompletedBody' },
+  payout_failed: { title: 'kindPayoutFailedTitle', body: 'kindPayoutFailedBody' },
+  bank_transfer_completed: {
+    title: 'kindBankTransferCompletedTitle',
+    body: 'kindBankTransferCompletedBody',
+  },
+  bank_transfer_failed: {
+    title: 'kindBankTransferFailedTitle',
+    body: 'kindBankTransferFailedBody',
+  },
+  international_transfer_completed: {
+    title: 'kindInternationalTransferCompletedTitle',
+    body: 'kindInternationalTransferCompletedBody',
+  },
+  international_transfer_failed: {
+    title: 'kindInternationalTransferFailedTitle',
+    body: 'kindInternationalTransferFailedBody',
+  },
+  bill_paid: { title: 'kindBillPaidTitle', body: 'kindBillPaidBody' },
+  bill_failed: { title: 'kindBillFailedTitle', body: 'kindBillFailedBody' },
+  airtime_sent: { title: 'kindAirtimeSentTitle', body: 'kindAirtimeSentBody' },
+  airtime_failed: { title: 'kindAirtimeFailedTitle', body: 'kindAirtimeFailedBody' },
+}
 
 /** An event's amount, as every money notification writes it. */
 function amountOf(data: { amount: string; currency: string; symbol: string }): string {
@@ -28,19 +62,13 @@ export function describeNotification(
         }),
       }
     case 'payout_completed':
+    case 'payout_failed': {
+      const keys = PAYOUT_KEYS[payoutMessageOf(data)]
       return {
-        title: t('kindPayoutCompletedTitle'),
-        body: t('kindPayoutCompletedBody', {
-          amount: amountOf(data),
-        }),
+        title: t(keys.title),
+        body: t(keys.body, { amount: amountOf(data), payee: data.payee ?? '' }),
       }
-    case 'payout_failed':
-      return {
-        title: t('kindPayoutFailedTitle'),
-        body: t('kindPayoutFailedBody', {
-          amount: amountOf(data),
-        }),
-      }
+    }
     case 'payment_request_paid':
       return {
         title: t('kindRequestPaidTitle'),
@@ -56,6 +84,11 @@ export function describeNotification(
           amount: amountOf(data),
           name: data.fromName,
         }),
+      }
+    case 'pos_card_sale_paid':
+      return {
+        title: t('kindCardSalePaidTitle'),
+        body: t('kindCardSalePaidBody', { amount: amountOf(data) }),
       }
     case 'new_device_sign_in':
       return {

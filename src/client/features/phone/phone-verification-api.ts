@@ -2,10 +2,18 @@ import { apiRequest } from '#client/lib/api.ts'
 import { type User, userSchema } from '#shared/schemas/auth.ts'
 import { type PhoneVerificationSent, phoneVerificationSentSchema } from '#shared/schemas/phone.ts'
 
-/** Asks the server to text a new code to the number (docs/phone-numbers.md "Verification"). */
-export async function requestPhoneCode(phoneNumber: string): Promise<PhoneVerificationSent> {
+/**
+ * Asks the server to text a new code to the number (docs/phone-numbers.md "Verification").
+ * `reuseRecent` is for a screen showing its first code: one texted moments ago (by sign-up) is
+ * taken rather than refused.
+ */
+export async function requestPhoneCode(
+  phoneNumber: string,
+  options: { reuseRecent?: boolean } = {},
+): Promise<PhoneVerificationSent> {
+  const body = options.reuseRecent ? { phoneNumber, reuseRecent: true } : { phoneNumber }
   return phoneVerificationSentSchema.parse(
-    await apiRequest('POST', '/api/phone/verification', { phoneNumber }),
+    await apiRequest('POST', '/api/phone/verification', body),
   )
 }
 

@@ -15,8 +15,10 @@ import { requestPhoneCode } from './phone-verification-api.ts'
 
 /**
  * The profile's Verify: opening it texts a code to the user's number, then asks for it
- * (docs/phone-numbers.md "Verification"). A refused send (a code went out less than a minute
- * ago) still shows the form, since that earlier code works.
+ * (docs/phone-numbers.md "Verification"). Sign-up texts a code already: opened within the
+ * minute after, the dialog takes that code (`reuseRecent`) instead of being refused with "Please
+ * wait a minute" and a 429 (issue 31). "Send a new code" asks for a new one, and is refused
+ * within the minute.
  */
 export function VerifyPhoneDialog({
   phoneNumber,
@@ -59,7 +61,7 @@ function VerifyPhoneSteps({
 }) {
   const t = usePhoneMessages()
   const send = useMutation({
-    mutationFn: () => requestPhoneCode(phoneNumber),
+    mutationFn: () => requestPhoneCode(phoneNumber, { reuseRecent: true }),
     meta: { suppressGlobalError: true },
   })
   // One code per opening, also when React runs effects twice in development.

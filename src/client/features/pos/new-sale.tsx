@@ -70,7 +70,7 @@ function decimalsOf(wallet: Wallet): number {
 /**
  * New Sale (docs/screens.md "POS terminal screen"): a receiving wallet, an amount, a description
  * and an optional customer. Charge takes the card at once ("Processing..." meanwhile; the form
- * resets on success); Generate QR Code makes a QR sale that completes when the customer pays it
+ * resets on success, all but the receiving wallet); Generate QR Code makes a QR sale that completes when the customer pays it
  * with Sabi; Print Receipt prints the last completed sale, or the sale being rung up.
  */
 export function NewSale() {
@@ -114,7 +114,9 @@ export function NewSale() {
 
   async function completeSale(sale: PosSale) {
     toast({ title: t('successTitle'), description: t('successText') })
-    setFields(EMPTY)
+    // The next customer pays into the same till: the receiving wallet stays chosen (issue 31),
+    // and only what belonged to this sale is cleared.
+    setFields((previous) => ({ ...EMPTY, walletId: previous.walletId }))
     setShowErrors(false)
     setLastSale(sale)
     setQrSale(null)

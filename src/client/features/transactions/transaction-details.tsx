@@ -22,8 +22,8 @@ import {
   transactionTitle,
 } from './transaction-receipt.ts'
 import './transaction-receipt-print.css'
+import { transactionTypeIcon } from './transaction-icons.ts'
 import { TransactionReceiptActions } from './transaction-receipt-actions.tsx'
-import { transactionTypeIcon } from './transaction-row.tsx'
 import { TransactionStatusBadge } from './transaction-status-badge.tsx'
 import { TransactionTimeline } from './transaction-timeline.tsx'
 import { useTransactionDetails } from './use-transaction-details.ts'

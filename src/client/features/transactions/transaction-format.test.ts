@@ -6,7 +6,9 @@ import {
   conversionDetail,
   transactionAmountDisplay,
   transactionDateLabel,
+  walletSign,
 } from './transaction-format.ts'
+import { transactionTypeIcon } from './transaction-icons.ts'
 
 function transaction(overrides: Partial<Transaction>): Transaction {
   return {
@@ -144,5 +146,54 @@ describe('what a row says left or entered the wallet', () => {
       transaction({ type: 'send', status: 'failed', amount: '1000.00', fee: '20.00' }),
     )
     expect(shown.text).toBe('$1,020.00')
+  })
+})
+
+describe('every type and direction shows its true sign and its own icon (issue 31)', () => {
+  // [type, status, paid from a wallet, the sign the row shows, the icon's name]
+  const rows: [string, string, boolean, '+' | '-' | '', string][] = [
+    ['send', 'completed', true, '-', 'ArrowUpRight'],
+    ['receive', 'completed', false, '+', 'ArrowDownLeft'],
+    ['add_funds', 'completed', false, '+', 'Plus'],
+    ['pos_sale', 'completed', false, '+', 'Store'],
+    ['reversal', 'completed', false, '+', 'Undo2'],
+    ['purchase', 'completed', true, '-', 'ShoppingCart'],
+    // Bought by card: nothing left a wallet.
+    ['purchase', 'completed', false, '', 'ShoppingCart'],
+    ['withdraw', 'completed', true, '-', 'Banknote'],
+    ['exchange', 'completed', true, '-', 'ArrowLeftRight'],
+    // A failed payment's money is back, so it reads as neither.
+    ['send', 'failed', true, '', 'ArrowUpRight'],
+    ['pos_sale', 'failed', false, '', 'Store'],
+    // A type this client does not know is neither money in nor out, and no other type's icon.
+    ['something_new', 'completed', true, '', 'CircleDot'],
+  ]
+  it.each(rows)(
+    '%s (%s, from a wallet: %s) shows "%s" and %s',
+    (type, status, fromWallet, sign, icon) => {
+      const row = transaction({ type, status, fromWalletId: fromWallet ? 'w1' : null })
+      expect(walletSign(row)).toBe(sign)
+      const shown = transactionAmountDisplay(row).text
+      if (sign === '+') expect(shown).toBe('+$100.00')
+      else if (sign === '-') expect(shown).toBe('-$100.00')
+      else expect(shown).toBe('$100.00')
+      expect(transactionTypeIcon(type).icon.displayName).toBe(icon)
+    },
+  )
+
+  it('gives the exchange arrows to exchanges alone', () => {
+    const exchangeIcon = transactionTypeIcon('exchange').icon
+    for (const type of [
+      'send',
+      'receive',
+      'add_funds',
+      'pos_sale',
+      'reversal',
+      'purchase',
+      'withdraw',
+      'x',
+    ]) {
+      expect(transactionTypeIcon(type).icon).not.toBe(exchangeIcon)
+    }
   })
 })

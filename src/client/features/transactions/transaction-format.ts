@@ -31,10 +31,23 @@ export function transactionDateLabel(createdAt: string, nowMs: number): DateLabe
   return { kind: 'date', text: `${formatDate(date, 'day')}, ${time}` }
 }
 
-/** + for money in, - for money out, nothing for any other type (docs/screens.md). */
+/** The types that bring money into the viewer's wallet: a POS sale is the merchant's income. */
+const MONEY_IN_TYPES: ReadonlySet<string> = new Set([
+  'receive',
+  'add_funds',
+  'pos_sale',
+  'reversal',
+])
+/** The types that take money out of it. */
+const MONEY_OUT_TYPES: ReadonlySet<string> = new Set(['send', 'purchase', 'withdraw'])
+
+/**
+ * + for money in, - for money out, nothing for any other type (docs/screens.md). A POS sale is
+ * money in (issue 31: it showed no "+"), and so is a reversal, which gives a payment back.
+ */
 export function amountSign(type: string): '+' | '-' | '' {
-  if (type === 'receive' || type === 'add_funds') return '+'
-  if (type === 'send' || type === 'purchase' || type === 'withdraw') return '-'
+  if (MONEY_IN_TYPES.has(type)) return '+'
+  if (MONEY_OUT_TYPES.has(type)) return '-'
   return ''
 }
 

@@ -1,12 +1,3 @@
-import {
-  ArrowDownLeft,
-  ArrowLeftRight,
-  ArrowUpRight,
-  Banknote,
-  type LucideIcon,
-  Plus,
-  ShoppingCart,
-} from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { cn } from '#client/lib/cn.ts'
@@ -20,36 +11,7 @@ import {
   transactionDateLabel,
   walletSign,
 } from './transaction-format.ts'
-
-const TYPE_ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
-  send: {
-    icon: ArrowUpRight,
-    tone: 'bg-orange-100 text-orange-700 dark:bg-orange-900/40 dark:text-orange-300',
-  },
-  receive: {
-    icon: ArrowDownLeft,
-    tone: 'bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300',
-  },
-  add_funds: {
-    icon: Plus,
-    tone: 'bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300',
-  },
-  purchase: {
-    icon: ShoppingCart,
-    tone: 'bg-blue-100 text-blue-700 dark:bg-blue-900/40 dark:text-blue-300',
-  },
-  withdraw: {
-    icon: Banknote,
-    tone: 'bg-amber-100 text-amber-700 dark:bg-amber-900/40 dark:text-amber-300',
-  },
-}
-// Any other type gets a generic icon (docs/screens.md "Display rules").
-const GENERIC_ICON = { icon: ArrowLeftRight, tone: 'bg-muted text-muted-foreground' }
-
-/** The icon and colours of a transaction type, shared by the lists and the details view. */
-export function transactionTypeIcon(type: string): { icon: LucideIcon; tone: string } {
-  return TYPE_ICONS[type] ?? GENERIC_ICON
-}
+import { transactionTypeIcon } from './transaction-icons.ts'
 
 /** Where a row leads: the transaction's details, with its timeline and receipt. */
 export function transactionDetailsPath(id: string): string {

@@ -50,9 +50,9 @@ export const phoneRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['account'],
         summary:
-          'Text a 6-digit code to a phone number (any common format; stored E.164) to verify it: works 10 minutes and 5 tries, one a minute, 5 an hour; 409 PHONE_TAKEN when another account verified it',
+          'Text a 6-digit code to a phone number (any common format; stored E.164) to verify it: works 10 minutes and 5 tries, one a minute, 5 an hour; 409 PHONE_TAKEN when another account verified it; with reuseRecent, a code sent less than a minute ago is answered (200, sent false) instead of a 429',
         body: phoneVerificationRequestSchema,
-        response: { 202: phoneVerificationSentSchema, ...errors },
+        response: { 200: phoneVerificationSentSchema, 202: phoneVerificationSentSchema, ...errors },
       },
       preHandler: requireUser,
       config: perUser(10),
@@ -63,8 +63,11 @@ export const phoneRoutes: FastifyPluginAsyncZod<{
         { sms, codeKey },
         signedInUserId(request),
         request.body.phoneNumber,
+        Date.now(),
+        { reuseRecent: request.body.reuseRecent === true },
       )
-      return reply.status(202).send(sent)
+      // 202: a code is on its way; 200: the code texted moments ago is the one to type.
+      return reply.status(sent.sent ? 202 : 200).send(sent)
     },
   )
 

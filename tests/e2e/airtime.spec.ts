@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test'
+import {
+  addFundsByApi,
+  closeReceipt,
+  confirmWithPin,
+  expect,
+  expectNoHorizontalOverflow,
+  test,
+} from './fixtures.ts'
+
+/** The sandbox settles a bill about three seconds after the worker sends it. */
+const SETTLE_TIMEOUT_MS = 20_000
+
+async function chooseProvider(page: Page, name: string) {
+  await page.getByRole('combobox', { name: 'Provider' }).click()
+  await page.getByRole('option', { name, exact: true }).click()
+}
+
+test('an airtime top-up shows the network and the number, never a name called confirmed', async ({
+  page,
+  signUp,
+}) => {
+  // Pays and waits for the sandbox network: longer than a form test on two shared cores.
+  test.slow()
+  await signUp()
+  await addFundsByApi(page, 'NGN', '5000')
+  await page.goto('/bill-pay')
+  await page.getByRole('button', { name: 'Airtime', exact: true }).click()
+  await chooseProvider(page, 'MTN')
+  // Typed as sign-up takes a number: with +234 and spaces.
+  await page.getByLabel('Phone number').fill('+234 803 555 0142')
+  await page.getByLabel('Amount', { exact: true }).fill('500')
+  await expect(page.getByTestId('bill-summary')).toContainText('₦500.00')
+  // No network tells whose a number is, so nothing is checked and nobody is named.
+  await expect(page.getByTestId('bill-customer-checking')).toHaveCount(0)
+  await expect(page.getByTestId('bill-customer')).toHaveCount(0)
+  await expectNoHorizontalOverflow(page)
+
+  await page.getByRole('button', { name: 'Pay Bill', exact: true }).click()
+  const recipient = page.getByTestId('review-sheet').getByTestId('review-recipient')
+  await expect(recipient).toContainText('0803 555 0142')
+  await expect(recipient).toContainText('MTN · Airtime')
+  await expect(recipient).not.toContainText('Name confirmed')
+  await confirmWithPin(page)
+  const receipt = page.getByTestId('money-receipt')
+  await expect(receipt.getByTestId('receipt-counterparty')).toHaveText('MTN')
+  await expect(receipt.getByTestId('receipt-outcome')).toHaveText('Successful', {
+    timeout: SETTLE_TIMEOUT_MS,
+  })
+  await closeReceipt(page)
+  const status = page.getByTestId('bill-status')
+  await expect(status).toContainText('0803 555 0142')
+  await expect(status).not.toContainText('Customer')
+
+  // The transaction's own receipt shows the number as people read it, and no name.
+  await status.getByRole('link', { name: 'View details' }).click()
+  await expect(page.getByText('0803 555 0142', { exact: true })).toBeVisible()
+  await expect(page.getByText('Customer name')).toHaveCount(0)
+  await expectNoHorizontalOverflow(page)
+})
+
+test('a meter number keeps its name check', async ({ page, signUp }) => {
+  await signUp()
+  await page.goto('/bill-pay')
+  await page.getByRole('button', { name: 'Electricity', exact: true }).click()
+  await chooseProvider(page, 'Ikeja Electric')
+  await page.getByLabel('Meter number').fill('45067123456')
+  await expect(page.getByTestId('bill-customer-name')).toHaveText(/^[A-Z]+ [A-Z]+$/)
+})
