@@ -2,7 +2,7 @@ import { expect, it } from 'vitest'
 import { transactionPathOf } from '#shared/notification-target.ts'
 import { notificationsPageSchema } from '#shared/schemas/notifications.ts'
 import { paymentRequestSchema } from '#shared/schemas/payment-requests.ts'
-import { transactionSchema } from '#shared/schemas/transactions.ts'
+import { transactionDetailsSchema } from '#shared/schemas/transactions.ts'
 import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
 import { createTestClient } from '../setup/test-app.ts'
@@ -49,8 +49,11 @@ describeMoneyApi('notifications open their transaction', (context) => {
       // The page the notification opens reads `GET /api/transactions/:id` as its recipient.
       const opened = await recipient.client.get(`/api${path}`)
       expect(opened.status, opened.text).toBe(200)
-      const transaction = transactionSchema.parse(opened.body)
+      const transaction = transactionDetailsSchema.parse(opened.body)
       expect(transaction.toUserId).toBe(recipient.user.id)
+      // Both people by name, for the receipt image the recipient may share.
+      expect(transaction.sender).toBe(`${sender.user.firstName} ${sender.user.lastName}`)
+      expect(transaction.recipient).toBe(`${recipient.user.firstName} ${recipient.user.lastName}`)
       amounts.push(transaction.amount)
     }
     expect(amounts).toEqual(['34.00', '12.00'])
