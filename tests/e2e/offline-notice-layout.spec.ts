@@ -11,6 +11,9 @@ async function shownAtCentre(locator: Locator): Promise<'itself' | 'notice' | 'o
   })
 }
 
+// Offline, the browser logs every request it could not send.
+test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/] })
+
 test('offline, the notice takes its own space and covers no balance', async ({
   page,
   context,
