@@ -160,10 +160,11 @@ export function App() {
         <InitCall />
         <SettingsSync />
         <LiveUpdates />
+        {/* First in the page, in its own space: it never covers what is under it. */}
+        <OfflineNotice />
         <Suspense fallback={<PageSpinner />}>
           <Routes />
         </Suspense>
-        <OfflineNotice />
         <Toaster />
       </QueryClientProvider>
     </ErrorBoundary>

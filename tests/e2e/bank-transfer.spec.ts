@@ -372,13 +372,23 @@ test('the form says what is missing, and which wallet a bank needs', async ({ pa
     ),
   ).toBeVisible()
   await expect(page.getByRole('button', { name: 'Send to Bank' })).toBeDisabled()
-  // A USD wallet cannot pay a naira account either.
+  // A naira bank switches to the naira wallet, which offers Nigerian banks only.
   await chooseBank(page, 'UBA')
-  await page.getByRole('combobox', { name: 'From wallet' }).click()
+  const walletSelect = page.getByRole('combobox', { name: 'From wallet' })
+  await expect(walletSelect).toContainText('NGN')
+  await page.getByRole('combobox', { name: 'Bank' }).click()
+  await expect(page.getByRole('option', { name: 'GTBank', exact: true })).toBeVisible()
+  await expect(page.getByRole('option', { name: 'Equity Bank', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('option', { name: 'Capitec Bank', exact: true })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  // Back to the dollar wallet, which cannot pay UBA: the bank goes, every bank is offered again.
+  await walletSelect.click()
   await page.getByRole('option', { name: /^USD/ }).click()
-  await expect(
-    page.getByText('UBA accounts receive NGN: send from your NGN wallet', { exact: true }),
-  ).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Bank' })).toHaveText('Select a bank')
+  await page.getByRole('combobox', { name: 'Bank' }).click()
+  await expect(page.getByRole('option', { name: 'Equity Bank', exact: true })).toBeVisible()
+  await expect(page.getByRole('option', { name: 'GTBank', exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
   await expectNoHorizontalOverflow(page)
 })
 

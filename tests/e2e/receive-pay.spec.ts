@@ -184,12 +184,14 @@ test('a changed, cancelled or broken link takes no money', async ({
   await payer.close()
 })
 
-test('a visitor who opens a link signs in and lands back on the same link', async ({
+test('a visitor who opens a link sees who asks and how much, signs in and lands back on the same link', async ({
   page,
   browser,
   baseURL,
   request,
 }) => {
+  // Two pages (the preview, then the request) and a sign-in in between.
+  test.slow()
   const requester = await signUpElsewhere(browser, page, baseURL, { firstName: 'Bisi' })
   // A description with characters that URL decoding likes to eat.
   const made = await requestPaymentByApi(
@@ -203,6 +205,23 @@ test('a visitor who opens a link signs in and lands back on the same link', asyn
   expect(signUp.status(), await signUp.text()).toBe(201)
 
   await page.goto(made.link)
+  // Signed out: who asks (first name and initial), how much and why, then the way to sign in.
+  const preview = page.getByTestId('pay-preview')
+  await expect(preview.getByTestId('pay-requester')).toHaveText('Bisi B. is asking you for')
+  await expect(preview.getByTestId('pay-amount')).toHaveText('₦1,200.50')
+  await expect(preview.getByTestId('pay-description')).toHaveText('Tickets & snacks: 100%+ fun')
+  await expect(preview).not.toContainText('Bakare')
+  const signIn = preview.getByRole('link', { name: 'Sign in to pay' })
+  await expect(preview.getByRole('link', { name: 'Create an account' })).toBeVisible()
+  const amountBox = await preview.getByTestId('pay-amount').boundingBox()
+  const signInBox = await signIn.boundingBox()
+  expect(amountBox && signInBox && amountBox.y < signInBox.y).toBe(true)
+  await expectNoHorizontalOverflow(page)
+  await page.screenshot({ path: `.tmp/shots/pay-preview-${test.info().project.name}.png` })
+  await page.setViewportSize({ width: 360, height: 740 })
+  await expectNoHorizontalOverflow(page)
+  await page.screenshot({ path: `.tmp/shots/pay-preview-360.png` })
+  await signIn.click()
   await expect(page).toHaveURL(/\/sign-in\?returnTo=/)
   await page.getByLabel('Email').fill(payer.email)
   await page.getByLabel('Password', { exact: true }).fill(payer.password)

@@ -25,8 +25,8 @@ function updatedAt(time: number): string {
 
 /**
  * "You're offline · updated 14:02" (docs/offline.md): shown on every page while Sabi cannot be
- * reached, above the tab bar on a phone and above any dialog, so the reason a button is off is
- * always in sight. It goes by itself when the network returns.
+ * reached, at the top of the page in a space of its own, so it pushes the page down rather than
+ * covering a balance or a button. It goes by itself when the network returns.
  */
 export function OfflineNotice() {
   // Online, nothing is read: the cache is not watched on every answer for a notice not shown.
@@ -40,17 +40,19 @@ function OfflineNoticeBar() {
     <div
       id={OFFLINE_NOTICE_ID}
       role="status"
-      className="fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[60] mx-auto w-[calc(100%-1.5rem)] max-w-md rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg md:bottom-4 dark:bg-slate-800"
+      className="w-full bg-slate-900 px-4 py-2.5 text-sm text-white dark:bg-slate-800"
     >
-      <p className="flex items-center gap-2 font-semibold">
-        <WifiOff className="size-4 shrink-0" aria-hidden="true" />
-        <span data-testid="offline-notice-title">
-          {lastUpdated > 0
-            ? t('offlineNotice', { time: updatedAt(lastUpdated) })
-            : t('offlineNoticeNoTime')}
-        </span>
-      </p>
-      <p className="mt-1 text-xs text-slate-200">{t('offlineNoticeHint')}</p>
+      <div className="mx-auto w-full max-w-6xl sm:px-2">
+        <p className="flex items-center gap-2 font-semibold">
+          <WifiOff className="size-4 shrink-0" aria-hidden="true" />
+          <span data-testid="offline-notice-title">
+            {lastUpdated > 0
+              ? t('offlineNotice', { time: updatedAt(lastUpdated) })
+              : t('offlineNoticeNoTime')}
+          </span>
+        </p>
+        <p className="mt-1 text-xs text-slate-200">{t('offlineNoticeHint')}</p>
+      </div>
     </div>
   )
 }

@@ -1,6 +1,8 @@
 import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
 import { usePayMessages } from '#client/features/pay/messages.ts'
+import { PayPreview } from '#client/features/pay/pay-preview.tsx'
 import { PayRequest } from '#client/features/pay/pay-request.tsx'
 import { AppShell } from '#client/features/shell/app-shell.tsx'
 
@@ -22,10 +24,13 @@ function PayContent() {
 }
 
 /**
- * `/pay?data=...`: pays a payment request link (issue "Getting paid"). A visitor goes through
- * sign-in and comes back to this same address, query included.
+ * `/pay?data=...`: pays a payment request link (issue "Getting paid"). A visitor first sees who
+ * asks and how much (docs/getting-paid.md "Preview for visitors"), then goes through sign-in or
+ * sign-up and comes back to this same address, query included.
  */
 export function PayPage() {
+  const { isLoading, isAuthenticated, isUnreachable } = useAuth()
+  if (!isLoading && !isAuthenticated && !isUnreachable) return <PayPreview />
   return (
     <RequireSignedIn>
       <PayContent />

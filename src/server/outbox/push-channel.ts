@@ -6,7 +6,7 @@ import { pushSubscriptions } from '#server/db/schema.ts'
 import { renderEventMessage } from '#server/notifications/render-message.ts'
 import { listPushSubscriptions } from '#server/push/push-subscriptions.ts'
 import type { VapidKeys } from '#server/vapid-keys.ts'
-import { MONEY_KINDS } from '#shared/schemas/notifications.ts'
+import { transactionPathOf } from '#shared/notification-target.ts'
 import type { DeliveryChannel } from './dispatch-outbox.ts'
 
 /** A push not delivered within a day is no longer news. */
@@ -38,7 +38,8 @@ export function createPushChannel(
         id: delivery.eventId,
         title: message.title,
         body: message.text,
-        url: MONEY_KINDS.has(delivery.data.kind) ? '/transactions' : '/settings',
+        // A tap opens the transaction itself; an alert about the account opens the settings.
+        url: transactionPathOf(delivery.data) ?? '/settings',
       }
       let failure: unknown
       for (const subscription of subscriptions) {

@@ -5,7 +5,7 @@ import { journals, payouts, transactionEvents } from '#server/db/schema.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import { AppError } from '#shared/errors.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
-import { counterpartyOf, loadUserNames } from './party-names.ts'
+import { counterpartyOf, loadUserNames, partyNamesOf } from './party-names.ts'
 import { toTransactionResponse } from './to-transaction-response.ts'
 
 /** One of the user's transactions with its timeline; anyone else's is "not found". */
@@ -34,14 +34,13 @@ export async function getTransaction(
   ])
   // The payout is read already: only the names are still needed.
   const names = await loadUserNames(db, [journal.fromUserId, journal.toUserId])
+  const payoutParty = payout ? { kind: payout.kind, details: stringFieldsOf(payout.details) } : null
+  const parties = partyNamesOf(journal, names, payoutParty)
   return {
     ...toTransactionResponse(journal, userId, symbolOf),
-    counterparty: counterpartyOf(
-      journal,
-      userId,
-      names,
-      payout ? { kind: payout.kind, details: stringFieldsOf(payout.details) } : null,
-    ),
+    counterparty: counterpartyOf(journal, userId, names, payoutParty),
+    sender: parties.payer,
+    recipient: parties.payee,
     // Instant transfers have no recorded steps: their one step is the moment they happened.
     events:
       events.length > 0

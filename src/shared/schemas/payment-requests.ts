@@ -79,3 +79,16 @@ export const paymentRequestSchema = z.object({
   link: z.string(),
 })
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>
+
+/**
+ * What anyone holding a request's link may learn before signing in (docs/getting-paid.md
+ * "Preview for visitors"): who asks, by first name and initial ("Babajide O."), how much and
+ * why. No id of a user or wallet, no full name, no contact, no status.
+ */
+export const paymentRequestPreviewSchema = z.object({
+  requesterName: z.string(),
+  amount: decimalStringSchema,
+  currency: z.object({ code: z.string(), symbol: z.string() }),
+  description: z.string(),
+})
+export type PaymentRequestPreview = z.infer<typeof paymentRequestPreviewSchema>

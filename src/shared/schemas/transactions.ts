@@ -70,5 +70,12 @@ export type PayoutInfo = z.infer<typeof payoutInfoSchema>
 export const transactionDetailsSchema = transactionSchema.extend({
   events: z.array(transactionEventSchema),
   payout: payoutInfoSchema.nullable(),
+  /**
+   * Who sent the money and who was paid, by name, whichever side the viewer is on, for the
+   * receipt a user shares (docs/receipts.md "Sharing"); null where nobody is named (a card
+   * top-up has no sender). Optional, so an answer from an older server still parses.
+   */
+  sender: z.string().nullable().optional(),
+  recipient: z.string().nullable().optional(),
 })
 export type TransactionDetails = z.infer<typeof transactionDetailsSchema>

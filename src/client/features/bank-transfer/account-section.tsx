@@ -27,6 +27,7 @@ export function AccountSection({
   walletsFailed,
   walletsLoading,
   banks,
+  onChooseWallet,
   banksFailed,
   banksLoading,
   bankCode,
@@ -46,7 +47,10 @@ export function AccountSection({
   wallets: readonly Wallet[]
   walletsFailed: boolean
   walletsLoading: boolean
+  /** The banks the chosen wallet can pay (bank-currency.ts `banksForWallet`). */
   banks: readonly Bank[]
+  /** Chooses the wallet, letting go of a bank it cannot pay. */
+  onChooseWallet: (walletId: string) => void
   banksFailed: boolean
   banksLoading: boolean
   bankCode: string
@@ -82,7 +86,7 @@ export function AccountSection({
               placeholder={t('walletPlaceholder')}
               wallets={wallets}
               value={field.value}
-              onChange={field.onChange}
+              onChange={onChooseWallet}
               error={errors.fromWalletId?.message}
               loadFailed={walletsFailed}
               showAvailable

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Wallet } from '#shared/schemas/reference.ts'
-import { bankPayerCheck, sameCurrency, walletForBank } from './bank-currency.ts'
+import { bankPayerCheck, banksForWallet, sameCurrency, walletForBank } from './bank-currency.ts'
 import type { Bank } from './use-banks.ts'
 
 /** A translator that writes the key and its values, so each test sees which message was chosen. */
@@ -31,6 +31,29 @@ describe('sameCurrency and walletForBank', () => {
     expect(sameCurrency(usd, gtbank)).toBe(false)
     expect(walletForBank([usd, ngn], gtbank)).toBe(ngn)
     expect(walletForBank([usd, ngn], fnb)).toBeUndefined()
+  })
+})
+
+describe('banksForWallet', () => {
+  const zar = walletIn('ZAR', 'R')
+  const kes = walletIn('KES', 'KSh')
+  const uba: Bank = { name: 'UBA', code: '033', country: 'NG', currency: 'NGN' }
+  const equity: Bank = { name: 'Equity Bank', code: '68', country: 'KE', currency: 'KES' }
+  const all = [gtbank, uba, fnb, equity]
+
+  it("offers the banks of the wallet's country only", () => {
+    expect(banksForWallet(all, ngn, '')).toEqual([gtbank, uba])
+    expect(banksForWallet(all, zar, '')).toEqual([fnb])
+    expect(banksForWallet(all, kes, '')).toEqual([equity])
+  })
+
+  it('offers every bank for a currency no bank receives, or before a wallet is chosen', () => {
+    expect(banksForWallet(all, usd, '')).toEqual(all)
+    expect(banksForWallet(all, undefined, '')).toEqual(all)
+  })
+
+  it('keeps a bank chosen elsewhere in the list, so its problem can be shown', () => {
+    expect(banksForWallet(all, ngn, equity.code)).toEqual([gtbank, uba, equity])
   })
 })
 

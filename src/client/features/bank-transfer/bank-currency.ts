@@ -9,6 +9,23 @@ export function sameCurrency(wallet: Wallet, bank: Bank): boolean {
   return wallet.currency.code.toUpperCase() === bank.currency.toUpperCase()
 }
 
+/**
+ * The banks the picker offers for the chosen wallet: those that receive its currency, which are
+ * the banks of its country (NGN: Nigeria, ZAR: South Africa, KES: Kenya). A wallet in a currency
+ * no bank receives (USD, EUR...), or none chosen yet, offers every bank, by country; choosing one
+ * then switches to the wallet that pays it. A bank chosen by a link or a saved recipient stays
+ * listed, so the picker shows it with the reason it cannot be paid.
+ */
+export function banksForWallet(
+  banks: readonly Bank[],
+  wallet: Wallet | undefined,
+  chosenCode: string,
+): readonly Bank[] {
+  if (!wallet) return banks
+  const payable = banks.filter((bank) => sameCurrency(wallet, bank) || bank.code === chosenCode)
+  return payable.some((bank) => sameCurrency(wallet, bank)) ? payable : banks
+}
+
 /** The first of the user's wallets that can pay the bank, when one can. */
 export function walletForBank(wallets: readonly Wallet[], bank: Bank): Wallet | undefined {
   return wallets.find((candidate) => sameCurrency(candidate, bank))

@@ -20,7 +20,7 @@ import type { Wallet } from '#shared/schemas/reference.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
 import { AccountSection } from './account-section.tsx'
 import { AmountSection } from './amount-section.tsx'
-import { bankPayerCheck, sameCurrency, walletForBank } from './bank-currency.ts'
+import { bankPayerCheck, banksForWallet, sameCurrency, walletForBank } from './bank-currency.ts'
 import { bankTransferCost } from './bank-transfer-cost.ts'
 import {
   type BankTransferFormValues,
@@ -118,6 +118,24 @@ export function BankTransfer() {
       }
     },
     [bankList, walletList, form],
+  )
+
+  /**
+   * Chooses the wallet to pay from. A bank that does not receive its currency goes with the
+   * change: the picker now offers other banks, and the account belongs to the old one.
+   */
+  const chooseWallet = useCallback(
+    (id: string) => {
+      form.setValue('fromWalletId', id, { shouldValidate: form.formState.isSubmitted })
+      const chosen = walletList.find((candidate) => candidate.id === id)
+      const current = bankList.find((candidate) => candidate.code === form.getValues('bankCode'))
+      if (chosen && current && !sameCurrency(chosen, current)) form.setValue('bankCode', '')
+    },
+    [bankList, walletList, form],
+  )
+  const shownBanks = useMemo(
+    () => banksForWallet(bankList, wallet, bankCode),
+    [bankList, wallet, bankCode],
   )
 
   // `?bank=<code>` (the transfer options' bank list links here) preselects that bank once.
@@ -259,7 +277,8 @@ export function BankTransfer() {
               wallets={walletList}
               walletsFailed={wallets.isError}
               walletsLoading={wallets.isPending}
-              banks={bankList}
+              banks={shownBanks}
+              onChooseWallet={chooseWallet}
               banksFailed={banks.isError}
               banksLoading={banks.isPending}
               bankCode={bankCode}

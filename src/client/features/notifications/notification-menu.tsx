@@ -1,3 +1,4 @@
+import { useLocation } from 'wouter'
 import type { DeferredMenuProps } from '#client/components/deferred-menu.tsx'
 import {
   DropdownMenu,
@@ -10,14 +11,16 @@ import {
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatDate } from '#client/lib/format-date.ts'
+import { transactionPathOf } from '#shared/notification-target.ts'
 import { BellButton } from './bell-button.tsx'
 import { describeNotification } from './describe-notification.ts'
 import { useNotificationMessages } from './messages.ts'
-import { useMarkAllRead, useNotifications } from './use-notifications.ts'
+import { useMarkAllRead, useMarkRead, useNotifications } from './use-notifications.ts'
 
 /**
  * The notification centre under the bell: the newest 20, unread ones marked, "mark all", and
- * older ones 20 at a time.
+ * older ones 20 at a time. A notification about a transaction opens that transaction's details
+ * and counts as read (docs/notifications.md "Opening a notification").
  */
 export function NotificationMenu({ defaultOpen }: DeferredMenuProps) {
   const t = useNotificationMessages()
@@ -26,6 +29,8 @@ export function NotificationMenu({ defaultOpen }: DeferredMenuProps) {
     enabled: isAuthenticated,
   })
   const markAll = useMarkAllRead()
+  const markRead = useMarkRead()
+  const [, navigate] = useLocation()
   const items = data?.pages.flatMap((page) => page.items) ?? []
   const unread = data?.pages[0]?.unreadCount ?? 0
   return (
@@ -55,10 +60,19 @@ export function NotificationMenu({ defaultOpen }: DeferredMenuProps) {
           <div className="max-h-[60vh] overflow-y-auto" data-testid="notification-list">
             {items.map((item) => {
               const text = describeNotification(item.data, t)
+              const path = transactionPathOf(item.data)
               return (
                 <DropdownMenuItem
                   key={item.id}
                   className="flex flex-col items-start gap-0.5 whitespace-normal"
+                  onSelect={
+                    path
+                      ? () => {
+                          if (!item.readAt) markRead.mutate([item.id])
+                          navigate(path)
+                        }
+                      : undefined
+                  }
                 >
                   <span className={cn('text-sm', item.readAt ? 'font-normal' : 'font-semibold')}>
                     {item.readAt ? null : (

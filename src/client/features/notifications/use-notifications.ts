@@ -35,3 +35,13 @@ export function useMarkAllRead() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
   })
 }
+
+/** Marks the named notifications read (one the user opened), then shows the new count. */
+export function useMarkRead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (ids: string[]) =>
+      unreadCountSchema.parse(await apiRequest('POST', '/api/notifications/read', { ids })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+  })
+}

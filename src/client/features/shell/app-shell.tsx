@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { cn } from '#client/lib/cn.ts'
-import { useOffline } from '#client/lib/network-status.ts'
 import { AppHeader } from './app-header.tsx'
 import { BottomTabBar } from './bottom-tab-bar.tsx'
 import { useShellMessages } from './messages.ts'
@@ -11,9 +10,6 @@ import { useShellMessages } from './messages.ts'
  */
 export function AppShell({ children, className }: { children: ReactNode; className?: string }) {
   const t = useShellMessages()
-  // Offline, the notice sits above the tab bar (components/offline-notice.tsx): the page ends
-  // higher, so its last button is never under it.
-  const offline = useOffline()
   return (
     <div className="min-h-dvh bg-background">
       <a
@@ -27,7 +23,6 @@ export function AppShell({ children, className }: { children: ReactNode; classNa
         id="main-content"
         className={cn(
           'mx-auto w-full max-w-6xl px-4 pb-[calc(6rem+env(safe-area-inset-bottom))] pt-4 sm:px-6 md:pb-12 md:pt-8',
-          offline && 'pb-[calc(12rem+env(safe-area-inset-bottom))] md:pb-32',
           className,
         )}
       >

@@ -2,15 +2,8 @@ import { copyText } from '#client/features/card/copy-text.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
 import { renderReceiptImage } from './receipt-image.ts'
-import { transactionAmountDisplay } from './transaction-format.ts'
-import {
-  amountFields,
-  buildReceiptText,
-  statusLabel,
-  summaryFields,
-  type Translate,
-  verifyUrlOf,
-} from './transaction-receipt.ts'
+import { receiptImageContent } from './receipt-image-content.ts'
+import { buildReceiptText, type Translate } from './transaction-receipt.ts'
 
 function isShareCancelled(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
@@ -32,13 +25,7 @@ function download(blob: Blob, name: string) {
  */
 export async function shareReceipt(transaction: TransactionDetails, t: Translate): Promise<void> {
   const text = buildReceiptText(transaction, t)
-  const image = await renderReceiptImage({
-    title: t('receiptTitle'),
-    amount: transactionAmountDisplay(transaction).text,
-    status: statusLabel(transaction.status, t),
-    lines: [...amountFields(transaction, t), ...summaryFields(transaction, t)],
-    footer: t('verifyHint', { url: verifyUrlOf(transaction) }),
-  }).catch(() => null)
+  const image = await renderReceiptImage(receiptImageContent(transaction, t)).catch(() => null)
   const file = image
     ? new File([image], `sabi-receipt-${transaction.reference}.png`, { type: 'image/png' })
     : null

@@ -16,6 +16,7 @@ import { recipientName } from '#client/features/transfers/recipient-display.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { useDebouncedValue } from '#client/lib/use-debounced-value.ts'
+import { useRecentUsers } from '#client/lib/use-recent-users.ts'
 import {
   USER_SEARCH_MAX_LENGTH,
   USER_SEARCH_MIN_LENGTH,
@@ -132,11 +133,7 @@ function Note({ children }: { children: ReactNode }) {
 }
 
 function UsersTab({ term, enabled, t }: { term: string; enabled: boolean; t: Messages }) {
-  const recent = useQuery({
-    queryKey: ['/api/users/recent'],
-    queryFn: () => getList('/api/users/recent', (v) => userSearchResultSchema.array().parse(v)),
-    enabled,
-  })
+  const recent = useRecentUsers({ enabled })
   const searchTerm = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS)
   const searchable = searchTerm.length >= USER_SEARCH_MIN_LENGTH
   const found = useQuery({

@@ -7,6 +7,7 @@ import { Label } from '#client/components/ui/label.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { useDebouncedValue } from '#client/lib/use-debounced-value.ts'
+import { useRecentUsers } from '#client/lib/use-recent-users.ts'
 import {
   USER_SEARCH_MAX_LENGTH,
   USER_SEARCH_MIN_LENGTH,
@@ -27,15 +28,53 @@ async function searchUsers(term: string) {
   return searchResultsSchema.parse(await apiRequest('GET', path))
 }
 
+/** One user to choose: a single tap chooses them. */
+function UserRow({
+  user,
+  onSelect,
+}: {
+  user: UserSearchResult
+  onSelect: (user: UserSearchResult) => void
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onSelect(user)}
+        className="flex w-full items-center gap-3 rounded-xl border border-transparent p-2.5 text-left transition-colors hover:border-border hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <RecipientAvatar user={user} />
+        <span className="min-w-0 flex-1">
+          <span className="block text-sm font-semibold wrap-break-word">{recipientName(user)}</span>
+          <span className="block text-xs text-muted-foreground wrap-anywhere">
+            @{user.username}
+          </span>
+        </span>
+        <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      </button>
+    </li>
+  )
+}
+
+/** The typed text, if any, narrows the recent recipients by name or username. */
+function matchesText(user: UserSearchResult, text: string): boolean {
+  const needle = text.trim().toLowerCase()
+  if (!needle) return true
+  return [recipientName(user), user.username].some((value) => value.toLowerCase().includes(needle))
+}
+
 /**
  * Finds another Sabi user by name or username (docs/transfers.md "Finding a recipient"): nothing is
  * asked of the server below three characters, and results list first name, last name and @username.
+ * Until a search goes out, the people the user has paid before (the same recent recipients as the
+ * transfer options screen) are offered, narrowed by what is typed, one tap each.
  */
 export function RecipientSearch({ onSelect }: { onSelect: (user: UserSearchResult) => void }) {
   const t = useTransferMessages()
   const { isAuthenticated } = useAuth()
   const inputId = useId()
   const hintId = useId()
+  const recentId = useId()
   const [text, setText] = useState('')
   const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
   const searchable = term.length >= USER_SEARCH_MIN_LENGTH
@@ -47,6 +86,10 @@ export function RecipientSearch({ onSelect }: { onSelect: (user: UserSearchResul
     placeholderData: keepPreviousData,
   })
   const typedEnough = text.trim().length >= USER_SEARCH_MIN_LENGTH
+  const recent = useRecentUsers({ enabled: isAuthenticated })
+  const recentShown = typedEnough
+    ? []
+    : (recent.data ?? []).filter((user) => matchesText(user, text))
 
   return (
     <div className="grid grid-cols-1 gap-3">
@@ -77,6 +120,23 @@ export function RecipientSearch({ onSelect }: { onSelect: (user: UserSearchResul
         </p>
       </div>
 
+      {recentShown.length > 0 ? (
+        <section aria-labelledby={recentId} className="grid grid-cols-1 gap-1">
+          <h3 id={recentId} className="px-1 text-sm font-semibold text-muted-foreground">
+            {t('recentRecipients')}
+          </h3>
+          <ul
+            aria-labelledby={recentId}
+            className="grid grid-cols-1 gap-1"
+            data-testid="recent-recipients"
+          >
+            {recentShown.map((user) => (
+              <UserRow key={user.id} user={user} onSelect={onSelect} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       {typedEnough && searchable ? (
         <div aria-live="polite">
           {results.isPending ? (
@@ -105,27 +165,7 @@ export function RecipientSearch({ onSelect }: { onSelect: (user: UserSearchResul
           ) : (
             <ul aria-label={t('resultsLabel')} className="grid grid-cols-1 gap-1">
               {results.data.map((user) => (
-                <li key={user.id}>
-                  <button
-                    type="button"
-                    onClick={() => onSelect(user)}
-                    className="flex w-full items-center gap-3 rounded-xl border border-transparent p-2.5 text-left transition-colors hover:border-border hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    <RecipientAvatar user={user} />
-                    <span className="min-w-0 flex-1">
-                      <span className="block text-sm font-semibold wrap-break-word">
-                        {recipientName(user)}
-                      </span>
-                      <span className="block text-xs text-muted-foreground wrap-anywhere">
-                        @{user.username}
-                      </span>
-                    </span>
-                    <ChevronRight
-                      className="size-4 shrink-0 text-muted-foreground"
-                      aria-hidden="true"
-                    />
-                  </button>
-                </li>
+                <UserRow key={user.id} user={user} onSelect={onSelect} />
               ))}
             </ul>
           )}

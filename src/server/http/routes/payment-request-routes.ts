@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from '#server/config.ts'
@@ -9,16 +10,19 @@ import {
   listPaymentRequests,
 } from '#server/payment-requests/find-payment-requests.ts'
 import { payPaymentRequest } from '#server/payment-requests/pay-payment-request.ts'
+import { previewPaymentRequest } from '#server/payment-requests/preview-payment-request.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
 import { pageQuerySchema } from '#shared/schemas/pages.ts'
 import {
   createPaymentRequestSchema,
   PAYMENT_REQUESTS_LIST_LIMIT,
+  paymentRequestPreviewSchema,
   paymentRequestSchema,
   payPaymentRequestSchema,
 } from '#shared/schemas/payment-requests.ts'
 import { withTransactionPin } from '#shared/schemas/pin.ts'
+import { clientAddress } from '../client-address.ts'
 import {
   handleMoneyPost,
   moneyRouteConfig,
@@ -36,6 +40,12 @@ const errors = {
   422: apiErrorSchema,
   429: apiErrorSchema,
 }
+/**
+ * Previews per address per minute, as for receipts: plenty for someone opening the links they
+ * were sent, useless for guessing request ids.
+ */
+const PREVIEWS_PER_MINUTE = 30
+
 const params = z.object({ id: z.uuid({ error: 'Payment request not found' }) })
 
 /** Payment requests (issue "Getting paid"): ask for money by link or QR code, pay once. */
@@ -93,6 +103,32 @@ export const paymentRequestRoutes: FastifyPluginAsyncZod<{ db: Database; config:
       preHandler: requireUser,
     },
     (request) => getPaymentRequest(db, signedInUserId(request), request.params.id),
+  )
+
+  app.get(
+    '/api/payment-requests/:id/preview',
+    {
+      schema: {
+        tags: ['payment requests'],
+        summary:
+          "A request's link as a visitor sees it (no sign-in): the requester's first name and initial, the amount and the description",
+        params,
+        response: {
+          200: paymentRequestPreviewSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+      config: {
+        rateLimit: {
+          max: PREVIEWS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => clientAddress(request),
+        },
+      },
+    },
+    (request) => previewPaymentRequest(db, request.params.id),
   )
 
   app.post(
