@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto'
+import type { Browser, Page } from '@playwright/test'
+import { addFundsByApi, expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
+
+/**
+ * What the app writes in French and Hausa beyond its catalogs' sentences (docs/i18n.md "Money,
+ * numbers and dates", "Server messages"): refusals that arrive in a 200 answer, descriptions
+ * the server stored, currency names, percentages, dates, and the language switcher before
+ * sign-in. Each expectation is found by the catalog's words, so a text left in English fails.
+ */
+type Catalog = Record<string, string>
+
+async function catalog(language: string, area: string): Promise<Catalog> {
+  const module: { default: Catalog } = await import(
+    `../../src/client/locales/${language}/${area}.json`,
+    { with: { type: 'json' } }
+  )
+  return module.default
+}
+
+/** A catalog's text with its `{{name}}` placeholders filled. */
+function fill(text: string | undefined, values: Record<string, string>): string {
+  return (text ?? '').replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole)
+}
+
+/** An amount as Intl writes it in the language (Hausa on Nigerian conventions), with a symbol. */
+async function money(page: Page, language: string, amount: string, symbol: string) {
+  return page.evaluate(
+    ({ language, amount, symbol }) => {
+      const hausa = Intl.NumberFormat.supportedLocalesOf(['ha-NG']).length > 0 ? 'ha-NG' : 'en-NG'
+      const parts = new Intl.NumberFormat(language === 'ha' ? hausa : language, {
+        style: 'currency',
+        currency: 'USD',
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }).formatToParts(Number(amount))
+      return parts.map((part) => (part.type === 'currency' ? symbol : part.value)).join('')
+    },
+    { language, amount, symbol },
+  )
+}
+
+/** A second user to pay, made through the API in a context of its own. */
+async function signUpRecipient(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL })
+  const suffix = randomBytes(4).toString('hex')
+  const letters = Array.from(randomBytes(7), (byte) => String.fromCharCode(97 + (byte % 26)))
+  const lastName = `Okafor${letters.join('')}`
+  const response = await context.request.post('/api/auth/signup', {
+    data: {
+      email: `e2e_r_${suffix}@example.com`,
+      password: 'e2e-password-123',
+      firstName: 'Chidi',
+      lastName,
+      username: `chidi_${suffix}`,
+    },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  await context.close()
+  return { lastName }
+}
+
+for (const { language, locale } of [
+  { language: 'fr', locale: 'fr-SN' },
+  { language: 'ha', locale: 'ha-NG' },
+]) {
+  test.describe(`in ${language}`, () => {
+    test.use({ locale })
+
+    test('the review warns of the limit in the language, with the amount as it writes money', async ({
+      page,
+      signUp,
+      browser,
+      baseURL,
+    }) => {
+      const [transfers, action] = await Promise.all(
+        ['transfers', 'moneyAction'].map((area) => catalog(language, area)),
+      )
+      if (!transfers || !action) throw new Error('a catalog is missing')
+      await signUp({ firstName: 'Halima' }, { tier: 1 })
+      await addFundsByApi(page, 'NGN', '120000.00')
+      const recipient = await signUpRecipient(browser, baseURL)
+
+      await page.goto('/sabi-transfer')
+      await page.getByLabel(transfers.searchLabel ?? '').fill(recipient.lastName.slice(-7))
+      await page.getByRole('button', { name: new RegExp(recipient.lastName) }).click()
+      await page.getByRole('combobox', { name: transfers.fromWallet }).click()
+      await page.getByRole('option', { name: /^NGN/ }).click()
+      await page.getByLabel(transfers.amount ?? '', { exact: true }).fill('55000')
+      await page.getByRole('button', { name: transfers.submit, exact: true }).click()
+      const warning = page.getByTestId('review-sheet').getByTestId('limit-warning')
+      await expect(warning).toContainText(
+        fill(action.limitSingleMax, { amount: await money(page, language, '50000', '₦') }),
+      )
+      await expect(warning).not.toContainText('current tier')
+      await expectNoHorizontalOverflow(page)
+      await page.screenshot({ path: `.tmp/shots/limit-warning-${language}.png` })
+    })
+  })
+}
