@@ -1,6 +1,13 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
-import { addFundsByApi, expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
+import {
+  addFundsByApi,
+  E2E_PIN,
+  expect,
+  expectNoHorizontalOverflow,
+  test,
+  walletIn,
+} from './fixtures.ts'
 
 /**
  * What the app writes in French and Hausa beyond its catalogs' sentences (docs/i18n.md "Money,
@@ -96,6 +103,44 @@ for (const { language, locale } of [
       await expect(warning).not.toContainText('current tier')
       await expectNoHorizontalOverflow(page)
       await page.screenshot({ path: `.tmp/shots/limit-warning-${language}.png` })
+    })
+
+    test('history words the description Sabi wrote in the language, and keeps the typed one', async ({
+      page,
+      signUp,
+    }) => {
+      const common = await catalog(language, 'common')
+      await signUp({ firstName: 'Musa' })
+      await addFundsByApi(page, 'NGN', '10000.00')
+      const ngn = await walletIn(page, 'NGN')
+      const airtime = await page.request.post('/api/bill-pay', {
+        data: {
+          billType: 'mobile',
+          provider: 'mtn',
+          accountNumber: '08031234567',
+          amount: 500,
+          walletId: ngn.id,
+          pin: E2E_PIN,
+        },
+        headers: { 'Idempotency-Key': randomUUID() },
+      })
+      expect(airtime.status(), await airtime.text()).toBe(201)
+
+      await page.goto('/transactions')
+      const rows = page.getByTestId('transaction-row')
+      await expect(rows.first()).toContainText(
+        fill(common.descriptionBill, {
+          type: common.billTypeMobile ?? '',
+          biller: 'MTN',
+          numberName: common.billNumberPhone ?? '',
+          number: '08031234567',
+        }),
+      )
+      await expect(rows.nth(1)).toContainText(common.descriptionAddedByCard ?? '')
+      await expect(page.getByRole('main')).not.toContainText('Airtime')
+      await expect(page.getByRole('main')).not.toContainText('phone number')
+      await expectNoHorizontalOverflow(page)
+      await page.screenshot({ path: `.tmp/shots/history-${language}.png` })
     })
   })
 }

@@ -34,14 +34,12 @@ export async function getTransaction(
   ])
   // The payout is read already: only the names are still needed.
   const names = await loadUserNames(db, [journal.fromUserId, journal.toUserId])
+  const payoutSummary = payout
+    ? { kind: payout.kind, details: stringFieldsOf(payout.details) }
+    : null
   return {
-    ...toTransactionResponse(journal, userId, symbolOf),
-    counterparty: counterpartyOf(
-      journal,
-      userId,
-      names,
-      payout ? { kind: payout.kind, details: stringFieldsOf(payout.details) } : null,
-    ),
+    ...toTransactionResponse(journal, userId, symbolOf, payoutSummary),
+    counterparty: counterpartyOf(journal, userId, names, payoutSummary),
     // Instant transfers have no recorded steps: their one step is the moment they happened.
     events:
       events.length > 0
