@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
+import { cryptocurrencySchema } from '#shared/schemas/reference.ts'
 import {
   addFundsByApi,
   E2E_PIN,
@@ -105,7 +106,7 @@ for (const { language, locale } of [
       await page.screenshot({ path: `.tmp/shots/limit-warning-${language}.png` })
     })
 
-    test('history words the description Sabi wrote in the language, and keeps the typed one', async ({
+    test('history words the description Sabi wrote in the language, and wallets their currency', async ({
       page,
       signUp,
     }) => {
@@ -128,6 +129,7 @@ for (const { language, locale } of [
 
       await page.goto('/transactions')
       const rows = page.getByTestId('transaction-row')
+      // The first screen of a language loads its catalogs: on a busy machine that takes a while.
       await expect(rows.first()).toContainText(
         fill(common.descriptionBill, {
           type: common.billTypeMobile ?? '',
@@ -135,12 +137,78 @@ for (const { language, locale } of [
           numberName: common.billNumberPhone ?? '',
           number: '08031234567',
         }),
+        { timeout: 30_000 },
       )
       await expect(rows.nth(1)).toContainText(common.descriptionAddedByCard ?? '')
       await expect(page.getByRole('main')).not.toContainText('Airtime')
       await expect(page.getByRole('main')).not.toContainText('phone number')
       await expectNoHorizontalOverflow(page)
       await page.screenshot({ path: `.tmp/shots/history-${language}.png` })
+
+      // The wallets by their currency's name in the language: Sabi's own in Hausa.
+      await page.goto('/')
+      await expect(page.getByRole('main')).toContainText(
+        language === 'ha' ? 'Nairar Najeriya' : 'naira nigérian',
+      )
+      await expect(page.getByRole('main')).not.toContainText('Nigerian Naira')
+      await expect(page.getByRole('main')).not.toContainText('US Dollar')
+      await page.screenshot({ path: `.tmp/shots/dashboard-${language}.png` })
+    })
+
+    test('percentages, crypto amounts and the empty amount field are written as the language writes numbers', async ({
+      page,
+      signUp,
+    }) => {
+      const [exchange, transactions] = await Promise.all(
+        ['exchange', 'transactions'].map((area) => catalog(language, area)),
+      )
+      if (!exchange || !transactions) throw new Error('a catalog is missing')
+      await signUp({ firstName: 'Awa' })
+      await addFundsByApi(page, 'USD', '100.00')
+      const coins = cryptocurrencySchema
+        .array()
+        .parse(await (await page.request.get('/api/cryptocurrencies')).json())
+      const bought = await page.request.post('/api/crypto/purchase', {
+        data: {
+          cryptoCurrencyId: coins.find((coin) => coin.code === 'USDT')?.id ?? 0,
+          fiatCurrencyId: (await walletIn(page, 'USD')).currencyId,
+          amount: '5.00',
+          paymentMethod: 'wallet',
+          pin: E2E_PIN,
+        },
+        headers: { 'Idempotency-Key': randomUUID() },
+      })
+      expect(bought.status(), await bought.text()).toBe(201)
+      const quantity: unknown = (await bought.json()).convertedAmount
+      if (typeof quantity !== 'string') throw new Error('no quantity bought')
+      const [whole = '0', fraction = ''] = quantity.split('.')
+      const decimal = language === 'fr' ? ',' : '.'
+      const written = `${whole}${decimal}${fraction.padEnd(8, '0')}`
+
+      await page.goto('/transactions')
+      await expect(page.getByTestId('transaction-conversion').first()).toHaveText(
+        fill(transactions.purchaseDetail, { converted: written, to: 'USDT' }),
+        { timeout: 30_000 },
+      )
+      await expect(page.getByTestId('transaction-row').first()).toContainText(`${written} USDT`)
+
+      await page.goto('/exchange')
+      const percent = await page.evaluate(
+        (language) =>
+          new Intl.NumberFormat(language === 'ha' ? 'en-NG' : language, {
+            style: 'unit',
+            unit: 'percent',
+            minimumFractionDigits: 1,
+          }).format(0.5),
+        language,
+      )
+      await expect(page.getByRole('main')).toContainText(fill(exchange.feeNote, { percent }), {
+        timeout: 30_000,
+      })
+      if (language === 'fr') await expect(page.getByRole('main')).not.toContainText('0.5%')
+      await expect(page.getByPlaceholder(language === 'fr' ? '0,00' : '0.00').first()).toBeVisible()
+      await expectNoHorizontalOverflow(page)
+      await page.screenshot({ path: `.tmp/shots/exchange-${language}.png` })
     })
   })
 }

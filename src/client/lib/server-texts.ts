@@ -1,10 +1,9 @@
 import { useCommonMessages } from '#client/components/messages.ts'
-import { isAssetCode } from '#shared/money.ts'
 import { DEFAULT_REQUEST_DESCRIPTION } from '#shared/schemas/payment-requests.ts'
 import { DEFAULT_SALE_DESCRIPTION } from '#shared/schemas/pos.ts'
 import type { DescribedAs } from '#shared/schemas/transactions.ts'
 import { countryName } from './country-name.ts'
-import { formatAmountDigits } from './format-amount.ts'
+import { formatCryptoQuantity } from './format-amount.ts'
 
 type CommonKey = Parameters<typeof useCommonMessages.t>[0]
 // Components that show these texts re-render on a change of language through their own
@@ -78,10 +77,7 @@ function describedText(described: DescribedAs): string {
     case 'exchange':
       return t('descriptionExchanged', { from: described.from, to: described.to })
     case 'cryptoPurchase': {
-      const quantity = isAssetCode(described.coin)
-        ? formatAmountDigits(described.quantity, described.coin)
-        : described.quantity
-      const values = { quantity, coin: described.coin }
+      const values = { quantity: formatCryptoQuantity(described.quantity), coin: described.coin }
       return t(described.byCard ? 'descriptionBoughtByCard' : 'descriptionBought', values)
     }
     case 'posSale':
