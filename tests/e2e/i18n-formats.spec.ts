@@ -75,6 +75,8 @@ for (const { language, locale } of [
 ]) {
   test.describe(`in ${language}`, () => {
     test.use({ locale })
+    // Each test loads a language's catalogs screen by screen: slower than an English walk.
+    test.describe.configure({ timeout: 120_000 })
 
     test('the review warns of the limit in the language, with the amount as it writes money', async ({
       page,
@@ -209,6 +211,25 @@ for (const { language, locale } of [
       await expect(page.getByPlaceholder(language === 'fr' ? '0,00' : '0.00').first()).toBeVisible()
       await expectNoHorizontalOverflow(page)
       await page.screenshot({ path: `.tmp/shots/exchange-${language}.png` })
+    })
+
+    test('sign-in and sign-up offer the language switcher, which changes the page at once', async ({
+      page,
+    }) => {
+      const auth = await catalog(language, 'auth')
+      const english = await catalog('en', 'auth')
+      await page.goto('/sign-in')
+      await expect(page.getByRole('heading', { name: auth.signInTitle })).toBeVisible({
+        timeout: 30_000,
+      })
+      await page.getByRole('banner').getByRole('button').click()
+      await page.getByRole('menuitemradio', { name: /^EN/ }).click()
+      await expect(page.getByRole('heading', { name: english.signInTitle })).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+      await page.goto('/sign-up')
+      await expect(page.getByRole('heading', { name: english.signUpTitle })).toBeVisible()
+      await expectNoHorizontalOverflow(page)
+      await page.screenshot({ path: `.tmp/shots/sign-up-switcher-${language}.png` })
     })
   })
 }
