@@ -287,9 +287,20 @@ describeMoneyApi('bill payments', (context) => {
       expect(settled.payout?.receipt).toEqual({})
     }
     const [, tax] = ids
-    expect((await details(client, tax ?? '')).description).toBe(
+    const taxDetails = await details(client, tax ?? '')
+    expect(taxDetails.description).toBe(
       'Tax: Federal Inland Revenue Service (FIRS), payment reference 2024001234567',
     )
+    // Its parts, for each screen to word in its viewer's language (docs/i18n.md).
+    expect(taxDetails.describedAs).toEqual({
+      kind: 'bill',
+      billType: 'tax',
+      biller: 'Federal Inland Revenue Service (FIRS)',
+      numberKind: 'paymentReference',
+      number: '2024001234567',
+    })
+    const listed = await client.get('/api/transactions')
+    expect(JSON.stringify(listed.body)).toContain('"numberKind":"paymentReference"')
   })
 
   it('reverses a payment the biller rejects: the money is back and it is marked failed', async () => {

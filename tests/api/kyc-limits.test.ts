@@ -87,6 +87,13 @@ describeMoneyApi('KYC tiers and limits', (context) => {
     expect(spent.message).toBe(
       'You have reached your daily limit of ₦50,000.00 on your current tier',
     )
+    const reached = await client.get('/api/limits/check?currency=NGN&amount=0.01')
+    expect(limitCheckSchema.parse(reached.body)).toMatchObject({
+      allowed: false,
+      limit: 'daily',
+      code: 'DAILY_REACHED',
+      params: { amount: '50000.00' },
+    })
 
     // Every outgoing kind counts against the same day: an exchange out of the wallet too.
     const usd = await walletIn(client, 'USD')
@@ -226,14 +233,23 @@ describeMoneyApi('KYC tiers and limits', (context) => {
       allowed: true,
       limit: null,
       remaining: '10000.00',
+      code: null,
+      params: null,
     })
     expect(await check('NGN', '10000.01')).toMatchObject({
       allowed: false,
       limit: 'daily',
       message: 'You can send ₦10,000.00 more today on your current tier',
+      code: 'DAILY_REMAINING',
+      params: { amount: '10000.00' },
     })
     const dollars = await check('USD', '100.00')
-    expect(dollars).toMatchObject({ allowed: false, limit: 'single' })
+    expect(dollars).toMatchObject({
+      allowed: false,
+      limit: 'single',
+      code: 'SINGLE_MAX',
+      params: { amount: '50000.00' },
+    })
     expect(Number(dollars.value)).toBeGreaterThan(50000)
     expect((await client.get('/api/limits/check?currency=XYZ&amount=1')).status).toBe(400)
     expect((await client.get('/api/limits/check?currency=NGN&amount=abc')).status).toBe(400)

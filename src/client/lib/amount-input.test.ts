@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { setLanguage } from '#client/i18n/i18n.ts'
-import { isPositiveAmountText, majorToMinor, readAmountInput } from './amount-input.ts'
+import {
+  amountPlaceholder,
+  isPositiveAmountText,
+  majorToMinor,
+  readAmountInput,
+} from './amount-input.ts'
 
 describe('isPositiveAmountText', () => {
   it('accepts plain positive numbers only', () => {
@@ -61,5 +66,14 @@ describe('a decimal comma', () => {
     expect(readAmountInput('1,234.50', 'NGN').ok).toBe(false)
     expect(readAmountInput('1,2,3', 'NGN').ok).toBe(false)
     expect(isPositiveAmountText('0,01')).toBe(true)
+  })
+})
+
+describe('amountPlaceholder', () => {
+  it('writes the empty field hint with the decimal key the language types', () => {
+    expect(amountPlaceholder('en')).toBe('0.00')
+    expect(amountPlaceholder('fr')).toBe('0,00')
+    expect(amountPlaceholder('es')).toBe('0,00')
+    expect(amountPlaceholder('ha')).toBe('0.00')
   })
 })

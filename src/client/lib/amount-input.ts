@@ -1,6 +1,6 @@
 import { currentLanguage, type Language } from '#client/i18n/language.ts'
 import { type AssetCode, exponentOf, isAssetCode, type Money, parseMoney } from '#shared/money.ts'
-import { separatorsOf } from './format-amount.ts'
+import { formatAmountDigits, separatorsOf } from './format-amount.ts'
 
 /** What is wrong with a typed amount, for the form to word in the user's language. */
 export type AmountInputProblem = 'not_positive' | 'too_many_decimals' | 'too_large'
@@ -62,4 +62,13 @@ export function readAmountInput(
 /** `major` whole units of a currency in its minor units, for limits written in major units. */
 export function majorToMinor(major: bigint, asset: AssetCode): bigint {
   return major * 10n ** BigInt(exponentOf(asset))
+}
+
+/**
+ * The empty amount field's hint: zero with two decimals as the user's language writes it,
+ * "0.00" in English and Hausa, "0,00" in French and Spanish, so it shows which decimal key the
+ * field reads (docs/i18n.md "Money, numbers and dates").
+ */
+export function amountPlaceholder(language: Language = currentLanguage()): string {
+  return formatAmountDigits('0.00', 'USD', { language })
 }

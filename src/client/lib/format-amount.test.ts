@@ -5,6 +5,7 @@ import { ASSET_EXPONENTS, type AssetCode, formatMinor, MAX_AMOUNT_MINOR } from '
 import {
   formatAmount,
   formatAmountDigits,
+  formatCryptoQuantity,
   formatMinorAmount,
   parseAmountText,
 } from './format-amount.ts'
@@ -72,5 +73,15 @@ describe('parseAmountText', () => {
     expect(parseAmountText('1 234,56 ₦', 'fr')).toBe('1234.56')
     expect(parseAmountText('₦1,234.56', 'en')).toBe('1234.56')
     expect(parseAmountText('12,5,6', 'fr')).toBeNull()
+  })
+})
+
+describe('formatCryptoQuantity', () => {
+  it('shows a coin quantity to 8 decimals, grouped as the language writes numbers', () => {
+    expect(formatCryptoQuantity('4.992434', { language: 'en' })).toBe('4.99243400')
+    expect(formatCryptoQuantity('4.992434', { language: 'fr' })).toBe('4,99243400')
+    expect(formatCryptoQuantity('1234.5', { language: 'es' })).toBe('1234,50000000')
+    expect(formatCryptoQuantity('0.00022222', { language: 'ha' })).toBe('0.00022222')
+    expect(formatCryptoQuantity('n/a', { language: 'fr' })).toBe('n/a')
   })
 })

@@ -119,6 +119,27 @@ export function formatAmountDigits(
   return write(amount, currencyCode.toUpperCase(), null, options)
 }
 
+/** A crypto amount is shown to 8 decimals (docs/screens.md "Display rules"). */
+const CRYPTO_DISPLAY_DECIMALS = 8
+/**
+ * Not an asset code: digits written under it keep every decimal they are given, so a coin's
+ * quantity padded to 8 decimals (USDT has 6) is written with all 8.
+ */
+const CRYPTO_QUANTITY = 'QUANTITY'
+
+/**
+ * A crypto quantity as the server sends it ("4.992434"), shown to 8 decimals in the user's
+ * language: "4.99243400" in English, "4,99243400" in French. Text that is not a plain amount is
+ * shown as it came.
+ */
+export function formatCryptoQuantity(decimalText: string, options: AmountOptions = {}): string {
+  const text = decimalText.trim()
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return decimalText
+  const [whole = '0', fraction = ''] = text.split('.')
+  const padded = `${whole}.${fraction.padEnd(CRYPTO_DISPLAY_DECIMALS, '0')}`
+  return write(padded, CRYPTO_QUANTITY, null, options)
+}
+
 /** Minor units of an asset with its symbol, in the user's language. */
 export function formatMinorAmount(
   amountMinor: bigint,

@@ -43,6 +43,25 @@ export function formatPercentNumber(
 }
 
 /**
+ * A percent figure ("0.5", "2") with its "%" in the user's language: "0.5%" in English,
+ * "0,5 %" in French, its decimals kept as they are, never through a float.
+ */
+export function formatPercent(percentText: string, options: { language?: Language } = {}): string {
+  const trimmed = percentText.trim()
+  if (!isDecimalText(trimmed)) return `${percentText}%`
+  const language = options.language ?? currentLanguage()
+  return percentFormat(language, decimalsOf(trimmed), 'unit', 'auto').format(trimmed)
+}
+
+/** Basis points as the percent figure they are, exactly: 50 → "0.5", 125 → "1.25", 200 → "2". */
+export function basisPointsPercentText(basisPoints: bigint): string {
+  const sign = basisPoints < 0n ? '-' : ''
+  const magnitude = basisPoints < 0n ? -basisPoints : basisPoints
+  const hundredths = (magnitude % 100n).toString().padStart(2, '0').replace(/0+$/, '')
+  return `${sign}${magnitude / 100n}${hundredths ? `.${hundredths}` : ''}`
+}
+
+/**
  * A 24h change in percent as the server sends it ("2.45", "-1.20", "0.00") with an explicit
  * sign, in the user's language ("+2.45%" in English, "+2,45 %" in French), and whether it is
  * not a fall: a non-negative change is shown in green and a negative one in red

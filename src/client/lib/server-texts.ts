@@ -1,8 +1,9 @@
 import { useCommonMessages } from '#client/components/messages.ts'
-import { isAssetCode } from '#shared/money.ts'
 import { DEFAULT_REQUEST_DESCRIPTION } from '#shared/schemas/payment-requests.ts'
 import { DEFAULT_SALE_DESCRIPTION } from '#shared/schemas/pos.ts'
-import { formatAmount, formatAmountDigits } from './format-amount.ts'
+import type { DescribedAs } from '#shared/schemas/transactions.ts'
+import { countryName } from './country-name.ts'
+import { formatCryptoQuantity } from './format-amount.ts'
 import { joinAmountCodes } from './join-amount-codes.ts'
 
 type CommonKey = Parameters<typeof useCommonMessages.t>[0]
@@ -11,37 +12,96 @@ type CommonKey = Parameters<typeof useCommonMessages.t>[0]
 const t = useCommonMessages.t
 
 const FIXED: Record<string, CommonKey> = {
-  'Added funds by card': 'descriptionAddedByCard',
-  'Added funds by bank transfer': 'descriptionAddedByBank',
   [DEFAULT_SALE_DESCRIPTION]: 'descriptionPosSale',
   [DEFAULT_REQUEST_DESCRIPTION]: 'descriptionPaymentRequest',
 }
-const EXCHANGED = /^Exchanged ([A-Z]{3,5}) to ([A-Z]{3,5})$/
-const BOUGHT = /^Bought (\d+(?:\.\d+)?) ([A-Z]{3,5}) at \$([\d,]+\.\d{2})( by card)?$/
 
 /**
- * A description the server wrote for the user (docs/i18n.md "Texts the server writes"): the
- * history keeps it in English, as stored, and the screen words it in the user's language.
- * A description the user typed is theirs and is shown as they typed it.
+ * A sale's or a request's description (docs/i18n.md "Descriptions"): the one Sabi gives when
+ * none was typed, in the user's language; a description the user typed is theirs and is shown
+ * as they typed it.
  */
 export function localizeServerText(text: string): string {
   const fixed = FIXED[text]
-  if (fixed) return t(fixed)
-  const exchanged = EXCHANGED.exec(text)
-  if (exchanged)
-    return t('descriptionExchanged', { from: exchanged[1] ?? '', to: exchanged[2] ?? '' })
-  const bought = BOUGHT.exec(text)
-  const coin = bought?.[2] ?? ''
-  if (bought && isAssetCode(coin)) {
-    const values = {
-      quantity: formatAmountDigits(bought[1] ?? '', coin),
-      coin,
-      price: formatAmount((bought[3] ?? '').replaceAll(',', ''), { code: 'USD', symbol: '$' }),
+  return fixed ? t(fixed) : text
+}
+
+const BILL_TYPE_KEYS: Record<string, CommonKey> = {
+  electricity: 'billTypeElectricity',
+  mobile: 'billTypeMobile',
+  internet: 'billTypeInternet',
+  cabletv: 'billTypeCabletv',
+  insurance: 'billTypeInsurance',
+  rent: 'billTypeRent',
+  government: 'billTypeGovernment',
+  tax: 'billTypeTax',
+}
+
+const BILL_NUMBER_KEYS: Record<string, CommonKey> = {
+  meter: 'billNumberMeter',
+  phone: 'billNumberPhone',
+  customerId: 'billNumberCustomerId',
+  smartcard: 'billNumberSmartcard',
+  policy: 'billNumberPolicy',
+  tenant: 'billNumberTenant',
+  paymentReference: 'billNumberPaymentReference',
+}
+
+/** A key's text, or the fallback when the server sent a value this client does not know. */
+function named(keys: Record<string, CommonKey>, value: string, fallback: string): string {
+  const key = keys[value]
+  return key ? t(key) : fallback
+}
+
+/** The words of a description Sabi wrote, from its parts, in the user's language. */
+function describedText(described: DescribedAs): string {
+  switch (described.kind) {
+    case 'bill':
+      return t('descriptionBill', {
+        type: named(BILL_TYPE_KEYS, described.billType, described.billType),
+        biller: described.biller,
+        numberName: named(BILL_NUMBER_KEYS, described.numberKind, described.numberKind),
+        number: described.number,
+      })
+    case 'bankTransfer':
+      return t('descriptionBankTransfer', {
+        name: described.accountName,
+        bank: described.bankName,
+      })
+    case 'internationalTransfer':
+      return t('descriptionInternationalTransfer', {
+        name: described.recipientName,
+        country: countryName({ code: described.countryCode, name: described.countryName }),
+      })
+    case 'addFunds':
+      return t(described.method === 'bank' ? 'descriptionAddedByBank' : 'descriptionAddedByCard')
+    case 'exchange':
+      return t('descriptionExchanged', { from: described.from, to: described.to })
+    case 'cryptoPurchase': {
+      const values = { quantity: formatCryptoQuantity(described.quantity), coin: described.coin }
+      // The quantity and its coin are one amount: the catalog's space between them must not break.
+      return joinAmountCodes(
+        t(described.byCard ? 'descriptionBoughtByCard' : 'descriptionBought', values),
+      )
     }
-    // The quantity and its coin are one amount: the catalog's space between them must not break.
-    return joinAmountCodes(t(bought[4] ? 'descriptionBoughtByCard' : 'descriptionBought', values))
+    case 'posSale':
+      return t('descriptionPosSale')
+    case 'paymentRequest':
+      return t('descriptionPaymentRequest')
   }
-  return text
+}
+
+/**
+ * A transaction's description as its viewer reads it (docs/i18n.md "Descriptions"): one Sabi
+ * wrote is worded from its parts in the user's language; one the user typed is shown as typed;
+ * an empty string when there is none, for the caller's "<Type> transaction".
+ */
+export function transactionDescription(transaction: {
+  description: string | null
+  describedAs?: DescribedAs | null | undefined
+}): string {
+  if (transaction.describedAs) return describedText(transaction.describedAs)
+  return transaction.description?.trim() ?? ''
 }
 
 const TYPE_KEYS: Record<string, CommonKey> = {

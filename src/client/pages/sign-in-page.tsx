@@ -12,6 +12,7 @@ import { useAuthMessages } from '#client/features/auth/messages.ts'
 import { signInErrorMessage } from '#client/features/auth/server-errors.ts'
 import { SignInCodeStep, type SignInCredentials } from '#client/features/auth/sign-in-code-step.tsx'
 import { useAuthSubmit } from '#client/features/auth/use-auth-submit.ts'
+import { DeferredLanguageMenu } from '#client/features/shell/deferred-language-menu.tsx'
 import { ApiError } from '#client/lib/api.ts'
 import type { SignInRequest } from '#shared/schemas/credentials.ts'
 
@@ -107,6 +108,7 @@ export function SignInPage() {
   const [lastEmail, setLastEmail] = useState('')
   return (
     <AuthPage
+      languageMenu={<DeferredLanguageMenu />}
       title={credentials ? t('codeTitle') : t('signInTitle')}
       description={credentials ? '' : t('signInDescription')}
       switchPrompt={t('noAccount')}

@@ -16,6 +16,7 @@ import { AUTH_USER_QUERY_KEY } from '#client/features/auth/use-auth.ts'
 import { useAuthSubmit } from '#client/features/auth/use-auth-submit.ts'
 import { usePhoneMessages } from '#client/features/phone/messages.ts'
 import { PhoneCodeForm } from '#client/features/phone/phone-code-form.tsx'
+import { DeferredLanguageMenu } from '#client/features/shell/deferred-language-menu.tsx'
 import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
@@ -197,6 +198,7 @@ export function SignUpPage() {
   if (phoneToVerify) return <VerifyNewPhone phoneNumber={phoneToVerify} />
   return (
     <AuthPage
+      languageMenu={<DeferredLanguageMenu />}
       title={t('signUpTitle')}
       description={t('signUpDescription')}
       switchPrompt={t('haveAccount')}

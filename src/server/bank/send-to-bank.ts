@@ -1,6 +1,7 @@
 import type { Transaction } from '#server/db/client.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
 import type { BankProvider } from '#server/providers/bank-provider.ts'
+import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
@@ -66,7 +67,13 @@ export async function sendToBank(
       countryCode: bank.country,
       details: { bankName: bank.name, currency: bank.currency },
     },
-    description: input.description || `Bank transfer to ${input.accountName}, ${bank.name}`,
+    description:
+      input.description ||
+      englishDescription({
+        kind: 'bankTransfer',
+        accountName: input.accountName,
+        bankName: bank.name,
+      }),
   })
   return toTransactionResponse(journal, userId, () => wallet.symbol)
 }

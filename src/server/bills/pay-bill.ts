@@ -1,6 +1,7 @@
 import type { Transaction } from '#server/db/client.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
 import type { BillerProvider } from '#server/providers/biller-provider.ts'
+import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
@@ -8,23 +9,10 @@ import { exponentOf, parseAmountOrThrow, zero } from '#shared/money.ts'
 import {
   BILL_AMOUNT_MAX_MAJOR,
   type BillPaymentRequest,
-  type BillPaymentType,
   formatTopUpNumber,
 } from '#shared/schemas/bills.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
-import { CUSTOMER_NUMBER_NAMES, findBillCustomer, findBillerOrThrow } from './find-bill-customer.ts'
-
-/** The bill type at the head of a payment's description, in the history's language (English). */
-const BILL_TYPE_NAMES: Record<BillPaymentType, string> = {
-  electricity: 'Electricity',
-  mobile: 'Airtime',
-  internet: 'Internet',
-  cabletv: 'Cable TV',
-  insurance: 'Insurance',
-  rent: 'Rent',
-  government: 'Government payment',
-  tax: 'Tax',
-}
+import { findBillCustomer, findBillerOrThrow } from './find-bill-customer.ts'
 
 /**
  * A bill payment (docs/transfers.md "Bills"; issue "Money out"): the biller must be one of the bill
@@ -53,7 +41,6 @@ export async function payBill(
     input.accountNumber,
     provider,
   )
-  const numberName = CUSTOMER_NUMBER_NAMES[biller.customerNumber.kind]
   const journal = await initiatePayout(tx, {
     userId,
     wallet,
@@ -71,7 +58,13 @@ export async function payBill(
             phoneNumber: formatTopUpNumber(customerNumber),
           }
         : { billType: biller.type, providerName: biller.name, customerNumber, customerName },
-    description: `${BILL_TYPE_NAMES[biller.type]}: ${biller.name}, ${numberName} ${customerNumber}`,
+    description: englishDescription({
+      kind: 'bill',
+      billType: biller.type,
+      biller: biller.name,
+      numberKind: biller.customerNumber.kind,
+      number: customerName === null ? formatTopUpNumber(customerNumber) : customerNumber,
+    }),
   })
   return toTransactionResponse(journal, userId, () => wallet.symbol)
 }

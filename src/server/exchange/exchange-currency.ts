@@ -4,6 +4,7 @@ import { quotes } from '#server/db/schema.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
 import { type PostingInput, postJournal } from '#server/ledger/post-journal.ts'
+import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { findOrOpenWallet } from '#server/wallets/open-wallet.ts'
@@ -114,7 +115,7 @@ export async function exchangeCurrency(
         toUserId: userId,
         fromWalletId: fromWallet.id,
         toWalletId: toWallet.id,
-        description: `Exchanged ${from.code} to ${to.code}`,
+        description: englishDescription({ kind: 'exchange', from: from.code, to: to.code }),
       },
       lines,
     )

@@ -3,17 +3,13 @@ import type { Transaction } from '#server/db/client.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
 import type { FundingProvider } from '#server/providers/funding-provider.ts'
+import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
 import { exponentOf, parseAmountOrThrow } from '#shared/money.ts'
 import { ADD_FUNDS_MAX_MAJOR, type AddFundsRequest } from '#shared/schemas/money-requests.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
-
-const METHOD_DESCRIPTIONS = {
-  card: 'Added funds by card',
-  bank: 'Added funds by bank transfer',
-} as const
 
 /**
  * "Add Funds": the funding provider collects the money by card or bank transfer, then it
@@ -48,7 +44,7 @@ export async function addFunds(
       amountMinor: amount.amountMinor,
       toUserId: userId,
       toWalletId: wallet.id,
-      description: METHOD_DESCRIPTIONS[input.method],
+      description: englishDescription({ kind: 'addFunds', method: input.method }),
     },
     [
       { accountId: externalFunding, asset: wallet.asset, amountMinor: -amount.amountMinor },

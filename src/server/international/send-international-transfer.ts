@@ -4,6 +4,7 @@ import { quotes } from '#server/db/schema.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
 import type { PayoutProvider } from '#server/payouts/payout-provider.ts'
 import type { RecipientDraft } from '#server/recipients/save-recipient.ts'
+import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
@@ -150,7 +151,13 @@ export async function sendInternationalTransfer(
     },
     recipient: draft,
     description:
-      input.description || `International transfer to ${recipient.fullName}, ${country.name}`,
+      input.description ||
+      englishDescription({
+        kind: 'internationalTransfer',
+        recipientName: recipient.fullName,
+        countryCode: country.code,
+        countryName: country.name,
+      }),
   })
   await tx
     .update(quotes)

@@ -48,13 +48,23 @@ export async function checkSend(
   const remaining = dailyRemaining < row.singleMaxMinor ? dailyRemaining : row.singleMaxMinor
   const base = { value: formatMinor(value, 2), remaining: formatMinor(remaining, 2) }
   if (value > row.singleMaxMinor)
-    return { ...base, allowed: false, limit: 'single', message: singleLimitMessage(row) }
+    return {
+      ...base,
+      allowed: false,
+      limit: 'single',
+      message: singleLimitMessage(row),
+      code: 'SINGLE_MAX',
+      params: { amount: formatMinor(row.singleMaxMinor, 2) },
+    }
   if (value > dailyRemaining)
     return {
       ...base,
       allowed: false,
       limit: 'daily',
       message: dailyLimitMessage(row, dailyRemaining),
+      ...(dailyRemaining > 0n
+        ? { code: 'DAILY_REMAINING', params: { amount: formatMinor(dailyRemaining, 2) } }
+        : { code: 'DAILY_REACHED', params: { amount: formatMinor(row.dailyMaxMinor, 2) } }),
     }
-  return { ...base, allowed: true, limit: null, message: null }
+  return { ...base, allowed: true, limit: null, message: null, code: null, params: null }
 }

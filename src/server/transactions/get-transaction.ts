@@ -34,11 +34,13 @@ export async function getTransaction(
   ])
   // The payout is read already: only the names are still needed.
   const names = await loadUserNames(db, [journal.fromUserId, journal.toUserId])
-  const payoutParty = payout ? { kind: payout.kind, details: stringFieldsOf(payout.details) } : null
-  const parties = partyNamesOf(journal, names, payoutParty)
+  const payoutSummary = payout
+    ? { kind: payout.kind, details: stringFieldsOf(payout.details) }
+    : null
+  const parties = partyNamesOf(journal, names, payoutSummary)
   return {
-    ...toTransactionResponse(journal, userId, symbolOf),
-    counterparty: counterpartyOf(journal, userId, names, payoutParty),
+    ...toTransactionResponse(journal, userId, symbolOf, payoutSummary),
+    counterparty: counterpartyOf(journal, userId, names, payoutSummary),
     sender: parties.payer,
     recipient: parties.payee,
     // Instant transfers have no recorded steps: their one step is the moment they happened.

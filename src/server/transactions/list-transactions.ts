@@ -46,10 +46,13 @@ export async function listTransactions(
   )
   const counterparties = await loadCounterparties(db, userId, page.items)
   return {
-    items: page.items.map((journal) => ({
-      ...toTransactionResponse(journal, userId, symbolOf),
-      counterparty: counterparties.get(journal.id) ?? null,
-    })),
+    items: page.items.map((journal) => {
+      const parties = counterparties.get(journal.id)
+      return {
+        ...toTransactionResponse(journal, userId, symbolOf, parties?.payout ?? null),
+        counterparty: parties?.counterparty ?? null,
+      }
+    }),
     nextCursor: page.nextCursor,
   }
 }

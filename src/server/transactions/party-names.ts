@@ -81,15 +81,19 @@ export function maskName(name: string): string {
   return [masked, ...place].join(', ')
 }
 
+/** A payout as the transaction screens need it: its kind and where the money went. */
+export type PayoutSummary = { kind: string; details: Record<string, string> }
+
 /**
  * The other party of each journal as its viewer sees it (docs/data-model.md "Transaction"):
  * whom they paid, or who paid them; null for money between their own wallets or from a card.
+ * With each, the journal's payout, if money left through a provider, read in the same query.
  */
 export async function loadCounterparties(
   db: Queryable,
   viewerId: string,
   journals: readonly { id: string; fromUserId: string | null; toUserId: string | null }[],
-): Promise<Map<string, string | null>> {
+): Promise<Map<string, { counterparty: string | null; payout: PayoutSummary | null }>> {
   if (journals.length === 0) return new Map()
   const [names, payoutRows] = await Promise.all([
     loadUserNames(
@@ -113,10 +117,13 @@ export async function loadCounterparties(
     ]),
   )
   return new Map(
-    journals.map((journal) => [
-      journal.id,
-      counterpartyOf(journal, viewerId, names, payoutOf.get(journal.id) ?? null),
-    ]),
+    journals.map((journal) => {
+      const payout = payoutOf.get(journal.id) ?? null
+      return [
+        journal.id,
+        { counterparty: counterpartyOf(journal, viewerId, names, payout), payout },
+      ]
+    }),
   )
 }
 

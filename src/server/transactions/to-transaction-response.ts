@@ -1,6 +1,8 @@
 import type { JournalRow } from '#server/ledger/post-journal.ts'
 import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
+import { describeJournal } from './describe-journal.ts'
+import type { PayoutSummary } from './party-names.ts'
 
 function formatIn(asset: string, amountMinor: bigint): string {
   return formatMinor(amountMinor, isAssetCode(asset) ? exponentOf(asset) : 2)
@@ -9,12 +11,15 @@ function formatIn(asset: string, amountMinor: bigint): string {
 /**
  * A journal as one user sees it (`symbolOf` gives each asset's display symbol)
  * (docs/data-model.md "Transaction"): amounts as decimal strings, and the type from the
- * viewer's side, so a transfer is `send` to its sender and `receive` to its recipient.
+ * viewer's side, so a transfer is `send` to its sender and `receive` to its recipient. With the
+ * journal's payout, a description Sabi wrote for money that left through a provider is given
+ * as its parts too (`describedAs`), for screens to word in their language.
  */
 export function toTransactionResponse(
   journal: JournalRow,
   viewerId: string,
   symbolOf: (asset: string) => string,
+  payout: PayoutSummary | null = null,
 ): Transaction {
   const isRecipientOnly = journal.toUserId === viewerId && journal.fromUserId !== viewerId
   return {
@@ -33,6 +38,7 @@ export function toTransactionResponse(
     type: journal.type === 'send' && isRecipientOnly ? 'receive' : journal.type,
     status: journal.status,
     description: journal.description,
+    describedAs: describeJournal(journal, payout),
     reference: journal.reference,
     verificationCode: journal.verificationCode,
     externalReference: journal.externalReference,

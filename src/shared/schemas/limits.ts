@@ -76,6 +76,10 @@ export const tierThreeResponseSchema = z.object({
   failureReason: z.string().nullable(),
 })
 
+/** Why GET /api/limits/check says no: which limit and how it is worded. */
+export const LIMIT_CHECK_CODES = ['SINGLE_MAX', 'DAILY_REMAINING', 'DAILY_REACHED'] as const
+export type LimitCheckCode = (typeof LIMIT_CHECK_CODES)[number]
+
 /** GET /api/limits/check: could the user send this amount now? */
 export const limitCheckQuerySchema = z.object({
   currency: z.string().trim().min(2).max(10),
@@ -87,8 +91,15 @@ export const limitCheckSchema = z.object({
   allowed: z.boolean(),
   /** Which limit the amount is over, if any. */
   limit: z.enum(['single', 'daily']).nullable(),
-  /** The refusal the payment would meet, word for word. */
+  /** The refusal the payment would meet, in English, word for word (as the 403 would say it). */
   message: z.string().nullable(),
+  /**
+   * The same refusal as a code with its parameters, which screens word in the user's language
+   * from their catalogs (docs/i18n.md "Server messages"): the single-payment maximum, what is
+   * left of the day, or the daily limit already reached; `params.amount` is in naira.
+   */
+  code: z.enum(LIMIT_CHECK_CODES).nullable(),
+  params: z.object({ amount: decimalStringSchema }).nullable(),
   /** The amount's worth in naira, and the most that can be sent now. */
   value: decimalStringSchema,
   remaining: decimalStringSchema,

@@ -5,6 +5,41 @@ export const TRANSACTION_TYPES = ['send', 'receive', 'add_funds', 'purchase', 'w
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const
 
 /**
+ * What a description Sabi wrote is made of, so each screen words it in its viewer's language
+ * (docs/i18n.md "Descriptions"): a bill with its biller and customer number, a bank or
+ * international transfer with the name it went to, a top-up by its method, an exchange, a crypto
+ * purchase, a sale or request that was given no description. Absent or null when the
+ * description is the user's own words, which are shown as typed.
+ */
+export const describedAsSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('bill'),
+    billType: z.string(),
+    biller: z.string(),
+    numberKind: z.string(),
+    number: z.string(),
+  }),
+  z.object({ kind: z.literal('bankTransfer'), accountName: z.string(), bankName: z.string() }),
+  z.object({
+    kind: z.literal('internationalTransfer'),
+    recipientName: z.string(),
+    countryCode: z.string(),
+    countryName: z.string(),
+  }),
+  z.object({ kind: z.literal('addFunds'), method: z.enum(['card', 'bank']) }),
+  z.object({ kind: z.literal('exchange'), from: z.string(), to: z.string() }),
+  z.object({
+    kind: z.literal('cryptoPurchase'),
+    coin: z.string(),
+    quantity: decimalStringSchema,
+    byCard: z.boolean(),
+  }),
+  z.object({ kind: z.literal('posSale') }),
+  z.object({ kind: z.literal('paymentRequest') }),
+])
+export type DescribedAs = z.infer<typeof describedAsSchema>
+
+/**
  * A transaction as its viewer sees it (docs/data-model.md "Transaction"): `type` is `send` for the
  * sender, `receive` for the recipient.
  */
@@ -22,7 +57,9 @@ export const transactionSchema = z.object({
   // schema does not refuse it.
   type: z.string(),
   status: z.string(),
+  /** As stored: English when Sabi wrote it (see `describedAs`), else as the user typed it. */
   description: z.string().nullable(),
+  describedAs: describedAsSchema.nullable().optional(),
   reference: z.string(),
   /** The code anyone can check the receipt by at /verify/:code (docs/receipts.md). */
   verificationCode: z.string(),

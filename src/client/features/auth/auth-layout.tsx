@@ -15,17 +15,20 @@ export function AuthLayout({
   description,
   children,
   footer,
+  languageMenu,
 }: {
   title: string
   description: string
   children: ReactNode
   footer: ReactNode
+  /** The language selector, given by the page, which may use the shell's. */
+  languageMenu?: ReactNode
 }) {
   const t = useAuthMessages()
   useDocumentTitle(title)
   return (
     <div className="flex min-h-dvh flex-col bg-linear-to-b from-secondary/70 to-background">
-      <header className="mx-auto flex w-full max-w-md items-center justify-center px-4 pt-10 pb-6">
+      <header className="relative mx-auto flex w-full max-w-md items-center justify-center px-4 pt-10 pb-6">
         <Link
           href="/"
           aria-label={t('homeLink')}
@@ -33,6 +36,7 @@ export function AuthLayout({
         >
           <Logo className="text-2xl" />
         </Link>
+        {languageMenu ? <div className="absolute top-3 right-4">{languageMenu}</div> : null}
       </header>
       <main className="mx-auto w-full max-w-md flex-1 px-4 pb-10">
         <Card className="p-6 shadow-md sm:p-8">
@@ -61,6 +65,7 @@ export function AuthPage({
   switchPrompt,
   switchLabel,
   switchPath,
+  languageMenu,
   children,
 }: {
   title: string
@@ -68,6 +73,7 @@ export function AuthPage({
   switchPrompt: string
   switchLabel: string
   switchPath: '/sign-in' | '/sign-up'
+  languageMenu?: ReactNode
   children: (returnTo: string) => ReactNode
 }) {
   const { isLoading, isAuthenticated } = useAuth()
@@ -78,6 +84,7 @@ export function AuthPage({
     <AuthLayout
       title={title}
       description={description}
+      languageMenu={languageMenu}
       footer={
         <>
           {switchPrompt}{' '}

@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react'
 import type { FieldErrors, UseFormReturn } from 'react-hook-form'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { amountPlaceholder } from '#client/lib/amount-input.ts'
 import type { Money } from '#shared/money.ts'
 import { DESCRIPTION_MAX_LENGTH } from '#shared/schemas/money-requests.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
@@ -40,7 +41,7 @@ export function AmountSection({
           label={t('amount')}
           inputMode="decimal"
           autoComplete="off"
-          placeholder={t('amountPlaceholder')}
+          placeholder={amountPlaceholder()}
           error={errors.amount?.message}
           disabled={pending}
           {...form.register('amount')}

@@ -1,4 +1,4 @@
-import { feePercentText } from '#client/features/exchange/exchange-math.ts'
+import { basisPointsPercentText, formatPercent } from '#client/lib/format-change.ts'
 import { add, type Money, percentageOf } from '#shared/money.ts'
 import { BANK_TRANSFER_FEE_BASIS_POINTS } from '#shared/schemas/bank.ts'
 
@@ -14,7 +14,7 @@ export function bankTransferCost(amount: Money): BankTransferCost {
   return { amount, fee, total: add(amount, fee) }
 }
 
-/** "2%": the fee as the summary labels it, from the basis points the server charges. */
+/** "2%" ("2 %" in French): the fee as the summary labels it, from the basis points charged. */
 export function bankFeePercentText(): string {
-  return feePercentText(BANK_TRANSFER_FEE_BASIS_POINTS)
+  return formatPercent(basisPointsPercentText(BANK_TRANSFER_FEE_BASIS_POINTS))
 }

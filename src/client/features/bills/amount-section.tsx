@@ -4,6 +4,7 @@ import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
+import { amountPlaceholder } from '#client/lib/amount-input.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import type { Money } from '#shared/money.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
@@ -47,7 +48,7 @@ export function AmountSection({
             label={t('amount')}
             inputMode="decimal"
             autoComplete="off"
-            placeholder={t('amountPlaceholder')}
+            placeholder={amountPlaceholder()}
             error={errors.amount?.message}
             disabled={pending}
             {...form.register('amount')}

@@ -2,12 +2,12 @@ import { Coins } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
-import { formatAmount } from '#client/lib/format-amount.ts'
+import { formatAmount, formatCryptoQuantity } from '#client/lib/format-amount.ts'
 import { BALANCE_MASK } from '#client/lib/hide-balances.ts'
 import { add, type Money, parseMoney, zero } from '#shared/money.ts'
 import type { CryptoHolding } from '#shared/schemas/exchange.ts'
 import { CryptoIcon } from './crypto-icon.tsx'
-import { CRYPTO_DISPLAY_DECIMALS, padDecimals, USD_CURRENCY } from './crypto-quantity.ts'
+import { USD_CURRENCY } from './crypto-quantity.ts'
 import { useCryptoMessages } from './messages.ts'
 import { useCryptoHoldings } from './use-crypto.ts'
 
@@ -41,7 +41,7 @@ export function HoldingRow({
         <span className="block text-sm font-semibold wrap-break-word">{holding.name}</span>
         <span className="amount block text-xs text-muted-foreground">
           {t('quantity', {
-            amount: hidden ? BALANCE_MASK : padDecimals(holding.amount, CRYPTO_DISPLAY_DECIMALS),
+            amount: hidden ? BALANCE_MASK : formatCryptoQuantity(holding.amount),
             code: holding.code,
           })}
         </span>

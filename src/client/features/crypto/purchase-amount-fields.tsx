@@ -2,6 +2,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form'
 import { CurrencySelect } from '#client/components/currency-select.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { amountPlaceholder } from '#client/lib/amount-input.ts'
 import { cn } from '#client/lib/cn.ts'
 import type { Currency, Wallet } from '#shared/schemas/reference.ts'
 import type { PurchaseFormValues } from './crypto-purchase-schema.ts'
@@ -39,7 +40,7 @@ export function PurchaseAmountFields({
         label={t('amountUsd')}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={t('amountPlaceholder')}
+        placeholder={amountPlaceholder()}
         error={errors.amount?.message}
         disabled={pending}
         // The default is 0: selecting it lets the first key press replace it.

@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { formatCryptoQuantity } from '#client/lib/format-amount.ts'
 import type { Cryptocurrency, Wallet } from '#shared/schemas/reference.ts'
 import { formatUsdPrice } from './crypto-quantity.ts'
 import type { CostEstimate } from './estimate-cost.ts'
@@ -38,7 +39,7 @@ export function PurchasePreview({
             className="amount ml-auto text-right text-base font-bold"
             data-testid="crypto-preview"
           >
-            {t('quantity', { amount: quantity ?? '0.00000000', code: crypto.code })}
+            {t('quantity', { amount: formatCryptoQuantity(quantity ?? '0'), code: crypto.code })}
           </dd>
         </div>
         <SummaryRow

@@ -14,7 +14,7 @@ import { useDefaultWallet } from '#client/features/wallets/default-wallet.ts'
 import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
-import { readAmountInput } from '#client/lib/amount-input.ts'
+import { amountPlaceholder, readAmountInput } from '#client/lib/amount-input.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatAmount, formatAmountDigits, toMoney } from '#client/lib/format-amount.ts'
 import { describeChange } from '#client/lib/format-change.ts'
@@ -298,7 +298,7 @@ export function ExchangeForm() {
                       aria-label={t('amount')}
                       inputMode="decimal"
                       autoComplete="off"
-                      placeholder={t('amountPlaceholder')}
+                      placeholder={amountPlaceholder()}
                       {...form.register('amount')}
                       disabled={pending}
                       aria-invalid={hint ? true : undefined}
@@ -361,7 +361,7 @@ export function ExchangeForm() {
                         receiveText ? '' : 'text-muted-foreground/60',
                       )}
                     >
-                      {receiveText || t('amountPlaceholder')}
+                      {receiveText || amountPlaceholder()}
                     </output>
                     <CurrencySelect
                       id="exchange-to"

@@ -1,3 +1,4 @@
+import { basisPointsPercentText, formatPercent } from '#client/lib/format-change.ts'
 import {
   type AssetCode,
   add,
@@ -43,11 +44,9 @@ export function findListedRate(
   }
 }
 
-/** The exchange fee as a percentage text: 50 basis points are "0.5%". */
+/** The exchange fee as a percentage in the user's language: 50 basis points are "0.5%" ("0,5 %"). */
 export function feePercentText(basisPoints: bigint = EXCHANGE_FEE_BASIS_POINTS): string {
-  const whole = basisPoints / 100n
-  const hundredths = (basisPoints % 100n).toString().padStart(2, '0').replace(/0+$/, '')
-  return `${whole}${hundredths ? `.${hundredths}` : ''}%`
+  return formatPercent(basisPointsPercentText(basisPoints))
 }
 
 export type ExchangeFigures = { fee: Money; receive: Money; totalDebit: Money }

@@ -17,7 +17,12 @@ import { TextField } from '#client/components/ui/text-field.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
-import { isPositiveAmountText, majorToMinor, readAmountInput } from '#client/lib/amount-input.ts'
+import {
+  amountPlaceholder,
+  isPositiveAmountText,
+  majorToMinor,
+  readAmountInput,
+} from '#client/lib/amount-input.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { formatAmount, formatAmountDigits, formatMinorAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
@@ -238,7 +243,7 @@ export function AddFundsDialog({
               label={t('amount')}
               inputMode="decimal"
               autoComplete="off"
-              placeholder={t('amountPlaceholder')}
+              placeholder={amountPlaceholder()}
               hint={t('amountHint', { max: formatLimit(selectedWallet) })}
               error={errors.amount?.message}
               disabled={pending}

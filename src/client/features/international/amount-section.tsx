@@ -4,6 +4,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
+import { amountPlaceholder } from '#client/lib/amount-input.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import type { BalanceShortfall } from './balance-shortfall.ts'
 import type { FormProblems, InternationalFormValues } from './international-form-schema.ts'
@@ -70,7 +71,7 @@ export function AmountSection({
             label={t('amount')}
             inputMode="decimal"
             autoComplete="off"
-            placeholder={t('amountPlaceholder')}
+            placeholder={amountPlaceholder()}
             error={problems('amount')}
             disabled={pending}
             {...form.register('amount')}

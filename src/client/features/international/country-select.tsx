@@ -6,29 +6,16 @@ import {
   SelectTrigger,
   SelectValue,
 } from '#client/components/ui/select.tsx'
-import { type Language, useLanguage } from '#client/i18n/language.ts'
+import { useLanguage } from '#client/i18n/language.ts'
+import { countryName } from '#client/lib/country-name.ts'
 import type { InternationalCountry } from '#shared/schemas/international.ts'
 import { flagOf } from './destination-params.ts'
 import { useInternationalMessages } from './messages.ts'
 
-const displayNames = new Map<Language, Intl.DisplayNames | null>()
-
-function regionNames(language: Language): Intl.DisplayNames | null {
-  if (!displayNames.has(language)) {
-    try {
-      displayNames.set(language, new Intl.DisplayNames([language, 'en'], { type: 'region' }))
-    } catch {
-      displayNames.set(language, null)
-    }
-  }
-  return displayNames.get(language) ?? null
-}
-
-/** A country's name in the user's language, from the browser's own list, else in English. */
+/** A country's name in the language on screen (src/client/lib/country-name.ts). */
 export function useCountryName(): (country: InternationalCountry) => string {
   const language = useLanguage()
-  const names = regionNames(language)
-  return (country) => names?.of(country.code) ?? country.name
+  return (country) => countryName(country, language)
 }
 
 /** The countries of a region, each with its flag, name and the currency paid out there. */

@@ -12,7 +12,7 @@ import { requestAmountText } from '#client/features/receive/request-format.ts'
 import { userFullName } from '#client/features/shell/user-display.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
-import { readAmountInput } from '#client/lib/amount-input.ts'
+import { amountPlaceholder, readAmountInput } from '#client/lib/amount-input.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
@@ -252,7 +252,7 @@ export function NewSale() {
                 label={t('amount')}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={t('amountPlaceholder')}
+                placeholder={amountPlaceholder()}
                 value={fields.amount}
                 onChange={(event) => update('amount', event.target.value)}
                 error={showErrors ? amountError : undefined}

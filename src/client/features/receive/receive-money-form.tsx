@@ -14,7 +14,7 @@ import { copyText } from '#client/features/card/copy-text.ts'
 import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
-import { readAmountInput } from '#client/lib/amount-input.ts'
+import { amountPlaceholder, readAmountInput } from '#client/lib/amount-input.ts'
 import {
   describeAmountProblem,
   typedWalletAmount,
@@ -267,7 +267,7 @@ export function ReceiveMoneyForm() {
               label={t('amount')}
               inputMode="decimal"
               autoComplete="off"
-              placeholder={t('amountPlaceholder')}
+              placeholder={amountPlaceholder()}
               error={errors.amount?.message}
               disabled={pending}
               {...form.register('amount')}

@@ -7,17 +7,13 @@ import { useInitInfo } from '#client/components/init-call.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { BellButton } from '#client/features/notifications/bell-button.tsx'
 import { cn } from '#client/lib/cn.ts'
-import { LanguageButton } from './language-button.tsx'
+import { DeferredLanguageMenu } from './deferred-language-menu.tsx'
 import { useShellMessages } from './messages.ts'
 import { HEADER_NAV_ITEMS } from './nav-items.ts'
 import { isActivePath } from './user-display.ts'
 import { UserMenuButton } from './user-menu-button.tsx'
 
 // The menus' code loads after the first paint (components/deferred-menu.tsx).
-const LanguageMenu = deferredMenu(
-  () => import('./language-menu.tsx').then((m) => m.LanguageMenu),
-  LanguageButton,
-)
 const NotificationMenu = deferredMenu(
   () =>
     import('#client/features/notifications/notification-menu.tsx').then((m) => m.NotificationMenu),
@@ -89,7 +85,7 @@ export function AppHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <LanguageMenu />
+          <DeferredLanguageMenu />
           <NotificationMenu />
           <UserMenu />
           <button

@@ -2,6 +2,7 @@ import {
   type CurrencyLike,
   formatAmount,
   formatAmountDigits,
+  formatCryptoQuantity,
   toMoney,
 } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
@@ -112,14 +113,6 @@ export function capitalisedType(type: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-/** A crypto amount is shown to 8 decimals (docs/screens.md "Display rules"). */
-const CRYPTO_DISPLAY_DECIMALS = 8
-/**
- * Not an asset code: digits formatted under it keep every decimal they are given, so a coin
- * padded to 8 decimals (USDT has 6) is written with all 8, grouped in the user's language.
- */
-const CRYPTO_QUANTITY = 'QUANTITY'
-
 /** What went in and what came out of a conversion, formatted for the row's detail line. */
 export type ConversionDetail =
   | { kind: 'exchange'; amount: string; from: string; converted: string; to: string }
@@ -147,15 +140,7 @@ export function conversionDetail(
     }
   }
   if (transaction.type === 'purchase') {
-    const [whole = '0', fraction = ''] = converted.split('.')
-    return {
-      kind: 'purchase',
-      converted: formatAmountDigits(
-        `${whole}.${fraction.padEnd(CRYPTO_DISPLAY_DECIMALS, '0')}`,
-        CRYPTO_QUANTITY,
-      ),
-      to: convertedCode,
-    }
+    return { kind: 'purchase', converted: formatCryptoQuantity(converted), to: convertedCode }
   }
   return null
 }

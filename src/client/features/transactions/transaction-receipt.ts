@@ -1,6 +1,6 @@
 import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
-import { localizeServerText, transactionTypeName } from '#client/lib/server-texts.ts'
+import { transactionDescription, transactionTypeName } from '#client/lib/server-texts.ts'
 import { add, type Money } from '#shared/money.ts'
 import { groupVerificationCode } from '#shared/schemas/receipts.ts'
 import type { PayoutInfo, TransactionDetails } from '#shared/schemas/transactions.ts'
@@ -105,7 +105,7 @@ export function formatReceiptDate(iso: string): string {
 /** The description the lists show: the transaction's own, else "<Type> transaction". */
 export function transactionTitle(transaction: TransactionDetails, t: Translate): string {
   return (
-    localizeServerText(transaction.description?.trim() ?? '') ||
+    transactionDescription(transaction) ||
     t('defaultDescription', { type: transactionTypeName(transaction.type) })
   )
 }

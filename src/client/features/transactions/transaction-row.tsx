@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { cn } from '#client/lib/cn.ts'
 import { joinAmountCodes } from '#client/lib/join-amount-codes.ts'
-import { localizeServerText, transactionTypeName } from '#client/lib/server-texts.ts'
+import { transactionDescription, transactionTypeName } from '#client/lib/server-texts.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { useTransactionMessages } from './messages.ts'
 import {
@@ -40,7 +40,7 @@ export function TransactionRow({
   const t = useTransactionMessages()
   const { icon: Icon, tone } = transactionTypeIcon(transaction.type)
   const description =
-    localizeServerText(transaction.description?.trim() ?? '') ||
+    transactionDescription(transaction) ||
     t('defaultDescription', { type: transactionTypeName(transaction.type) })
   const date = transactionDateLabel(transaction.createdAt, nowMs)
   const dateText =

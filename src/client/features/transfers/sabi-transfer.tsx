@@ -14,7 +14,11 @@ import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
-import { isPositiveAmountText, readAmountInput } from '#client/lib/amount-input.ts'
+import {
+  amountPlaceholder,
+  isPositiveAmountText,
+  readAmountInput,
+} from '#client/lib/amount-input.ts'
 import {
   describeAmountProblem,
   typedWalletAmount,
@@ -273,7 +277,7 @@ export function SabiTransfer() {
                   label={t('amount')}
                   inputMode="decimal"
                   autoComplete="off"
-                  placeholder={t('amountPlaceholder')}
+                  placeholder={amountPlaceholder()}
                   error={errors.amount?.message}
                   disabled={pending}
                   {...form.register('amount')}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { describeJournal, englishDescription } from './describe-journal.ts'
+
+const journal = {
+  type: 'send',
+  asset: 'NGN',
+  convertedAsset: null,
+  convertedAmountMinor: null,
+  fromWalletId: 'wallet',
+  description: null,
+}
+
+describe('describeJournal', () => {
+  it('gives the parts of a bill payment, whose description Sabi always writes', () => {
+    const described = {
+      kind: 'bill',
+      billType: 'mobile',
+      biller: 'MTN',
+      numberKind: 'phone',
+      number: '08031234567',
+    } as const
+    expect(englishDescription(described)).toBe('Airtime: MTN, phone number 08031234567')
+    const payout = {
+      kind: 'bill',
+      details: { billType: 'mobile', providerName: 'MTN', customerNumber: '08031234567' },
+    }
+    expect(
+      describeJournal(
+        { ...journal, type: 'purchase', description: englishDescription(described) },
+        payout,
+      ),
+    ).toEqual(described)
+  })
+
+  it("gives a bank transfer's parts only when the user typed no description", () => {
+    const payout = { kind: 'bank', details: { accountName: 'Ngozi Eze', bankName: 'GTBank' } }
+    const written = 'Bank transfer to Ngozi Eze, GTBank'
+    expect(describeJournal({ ...journal, description: written }, payout)).toEqual({
+      kind: 'bankTransfer',
+      accountName: 'Ngozi Eze',
+      bankName: 'GTBank',
+    })
+    expect(describeJournal({ ...journal, description: 'Rent for May' }, payout)).toBeNull()
+  })
+
+  it('gives exchanges, top-ups and crypto purchases from the journal itself', () => {
+    expect(
+      describeJournal(
+        {
+          ...journal,
+          type: 'exchange',
+          convertedAsset: 'USD',
+          description: 'Exchanged NGN to USD',
+        },
+        null,
+      ),
+    ).toEqual({ kind: 'exchange', from: 'NGN', to: 'USD' })
+    expect(
+      describeJournal(
+        { ...journal, type: 'add_funds', description: 'Added funds by bank transfer' },
+        null,
+      ),
+    ).toEqual({ kind: 'addFunds', method: 'bank' })
+    expect(
+      describeJournal(
+        {
+          ...journal,
+          type: 'purchase',
+          asset: 'USD',
+          convertedAsset: 'USDT',
+          convertedAmountMinor: 4_992_434n,
+          fromWalletId: null,
+          description: 'Bought 4.992434 USDT at $1.00 by card',
+        },
+        null,
+      ),
+    ).toEqual({ kind: 'cryptoPurchase', coin: 'USDT', quantity: '4.992434', byCard: true })
+  })
+
+  it("leaves a transfer's own note, a sale's and a request's text as the user typed them", () => {
+    expect(describeJournal({ ...journal, description: 'Lunch' }, null)).toBeNull()
+    expect(describeJournal({ ...journal, description: null }, null)).toBeNull()
+    expect(describeJournal({ ...journal, type: 'receive', description: 'POS Sale' }, null)).toEqual(
+      { kind: 'posSale' },
+    )
+    expect(describeJournal({ ...journal, description: 'Payment request' }, null)).toEqual({
+      kind: 'paymentRequest',
+    })
+  })
+})

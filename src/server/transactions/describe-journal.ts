@@ -1,0 +1,139 @@
+import { CUSTOMER_NUMBER_NAMES } from '#server/bills/find-bill-customer.ts'
+import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
+import { type BillPaymentType, billersOf, isBillPaymentType } from '#shared/schemas/bills.ts'
+import { DEFAULT_REQUEST_DESCRIPTION } from '#shared/schemas/payment-requests.ts'
+import { DEFAULT_SALE_DESCRIPTION } from '#shared/schemas/pos.ts'
+import type { DescribedAs } from '#shared/schemas/transactions.ts'
+
+/** The bill type at the head of a payment's stored description (English, as history keeps it). */
+const BILL_TYPE_NAMES: Record<BillPaymentType, string> = {
+  electricity: 'Electricity',
+  mobile: 'Airtime',
+  internet: 'Internet',
+  cabletv: 'Cable TV',
+  insurance: 'Insurance',
+  rent: 'Rent',
+  government: 'Government payment',
+  tax: 'Tax',
+}
+
+const ADD_FUNDS_DESCRIPTIONS = {
+  card: 'Added funds by card',
+  bank: 'Added funds by bank transfer',
+} as const
+
+type DescribedJournal = {
+  type: string
+  asset: string
+  convertedAsset: string | null
+  convertedAmountMinor: bigint | null
+  fromWalletId: string | null
+  description: string | null
+}
+
+type Payout = { kind: string; details: Record<string, string> }
+
+/**
+ * The English description Sabi stores for a journal it describes itself (docs/i18n.md
+ * "Descriptions"). The use cases write their descriptions with it, and `describeJournal` reads
+ * a stored one as Sabi's only when it is exactly what this writes from the journal's data.
+ */
+export function englishDescription(described: Exclude<DescribedAs, { kind: 'cryptoPurchase' }>) {
+  switch (described.kind) {
+    case 'bill': {
+      const type = isBillPaymentType(described.billType)
+        ? BILL_TYPE_NAMES[described.billType]
+        : described.billType
+      const number = Object.entries(CUSTOMER_NUMBER_NAMES).find(
+        ([kind]) => kind === described.numberKind,
+      )?.[1]
+      return `${type}: ${described.biller}, ${number ?? described.numberKind} ${described.number}`
+    }
+    case 'bankTransfer':
+      return `Bank transfer to ${described.accountName}, ${described.bankName}`
+    case 'internationalTransfer':
+      return `International transfer to ${described.recipientName}, ${described.countryName}`
+    case 'addFunds':
+      return ADD_FUNDS_DESCRIPTIONS[described.method]
+    case 'exchange':
+      return `Exchanged ${described.from} to ${described.to}`
+    case 'posSale':
+      return DEFAULT_SALE_DESCRIPTION
+    case 'paymentRequest':
+      return DEFAULT_REQUEST_DESCRIPTION
+  }
+}
+
+/** What the journal's own data says Sabi would have described it as, if anything. */
+function candidateOf(journal: DescribedJournal, payout: Payout | null): DescribedAs | null {
+  const details = payout?.details ?? {}
+  if (payout?.kind === 'bill') {
+    // A phone top-up keeps its number as people read it, and no customer number.
+    const { billType = '', providerName = '', customerNumber, phoneNumber } = details
+    const biller = isBillPaymentType(billType)
+      ? billersOf(billType).find((candidate) => candidate.name === providerName)
+      : undefined
+    if (!biller) return null
+    return {
+      kind: 'bill',
+      billType,
+      biller: providerName,
+      numberKind: biller.customerNumber.kind,
+      number: customerNumber ?? phoneNumber ?? '',
+    }
+  }
+  if (payout?.kind === 'bank')
+    return {
+      kind: 'bankTransfer',
+      accountName: details.accountName ?? '',
+      bankName: details.bankName ?? '',
+    }
+  if (payout?.kind === 'international')
+    return {
+      kind: 'internationalTransfer',
+      recipientName: details.recipientName ?? '',
+      countryCode: details.countryCode ?? '',
+      countryName: details.countryName ?? '',
+    }
+  if (journal.type === 'exchange' && journal.convertedAsset)
+    return { kind: 'exchange', from: journal.asset, to: journal.convertedAsset }
+  if (journal.type === 'add_funds') {
+    const method = journal.description === ADD_FUNDS_DESCRIPTIONS.bank ? 'bank' : 'card'
+    return { kind: 'addFunds', method }
+  }
+  if (journal.description === DEFAULT_SALE_DESCRIPTION) return { kind: 'posSale' }
+  if (journal.description === DEFAULT_REQUEST_DESCRIPTION) return { kind: 'paymentRequest' }
+  return null
+}
+
+/**
+ * The parts of the description Sabi wrote for a journal, for screens to word in their
+ * viewer's language; null when the description is the user's own (a transfer's note, a sale's
+ * or a request's text), which is shown as typed. A crypto purchase takes no description from
+ * the user, so it is always Sabi's; any other is Sabi's when the stored text is exactly what
+ * `englishDescription` writes from the journal's data.
+ */
+export function describeJournal(
+  journal: DescribedJournal,
+  payout: Payout | null,
+): DescribedAs | null {
+  // Only a crypto purchase is a purchase that converts into another asset.
+  const coin = journal.convertedAsset
+  if (
+    journal.type === 'purchase' &&
+    payout === null &&
+    coin &&
+    isAssetCode(coin) &&
+    journal.convertedAmountMinor !== null
+  ) {
+    return {
+      kind: 'cryptoPurchase',
+      coin,
+      quantity: formatMinor(journal.convertedAmountMinor, exponentOf(coin)),
+      byCard: journal.fromWalletId === null,
+    }
+  }
+  const candidate = candidateOf(journal, payout)
+  if (!candidate || candidate.kind === 'cryptoPurchase') return null
+  return englishDescription(candidate) === journal.description ? candidate : null
+}
