@@ -222,16 +222,23 @@ describeMoneyApi(
         expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['500', '503']))
       }
       expect(unshared).toEqual([])
-      // Nowhere else in the document is an object of the Error's shape written out.
+      // Nowhere else in the document is an object of the Error's shape written out: a message
+      // beside a code that is any error code. A success answer with a code of its own (the
+      // limit check's SINGLE_MAX...) is not one.
+      const errorCodes = JSON.stringify(Object.keys(APP_ERROR_STATUS))
       const copies = [...objectsIn(context.app.swagger())]
         .filter(([, object]) => {
           const properties = object.properties
-          return (
-            typeof properties === 'object' &&
-            properties !== null &&
-            'message' in properties &&
-            'code' in properties
+          if (
+            typeof properties !== 'object' ||
+            properties === null ||
+            !('message' in properties) ||
+            !('code' in properties)
           )
+            return false
+          const code = properties.code
+          const codes = typeof code === 'object' && code !== null && 'enum' in code ? code.enum : null
+          return codes === null || JSON.stringify(codes) === errorCodes
         })
         .map(([at]) => at)
       expect(copies).toEqual(['#/components/schemas/Error'])

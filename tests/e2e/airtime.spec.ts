@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
+import { z } from 'zod'
 import {
   addFundsByApi,
   closeReceipt,
@@ -66,4 +68,50 @@ test('a meter number keeps its name check', async ({ page, signUp }) => {
   await chooseProvider(page, 'Ikeja Electric')
   await page.getByLabel('Meter number').fill('45067123456')
   await expect(page.getByTestId('bill-customer-name')).toHaveText(/^[A-Z]+ [A-Z]+$/)
+})
+
+const outboxSchema = z.array(z.object({ channel: z.string(), text: z.string() }))
+
+test('airtime for my own number: the tile brings up the form, one tap fills the number, the network is guessed and quick amounts fill the amount', async ({
+  page,
+  signUp,
+}) => {
+  const rest = String(randomInt(0, 10_000_000)).padStart(7, '0')
+  const e164 = `+234806${rest}`
+  await signUp({ phoneNumber: e164 })
+  // The code texted at sign-up verifies the number, as the person would from their phone.
+  let code = ''
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/sandbox/outbox?to=${encodeURIComponent(e164)}`)
+      const texts = outboxSchema.parse(await answer.json()).filter((m) => m.channel === 'sms')
+      code = /\b(\d{6})\b/.exec(texts[0]?.text ?? '')?.[1] ?? ''
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  const verified = await page.request.post('/api/phone/verification/confirm', {
+    data: { phoneNumber: e164, code },
+  })
+  expect(verified.status(), await verified.text()).toBe(200)
+
+  await page.goto('/bill-pay')
+  await page.getByRole('button', { name: 'Airtime', exact: true }).click()
+  // On a phone the form sits below the tiles: the tile brings the number field into view.
+  const numberField = page.getByLabel('Phone number')
+  await expect(numberField).toBeInViewport()
+  const national = `0806 ${rest.slice(0, 3)} ${rest.slice(3)}`
+  await page.getByRole('button', { name: `My number (${national})` }).click()
+  await expect(numberField).toHaveValue(national)
+  // 0806 is MTN's: chosen already, and changeable.
+  await expect(page.getByRole('combobox', { name: 'Provider' })).toContainText('MTN')
+  await chooseProvider(page, 'Glo')
+  await expect(page.getByRole('combobox', { name: 'Provider' })).toContainText('Glo')
+  // A number on another network moves the guess with it.
+  await numberField.fill('0802 555 0142')
+  await expect(page.getByRole('combobox', { name: 'Provider' })).toContainText('Airtel')
+  await page
+    .getByRole('group', { name: 'Quick amounts' })
+    .getByRole('button', { name: '₦500.00' })
+    .click()
+  await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('500')
 })

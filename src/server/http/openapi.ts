@@ -135,6 +135,11 @@ const ERROR_SCHEMA = {
       type: 'string',
       description: 'With LIMIT_EXCEEDED: what that limit still allows, in naira (decimal string)',
     },
+    status: {
+      type: 'string',
+      enum: ['draining', 'unavailable'],
+      description: 'With UNAVAILABLE from GET /api/ready: why the server is not ready',
+    },
   },
   required: ['message', 'code'],
   additionalProperties: false,
@@ -253,9 +258,16 @@ function isInlineErrorResponse(response: unknown): boolean {
       names.includes('message') &&
       names.includes('code') &&
       names.every((name) =>
-        ['message', 'code', 'errors', 'attemptsLeft', 'lockedUntil', 'limit', 'remaining'].includes(
-          name,
-        ),
+        [
+          'message',
+          'code',
+          'errors',
+          'attemptsLeft',
+          'lockedUntil',
+          'limit',
+          'remaining',
+          'status',
+        ].includes(name),
       )
     )
   })

@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react'
 import { Controller, type UseFormReturn } from 'react-hook-form'
+import { Button } from '#client/components/ui/button.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
@@ -24,6 +25,7 @@ export function AmountSection({
   wallet,
   amount,
   shortfall,
+  quickAmounts,
   pending,
 }: {
   form: UseFormReturn<BillFormValues>
@@ -34,6 +36,8 @@ export function AmountSection({
   /** The amount typed so far, when it can be paid. */
   amount: Money | null
   shortfall: Money | null
+  /** Whole-naira amounts offered as one tap (airtime), or none. */
+  quickAmounts?: readonly string[] | undefined
   pending: boolean
 }) {
   const t = useBillMessages()
@@ -53,6 +57,29 @@ export function AmountSection({
             disabled={pending}
             {...form.register('amount')}
           />
+          {quickAmounts ? (
+            <fieldset className="flex flex-wrap gap-2" aria-label={t('quickAmounts')}>
+              {quickAmounts.map((naira) => (
+                <Button
+                  key={naira}
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={pending}
+                  onClick={() =>
+                    form.setValue('amount', naira, {
+                      shouldValidate: form.formState.isSubmitted,
+                      shouldDirty: true,
+                    })
+                  }
+                >
+                  <span className="amount">
+                    {formatAmount(`${naira}.00`, { code: 'NGN', symbol: '₦' })}
+                  </span>
+                </Button>
+              ))}
+            </fieldset>
+          ) : null}
         </div>
         <div className="grid content-start gap-2">
           <Controller

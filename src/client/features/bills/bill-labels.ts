@@ -86,6 +86,8 @@ export function customerNumberLabel(
 ): string {
   if (rule) return t(NUMBER_LABELS[rule.kind])
   if (type === 'government' || type === 'tax') return t('numberPaymentReference')
+  // Every network tops up a phone number: the field says so before one is chosen.
+  if (type === 'mobile') return t(NUMBER_LABELS.phone)
   return t('numberAccount')
 }
 

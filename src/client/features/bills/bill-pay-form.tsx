@@ -14,6 +14,7 @@ import { ApiError } from '#client/lib/api.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { formatMoney } from '#shared/money.ts'
+import { guessNigerianNetwork } from '#shared/nigerian-networks.ts'
 import {
   type BillCustomer,
   type Biller,
@@ -41,6 +42,8 @@ import { useBillMessages } from './messages.ts'
 import { checkableNumber, fetchBillCustomer, useBillCustomer } from './use-bill-customer.ts'
 
 const NO_WALLETS: readonly Wallet[] = []
+/** One tap for the top-ups people buy most, in naira (docs/transfers.md "Airtime"). */
+const AIRTIME_QUICK_AMOUNTS = ['100', '200', '500', '1000'] as const
 
 /**
  * The bill form (docs/screens.md "Bill pay screen"): bill type, provider for that type, the
@@ -98,6 +101,14 @@ export function BillPayForm({
   const customer = useBillCustomer(biller, numberText)
   const amount = typedBillAmount(form.watch('amount'))
   const wallet = walletList.find((candidate) => candidate.id === form.watch('walletId'))
+
+  // Airtime and data: the network is guessed from the number's prefix as it is typed, and stays
+  // changeable; a new guess replaces the provider only when the number points elsewhere.
+  const guessedNetwork = type === 'mobile' ? guessNigerianNetwork(numberText) : undefined
+  useEffect(() => {
+    if (guessedNetwork && form.getValues('provider') !== guessedNetwork)
+      form.setValue('provider', guessedNetwork, { shouldValidate: form.formState.isSubmitted })
+  }, [guessedNetwork, form])
   const shortfall = walletShortfall(wallet, amount)
 
   // Whom the payment under review is for, for the status panel once it has gone through.
@@ -197,6 +208,7 @@ export function BillPayForm({
             />
             <AmountSection
               form={form}
+              quickAmounts={type === 'mobile' ? AIRTIME_QUICK_AMOUNTS : undefined}
               wallets={walletList}
               walletsFailed={wallets.isError}
               walletsLoading={wallets.isPending}

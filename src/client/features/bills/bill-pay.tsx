@@ -37,7 +37,8 @@ export function BillPay() {
   return (
     <div className="grid grid-cols-1 gap-4 sm:gap-6">
       <BillPromoCards selected={billType} onChoose={(type) => choose(type, { reveal: true })} />
-      <BillTypeButtons selected={billType} onChoose={(type) => choose(type, { reveal: false })} />
+      {/* On a phone the form is below the fold of the tiles too: a tile brings it up. */}
+      <BillTypeButtons selected={billType} onChoose={(type) => choose(type, { reveal: true })} />
       <div ref={formRef} className="scroll-mt-20">
         {paid ? (
           <BillPaymentStatus paid={paid} onPayAnother={() => setPaid(null)} />

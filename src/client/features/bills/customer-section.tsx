@@ -1,7 +1,9 @@
-import { BadgeCheck, Loader2 } from 'lucide-react'
+import { BadgeCheck, Loader2, Smartphone } from 'lucide-react'
 import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '#client/components/ui/button.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { formatPhoneNational } from '#shared/phone-numbers.ts'
 import {
   type Biller,
   type BillPaymentType,
@@ -35,8 +37,16 @@ export function CustomerSection({
   pending: boolean
 }) {
   const t = useBillMessages()
+  const { user } = useAuth()
   const { errors } = form.formState
   const { checkError, notFound, checking, found } = check
+  // A top-up for the user's own verified Nigerian number is one tap away.
+  const ownNumber =
+    (biller ? biller.customerNumber.kind === 'phone' : type === 'mobile') &&
+    user?.phoneVerified &&
+    user.phoneNumber?.startsWith('+234')
+      ? formatPhoneNational(user.phoneNumber)
+      : null
   return (
     <div className="grid grid-cols-1 gap-2">
       <TextField
@@ -62,6 +72,24 @@ export function CustomerSection({
         disabled={pending}
         {...form.register('accountNumber')}
       />
+      {ownNumber ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          disabled={pending}
+          onClick={() =>
+            form.setValue('accountNumber', ownNumber, {
+              shouldValidate: form.formState.isSubmitted,
+              shouldDirty: true,
+            })
+          }
+        >
+          <Smartphone aria-hidden="true" />
+          {t('myNumber', { number: ownNumber })}
+        </Button>
+      ) : null}
       {checking && biller ? (
         <p
           role="status"
