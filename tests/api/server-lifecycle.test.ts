@@ -167,6 +167,7 @@ describe('npm start in the foreground', () => {
       expect(JSON.parse('body' in draining ? draining.body : '')).toEqual({
         message: 'This server is shutting down. Please try again in a moment.',
         code: 'UNAVAILABLE',
+        status: 'draining',
       })
 
       await waitFor('the port to refuse connections', STOP_LIMIT_MS, async () => {

@@ -241,7 +241,7 @@ describeMoneyApi(
         expect(await other.press(TEST_PIN)).toMatch(/^END Airtime NGN 200\.00 for 0802 123 4567/)
         expect(await nairaBalance(buyer.client)).toBe('2300.00')
         const [last] = await history(buyer.client)
-        expect(last?.description).toBe('Airtime: Airtel, phone number 08021234567')
+        expect(last?.description).toBe('Airtime: Airtel, phone number 0802 123 4567')
       })
 
       it('lists the last five transactions in the mini statement', async () => {
