@@ -121,10 +121,14 @@ test('a new user exchanges naira for dollars, buys bitcoin and sees both in the 
   )
 
   await page.goto('/')
-  // Naira and dollars together, valued in the display currency (the primary wallet's, USD).
-  await expect(page.getByTestId('balance-currency')).toHaveText('USD')
+  // Naira and dollars together, valued in the display currency: without a country, the
+  // currency holding the most value (naira here); the dollars are the other wallet.
+  await expect(page.getByTestId('balance-currency')).toHaveText('NGN')
   await expect(page.getByTestId('balance-estimate')).toBeVisible()
-  await expect(page.getByTestId('wallet-balance-NGN')).toHaveText('₦849,250.00')
+  await expect(page.getByTestId('wallet-balance-USD')).toHaveText(
+    formatAmount(receivedUsd, { code: 'USD', symbol: '$' }, { language: 'en' }),
+  )
+  await expect(page.getByTestId('wallet-balance-NGN')).toHaveCount(0)
   // No crypto yet: the dashboard has no holdings card.
   await expect(page.getByRole('heading', { name: 'Crypto holdings' })).toHaveCount(0)
 
@@ -314,7 +318,7 @@ test.describe('refusals from the server', () => {
     expect(await walletBalance(page, 'USD')).toBe('79.90')
   })
 
-  test('the purchase form checks its fields, and a failed purchase says why', async ({
+  test('the purchase form checks its fields, and a purchase the wallet cannot cover stops before the PIN', async ({
     page,
     signUp,
   }) => {
@@ -335,9 +339,12 @@ test.describe('refusals from the server', () => {
     await expect(page.getByTestId('crypto-preview')).toHaveText(/^\d+\.\d{8} ETH$/)
     await expect(page.getByText('This is more than your balance of $0.00.')).toBeVisible()
     await page.getByRole('button', { name: 'Buy ETH' }).click()
-    await confirmWithPin(page)
-    await expect(page.getByText('Purchase Failed', { exact: true })).toBeVisible()
-    await expect(page.getByText(/^Insufficient funds: you need \$25\.00/)).toBeVisible()
+    // The review says what is missing and goes no further: no PIN for a payment that must fail.
+    const review = page.getByTestId('review-sheet')
+    await expect(review.getByTestId('shortfall-warning')).toContainText('you need $25.00 more')
+    await expect(review.getByRole('button', { name: 'Confirm and enter PIN' })).toBeDisabled()
+    await review.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByTestId('pin-step')).toHaveCount(0)
     // The form keeps what was typed, to be corrected.
     await expect(page.getByLabel('Amount (USD)')).toHaveValue('25')
     await expect(page.getByText('No crypto yet')).toBeVisible()

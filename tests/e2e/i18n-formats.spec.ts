@@ -137,7 +137,8 @@ for (const { language, locale } of [
           type: common.billTypeMobile ?? '',
           biller: 'MTN',
           numberName: common.billNumberPhone ?? '',
-          number: '08031234567',
+          // A top-up keeps its number as people read it (docs/transfers.md "Bills").
+          number: '0803 123 4567',
         }),
         { timeout: 30_000 },
       )

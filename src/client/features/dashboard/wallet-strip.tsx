@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react'
+import { useSettings } from '#client/features/settings/use-settings.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { cn } from '#client/lib/cn.ts'
@@ -65,8 +66,12 @@ export function WalletStrip({
 }) {
   const t = useDashboardMessages()
   const wallets = useWallets({ enabled })
+  const settings = useSettings()
+  // The headline shows the display currency's money (docs/account.md "Country and currency"):
+  // a naira user's strip lists their dollars, a dollar user's their naira.
+  const display = settings.data?.displayCurrency ?? 'USD'
   const others = (wallets.data ?? []).filter(
-    (wallet) => wallet.currency.code.toUpperCase() !== 'USD',
+    (wallet) => wallet.currency.code.toUpperCase() !== display,
   )
 
   return (
