@@ -194,6 +194,8 @@ test('the search waits for three characters, and a missing recipient is a toast'
   baseURL,
 }) => {
   await signUp()
+  // Enough for the 5 typed below: an amount over the balance keeps Send disabled.
+  await addFundsByApi(page, 'USD', '20.00')
   const other = await signUpElsewhere(browser, page, baseURL, { lastName: uniqueLastName() })
   await other.close()
   const searches: string[] = []
