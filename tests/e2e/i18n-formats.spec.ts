@@ -148,10 +148,11 @@ for (const { language, locale } of [
       await expectNoHorizontalOverflow(page)
       await page.screenshot({ path: `.tmp/shots/history-${language}.png` })
 
-      // The wallets by their currency's name in the language: Sabi's own in Hausa.
+      // The wallets by their currency's name in the language: Sabi's own in Hausa. Musa holds
+      // naira, so the headline is naira and the other wallet is the dollar one.
       await page.goto('/')
       await expect(page.getByRole('main')).toContainText(
-        language === 'ha' ? 'Nairar Najeriya' : 'naira nigérian',
+        language === 'ha' ? 'Dalar Amurka' : 'dollar des États-Unis',
       )
       await expect(page.getByRole('main')).not.toContainText('Nigerian Naira')
       await expect(page.getByRole('main')).not.toContainText('US Dollar')
