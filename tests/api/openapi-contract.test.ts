@@ -237,7 +237,8 @@ describeMoneyApi(
           )
             return false
           const code = properties.code
-          const codes = typeof code === 'object' && code !== null && 'enum' in code ? code.enum : null
+          const codes =
+            typeof code === 'object' && code !== null && 'enum' in code ? code.enum : null
           return codes === null || JSON.stringify(codes) === errorCodes
         })
         .map(([at]) => at)
