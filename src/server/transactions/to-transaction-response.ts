@@ -22,7 +22,11 @@ export function toTransactionResponse(
   payout: PayoutSummary | null = null,
 ): Transaction {
   const isRecipientOnly = journal.toUserId === viewerId && journal.fromUserId !== viewerId
+  const describedAs = describeJournal(journal, payout)
   return {
+    // Absent rather than null: OpenAPI 3.0 cannot say "null or one of these" (redocly's
+    // nullable-type-sibling), and a description of the user's own needs no parts.
+    ...(describedAs ? { describedAs } : {}),
     id: journal.id,
     fromUserId: journal.fromUserId,
     toUserId: journal.toUserId,
@@ -38,7 +42,6 @@ export function toTransactionResponse(
     type: journal.type === 'send' && isRecipientOnly ? 'receive' : journal.type,
     status: journal.status,
     description: journal.description,
-    describedAs: describeJournal(journal, payout),
     reference: journal.reference,
     verificationCode: journal.verificationCode,
     externalReference: journal.externalReference,

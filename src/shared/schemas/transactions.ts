@@ -59,7 +59,8 @@ export const transactionSchema = z.object({
   status: z.string(),
   /** As stored: English when Sabi wrote it (see `describedAs`), else as the user typed it. */
   description: z.string().nullable(),
-  describedAs: describedAsSchema.nullable().optional(),
+  /** Absent when the description is the user's own (or there is none). */
+  describedAs: describedAsSchema.optional(),
   reference: z.string(),
   /** The code anyone can check the receipt by at /verify/:code (docs/receipts.md). */
   verificationCode: z.string(),
