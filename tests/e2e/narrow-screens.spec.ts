@@ -241,8 +241,7 @@ for (const language of LANGUAGES) {
       baseURL,
     }) => {
       // Twenty screens after a history of every kind, on two cores shared with the server and
-      // the other worker: a scan, not a wait. Splitting it by screen is the next step to a
-      // faster suite (docs/performance.md).
+      // the other worker: a scan, not a wait. Splitting it by screen would make it faster.
       test.setTimeout(600_000)
       const friend = await signUpElsewhere(browser, page, baseURL, LONG_NAME)
       await signUp()
