@@ -1,3 +1,5 @@
+import { parseScaled } from './money.ts'
+
 /**
  * Which wallet a money form, Exchange and USSD start from (docs/account.md "Country and
  * currency"). One rule for the client and the server, so the app and the feature phone agree.
@@ -28,9 +30,11 @@ export function isFunded(wallet: Pick<WalletForStart, 'balance'>): boolean {
 
 /** The naira value as an integer of kobo, for comparing; a malformed value counts as nothing. */
 function koboOf(wallet: WalletForStart): bigint {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(wallet.nairaValue ?? '')
-  if (!match) return 0n
-  return BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'))
+  try {
+    return parseScaled(wallet.nairaValue ?? '0', 2)
+  } catch {
+    return 0n
+  }
 }
 
 /**
