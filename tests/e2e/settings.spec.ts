@@ -447,7 +447,8 @@ test('dashboard: the headline is every wallet together in the display currency',
   page,
   signUp,
 }) => {
-  await signUp()
+  // Someone abroad (docs/account.md "Country and currency"): their display currency is the dollar.
+  await signUp({ country: 'GB' })
   // Money all in naira: the headline is never $0.00, but the naira valued in dollars.
   await addFundsByApi(page, 'NGN', '50000.00')
   await page.goto('/')

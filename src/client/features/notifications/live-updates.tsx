@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
+import { settledHere } from '#client/lib/settled-here.ts'
 import { toast } from '#client/lib/toast.ts'
 import { MONEY_KINDS, notificationSchema } from '#shared/schemas/notifications.ts'
 import { describeNotification } from './describe-notification.ts'
@@ -44,6 +45,7 @@ export function LiveUpdates() {
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY })
       if (!MONEY_KINDS.has(data.kind)) return
       void refetchMoneyLists(queryClient)
+      if ('transactionId' in data && settledHere(data.transactionId)) return
       // Only money gets a toast: a security alert is usually the answer to what the user just
       // did here (a password change), whose own toast it must not replace (one toast at a time);
       // it waits under the bell, and goes by e-mail too.

@@ -15,6 +15,7 @@ import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import { amountPlaceholder, readAmountInput } from '#client/lib/amount-input.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
+import { markSettledHere } from '#client/lib/settled-here.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
@@ -113,6 +114,7 @@ export function NewSale() {
       : undefined
 
   async function completeSale(sale: PosSale) {
+    if (sale.transactionId) markSettledHere(sale.transactionId)
     toast({ title: t('successTitle'), description: t('successText') })
     // The next customer pays into the same till: the receiving wallet stays chosen (issue 31),
     // and only what belonged to this sale is cleared.
