@@ -25,6 +25,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
+    // A click on a button that never becomes enabled fails within this, not at the test's own
+    // timeout: a long test (narrow-screens.spec.ts) would otherwise wait out its ten minutes.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
     // The app follows the browser's languages (docs/i18n.md): the suites speak English unless

@@ -100,8 +100,9 @@ export function transactionDescription(transaction: {
   description: string | null
   describedAs?: DescribedAs | null | undefined
 }): string {
-  if (transaction.describedAs) return describedText(transaction.describedAs)
-  return transaction.description?.trim() ?? ''
+  // "Bought 0.0386 ETH" keeps its quantity and coin on one line (docs/screens.md "Display rules").
+  if (transaction.describedAs) return joinAmountCodes(describedText(transaction.describedAs))
+  return joinAmountCodes(transaction.description?.trim() ?? '')
 }
 
 const TYPE_KEYS: Record<string, CommonKey> = {

@@ -28,7 +28,7 @@ function SaleRow({ sale, nowMs }: { sale: PosSale; nowMs: number }) {
           column of amount and status, the words had too little room on a phone. */}
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-          <span className="min-w-0 flex-1 basis-32 font-medium wrap-break-word">
+          <span className="max-w-full flex-1 basis-32 font-medium wrap-break-word">
             {localizeServerText(sale.description)}
           </span>
           <span className="ml-auto flex flex-col items-end gap-1">

@@ -54,7 +54,10 @@ export function TransactionRow({
   const conversion = conversionDetail(transaction, transaction.convertedCurrency?.code ?? null)
   // The amount sits beside the description and the details run under both, the whole width
   // of the row: beside a column of amount and status, a description had too little room at
-  // 360 px and wrapped a word a line.
+  // 360 px and wrapped a word a line. The description is never narrower than its longest word
+  // (a quantity and its coin, joined by a non-breaking space, count as one), so a long word moves
+  // the amount under it rather than breaking; only a word wider than the whole row breaks
+  // (max-w-full caps flex's automatic minimum width).
   const row = (
     <div className="flex items-start gap-3 py-3" data-testid="transaction-row">
       <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
@@ -62,7 +65,7 @@ export function TransactionRow({
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-          <p className="min-w-0 flex-1 basis-32 text-sm font-medium wrap-break-word">
+          <p className="max-w-full flex-1 basis-32 text-sm font-medium wrap-break-word">
             {description}
           </p>
           <div className="ml-auto flex flex-col items-end gap-1">
