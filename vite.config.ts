@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { flagImages } from './scripts/flag-images.ts'
 
 // The API runs in its own process; in development Vite proxies /api to it so the browser
 // sees one origin, exactly as in production where Fastify serves both.
@@ -18,6 +19,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    flagImages(),
     VitePWA({
       // Our own worker (src/client/service-worker/sw.ts, docs/offline.md): it precaches the shell
       // only and keeps every other file when first used.

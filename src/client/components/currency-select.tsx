@@ -1,3 +1,4 @@
+import { CurrencyFlag } from '#client/components/flag.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
@@ -72,9 +73,7 @@ export function CurrencySelect({
         <SelectContent>
           {currencies.map((currency) => (
             <SelectItem key={currency.id} value={String(currency.id)}>
-              <span aria-hidden="true" className="mr-2">
-                {currency.flagEmoji}
-              </span>
+              <CurrencyFlag flagEmoji={currency.flagEmoji} className="mr-2" />
               <span className="font-medium">{currency.code}</span>
               {showName ? (
                 <span className="ml-1.5 text-muted-foreground">

@@ -1,3 +1,4 @@
+import { Flag } from '#client/components/flag.tsx'
 import { cn } from '#client/lib/cn.ts'
 
 /**
@@ -11,6 +12,7 @@ export function SummaryRow({
   strong,
   text,
   code,
+  flag,
   testId,
 }: {
   label: string
@@ -20,6 +22,8 @@ export function SummaryRow({
   text?: boolean
   /** One unbroken token (a reference, a code): it may break anywhere, as nothing else fits. */
   code?: boolean
+  /** The country whose flag goes before the value (a wallet's currency, a destination). */
+  flag?: string | null
   testId?: string
 }) {
   return (
@@ -33,6 +37,7 @@ export function SummaryRow({
         )}
         data-testid={testId}
       >
+        {flag ? <Flag country={flag} className="mr-1.5" /> : null}
         {value}
       </dd>
     </div>

@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react'
+import { CurrencyFlag } from '#client/components/flag.tsx'
 import { useSettings } from '#client/features/settings/use-settings.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
@@ -17,9 +18,7 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
   return (
     <li className={cn(CARD_CLASSES, 'bg-card shadow-sm')} data-testid="wallet-card">
       <div className="flex items-center gap-2">
-        <span aria-hidden="true" className="text-2xl leading-none">
-          {wallet.currency.flagEmoji}
-        </span>
+        <CurrencyFlag flagEmoji={wallet.currency.flagEmoji} className="text-2xl" />
         <span className="min-w-0">
           <span className="block text-sm font-semibold">{wallet.currency.code}</span>
           <span className="block text-xs text-muted-foreground wrap-break-word">

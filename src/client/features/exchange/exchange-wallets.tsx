@@ -1,3 +1,4 @@
+import { CurrencyFlag } from '#client/components/flag.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
@@ -37,7 +38,7 @@ export function ExchangeWallets() {
                   aria-hidden="true"
                   className="flex size-10 shrink-0 items-center justify-center rounded-full bg-muted text-xl"
                 >
-                  {wallet.currency.flagEmoji}
+                  <CurrencyFlag flagEmoji={wallet.currency.flagEmoji} />
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-semibold">{wallet.currency.code}</span>

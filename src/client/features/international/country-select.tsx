@@ -1,3 +1,4 @@
+import { Flag } from '#client/components/flag.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
@@ -9,7 +10,6 @@ import {
 import { useLanguage } from '#client/i18n/language.ts'
 import { countryName } from '#client/lib/country-name.ts'
 import type { InternationalCountry } from '#shared/schemas/international.ts'
-import { flagOf } from './destination-params.ts'
 import { useInternationalMessages } from './messages.ts'
 
 /** A country's name in the language on screen (src/client/lib/country-name.ts). */
@@ -51,9 +51,7 @@ export function CountrySelect({
         <SelectContent>
           {countries.map((country) => (
             <SelectItem key={country.code} value={country.code}>
-              <span aria-hidden="true" className="mr-2">
-                {flagOf(country.code)}
-              </span>
+              <Flag country={country.code} className="mr-2" />
               {t('countryOption', { country: nameOf(country), currency: country.currency })}
             </SelectItem>
           ))}

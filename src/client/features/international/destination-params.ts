@@ -50,14 +50,6 @@ export function readDestination(search: string): Destination {
   }
 }
 
-/** A country's flag from its ISO code, drawn by the regional indicator letters. */
-export function flagOf(countryCode: string): string {
-  if (!/^[A-Z]{2}$/.test(countryCode)) return ''
-  return String.fromCodePoint(
-    ...[...countryCode].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65),
-  )
-}
-
 /**
  * A fee in basis points as docs/transfers.md writes percents: one decimal unless a second is needed
  * (150 is "1.5", 200 is "2.0", 175 is "1.75").

@@ -24,7 +24,6 @@ import { transactionSchema } from '#shared/schemas/transactions.ts'
 import { AmountSection } from './amount-section.tsx'
 import { balanceShortfall } from './balance-shortfall.ts'
 import { useCountryName } from './country-select.tsx'
-import { flagOf } from './destination-params.ts'
 import { DestinationSection } from './destination-section.tsx'
 import {
   type FormProblems,
@@ -228,7 +227,8 @@ export function InternationalTransfer({
         <TransferReview
           quote={quote}
           wallet={wallet}
-          countryLabel={`${flagOf(country.code)} ${countryName(country)}`}
+          countryLabel={countryName(country)}
+          countryCode={country.code}
           method={method}
           recipient={values.recipient}
           description={values.description.trim()}

@@ -1,8 +1,9 @@
 import { ChevronRight } from 'lucide-react'
 import { Link } from 'wouter'
+import { Flag } from '#client/components/flag.tsx'
 import { formatPercentNumber } from '#client/lib/format-change.ts'
 import { INTERNATIONAL_REGIONS } from '#shared/schemas/international.ts'
-import { flagOf, formatBasisPoints } from './destination-params.ts'
+import { formatBasisPoints } from './destination-params.ts'
 import { REGION_LABELS } from './international-labels.ts'
 import { useInternationalMessages } from './messages.ts'
 
@@ -26,7 +27,7 @@ export function RegionGrid() {
             <span className="min-w-0 flex-1">
               <span className="flex items-center gap-1 text-xl leading-none" aria-hidden="true">
                 {region.countries.slice(0, FLAGS_SHOWN).map((country) => (
-                  <span key={country.code}>{flagOf(country.code)}</span>
+                  <Flag key={country.code} country={country.code} />
                 ))}
               </span>
               <span className="mt-2 block font-semibold">{t(REGION_LABELS[region.id])}</span>

@@ -21,6 +21,7 @@ export function TransferReview({
   quote,
   wallet,
   countryLabel,
+  countryCode,
   method,
   recipient,
   description,
@@ -32,6 +33,8 @@ export function TransferReview({
   quote: InternationalQuote | null
   wallet: Wallet
   countryLabel: string
+  /** The country's code, for its flag beside the name. */
+  countryCode: string
   method: InternationalMethod
   recipient: RecipientValues
   description: string
@@ -51,9 +54,14 @@ export function TransferReview({
   const total = quote ? toMoney(quote.totalDebit, wallet.currency.code) : null
   const short = walletShortfall(wallet, total)
   const fields = FIELDS_BY_METHOD[method]
-  const rows: { label: string; value: string; testId?: string }[] = [
+  const rows: { label: string; value: string; testId?: string; flag?: string }[] = [
     { label: t('reviewTo'), value: recipient.fullName.trim(), testId: 'review-name' },
-    { label: t('reviewCountry'), value: countryLabel, testId: 'review-country' },
+    {
+      label: t('reviewCountry'),
+      value: countryLabel,
+      testId: 'review-country',
+      flag: countryCode,
+    },
     { label: t('reviewMethod'), value: t(METHOD_DISPLAY[method].label), testId: 'review-method' },
   ]
   if (fields.includes('bankName'))
@@ -89,6 +97,7 @@ export function TransferReview({
               label={row.label}
               value={row.value}
               text
+              flag={row.flag ?? null}
               {...(row.testId ? { testId: row.testId } : {})}
             />
           ))}

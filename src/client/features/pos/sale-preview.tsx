@@ -2,6 +2,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { requestAmountText } from '#client/features/receive/request-format.ts'
 import { cn } from '#client/lib/cn.ts'
+import { countryOfFlagEmoji } from '#client/lib/flag-country.ts'
 import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'
 import { localizeServerText } from '#client/lib/server-texts.ts'
 import type { PosSale } from '#shared/schemas/pos.ts'
@@ -29,7 +30,7 @@ export function SalePreview({ sale, typed }: { sale: PosSale | null; typed: Type
   const walletText = sale
     ? t('previewWalletValue', { code: sale.currency.code })
     : typed.wallet
-      ? `${typed.wallet.currency.flagEmoji} ${t('previewWalletValue', { code: typed.wallet.currency.code })}`
+      ? t('previewWalletValue', { code: typed.wallet.currency.code })
       : t('previewNone')
   return (
     <Card>
@@ -50,7 +51,14 @@ export function SalePreview({ sale, typed }: { sale: PosSale | null; typed: Type
           </p>
         </div>
         <dl className="grid grid-cols-1 gap-2 text-sm" data-testid="sale-preview">
-          <SummaryRow label={t('previewWallet')} value={walletText} text />
+          <SummaryRow
+            label={t('previewWallet')}
+            value={walletText}
+            flag={
+              !sale && typed.wallet ? countryOfFlagEmoji(typed.wallet.currency.flagEmoji) : null
+            }
+            text
+          />
           <SummaryRow
             label={t('previewDescription')}
             value={localizeServerText(sale ? sale.description : typed.description)}

@@ -2,6 +2,7 @@ import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { userFullName } from '#client/features/shell/user-display.ts'
 import { cn } from '#client/lib/cn.ts'
+import { countryOfFlagEmoji } from '#client/lib/flag-country.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'
 import { localizeServerText } from '#client/lib/server-texts.ts'
@@ -44,10 +45,9 @@ export function RequestPreview({
         <SummaryRow
           label={t('previewWallet')}
           value={
-            wallet
-              ? `${wallet.currency.flagEmoji} ${t('previewWalletValue', { code: wallet.currency.code })}`
-              : t('previewNone')
+            wallet ? t('previewWalletValue', { code: wallet.currency.code }) : t('previewNone')
           }
+          flag={wallet ? countryOfFlagEmoji(wallet.currency.flagEmoji) : null}
           text
         />
         <SummaryRow

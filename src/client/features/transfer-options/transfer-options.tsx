@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ChevronRight, Globe, Landmark, Search, Users } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
 import { Link } from 'wouter'
+import { Flag } from '#client/components/flag.tsx'
 import { PageHeader } from '#client/components/page-header.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Card } from '#client/components/ui/card.tsx'
@@ -33,16 +34,17 @@ const SEARCH_DEBOUNCE_MS = 250
 /** The international cards and where each leads (docs/screens.md "Transfer options"). */
 const DESTINATIONS: readonly {
   region: string
+  /** The country of the flag drawn on the card (EU for Europe). */
   flag: string
   label: MessageKey
   text: MessageKey
 }[] = [
-  { region: 'europe', flag: '🇪🇺', label: 'destinationEurope', text: 'destinationEuropeText' },
-  { region: 'usa', flag: '🇺🇸', label: 'destinationUsa', text: 'destinationUsaText' },
-  { region: 'canada', flag: '🇨🇦', label: 'destinationCanada', text: 'destinationCanadaText' },
+  { region: 'europe', flag: 'EU', label: 'destinationEurope', text: 'destinationEuropeText' },
+  { region: 'usa', flag: 'US', label: 'destinationUsa', text: 'destinationUsaText' },
+  { region: 'canada', flag: 'CA', label: 'destinationCanada', text: 'destinationCanadaText' },
   {
     region: 'australia',
-    flag: '🇦🇺',
+    flag: 'AU',
     label: 'destinationAustralia',
     text: 'destinationAustraliaText',
   },
@@ -324,9 +326,7 @@ function InternationalTab({ term, enabled, t }: { term: string; enabled: boolean
                 href={`/send-money/international?region=${destination.region}`}
                 className="group flex h-full items-center gap-3 rounded-xl border bg-card p-4 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
-                <span className="text-3xl leading-none" aria-hidden="true">
-                  {destination.flag}
-                </span>
+                <Flag country={destination.flag} className="text-3xl" />
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold">{t(destination.label)}</span>
                   <span className="block text-sm text-muted-foreground">{t(destination.text)}</span>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Check } from 'lucide-react'
 import { useId, useState } from 'react'
+import { CurrencyFlag } from '#client/components/flag.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -150,9 +151,7 @@ export function OpenWalletDialog({
                         }}
                         className="absolute inset-0 size-full cursor-pointer opacity-0"
                       />
-                      <span aria-hidden="true" className="text-2xl leading-none">
-                        {currency.flagEmoji}
-                      </span>
+                      <CurrencyFlag flagEmoji={currency.flagEmoji} className="text-2xl" />
                       <span className="min-w-0">
                         <span className="block text-sm font-semibold">{currency.code}</span>
                         <span className="block text-xs text-muted-foreground wrap-break-word">

@@ -1,3 +1,4 @@
+import { CurrencyFlag } from '#client/components/flag.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
@@ -60,9 +61,7 @@ export function WalletSelect({
         <SelectContent>
           {wallets.map((wallet) => (
             <SelectItem key={wallet.id} value={wallet.id}>
-              <span aria-hidden="true" className="mr-2">
-                {wallet.currency.flagEmoji}
-              </span>
+              <CurrencyFlag flagEmoji={wallet.currency.flagEmoji} className="mr-2" />
               {t('walletOption', {
                 code: wallet.currency.code,
                 balance: formatWalletBalance(wallet),
