@@ -105,6 +105,10 @@ describeMoneyApi('bank transfers', (context) => {
     const failed = await details(client, transfer.id)
     expect(failed.status).toBe('failed')
     expect(failed.events.at(-1)?.message).toContain('The money is back in your wallet')
+    // Each step is named, and the failure's reason given apart, for the app to word them in
+    // the user's language (docs/i18n.md "Descriptions").
+    expect(failed.events.map((event) => event.step)).toEqual(['initiated', 'sentToBank', 'failed'])
+    expect(failed.events.at(-1)?.reason).toBe('the receiving bank rejected the payment')
     expect((await walletIn(client, 'NGN')).balance).toBe('10000.00')
   })
 

@@ -5,6 +5,7 @@ import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
 import { recordTransactionEvent } from '#server/ledger/journal-status.ts'
 import { type JournalRow, postJournal } from '#server/ledger/post-journal.ts'
 import type { RecipientDraft } from '#server/recipients/save-recipient.ts'
+import { TIMELINE_STEPS } from '#server/transactions/timeline-steps.ts'
 import type { OwnWallet } from '#server/wallets/find-own-wallet.ts'
 import type { Money } from '#shared/money.ts'
 import { inFlightRoleOf, type PayoutKind } from './payout-kinds.ts'
@@ -77,7 +78,7 @@ export async function initiatePayout(
       feeMinor: fee.amountMinor,
       details: input.recipient ? { ...input.details, recipient: input.recipient } : input.details,
     })
-    await recordTransactionEvent(tx, journal.id, 'pending', 'Payment initiated')
+    await recordTransactionEvent(tx, journal.id, 'pending', TIMELINE_STEPS.initiated)
     return journal
   } catch (error) {
     throw explainInsufficientFunds(error, wallet.asset, wallet.symbol)

@@ -1,4 +1,5 @@
 import type { SystemRole } from '#server/ledger/chart-of-accounts.ts'
+import { TIMELINE_STEPS } from '#server/transactions/timeline-steps.ts'
 
 export const PAYOUT_KINDS = ['bank', 'bill', 'international'] as const
 export type PayoutKind = (typeof PAYOUT_KINDS)[number]
@@ -18,7 +19,7 @@ export function isPayoutKind(value: string): value is PayoutKind {
 
 /** The timeline's words for "the provider has it". */
 export function submittedMessageOf(kind: string): string {
-  if (kind === 'bill') return 'Sent to the biller'
-  if (kind === 'international') return 'Sent to our partner in the destination country'
-  return 'Sent to the receiving bank'
+  if (kind === 'bill') return TIMELINE_STEPS.sentToBiller
+  if (kind === 'international') return TIMELINE_STEPS.sentToPartner
+  return TIMELINE_STEPS.sentToBank
 }

@@ -13,6 +13,7 @@ import {
   saveRecipient,
 } from '#server/recipients/save-recipient.ts'
 import { readSettings } from '#server/settings/user-settings.ts'
+import { failedStepMessage, TIMELINE_STEPS } from '#server/transactions/timeline-steps.ts'
 import { isAssetCode } from '#shared/money.ts'
 import { inFlightRoleOf, isPayoutKind } from './payout-kinds.ts'
 import type { PayoutReceipt } from './payout-provider.ts'
@@ -70,7 +71,7 @@ export async function settlePayout(
         .update(payouts)
         .set({ status: 'completed', result: outcome.receipt ?? null, updatedAt: new Date() })
         .where(eq(payouts.id, payout.id))
-      await setJournalStatus(tx, payout.journalId, 'completed', 'Delivered')
+      await setJournalStatus(tx, payout.journalId, 'completed', TIMELINE_STEPS.delivered)
       // Saved only if the user keeps "auto-save recipients" on (Settings).
       const recipient = recipientIn(payout.details)
       if (recipient && (await readSettings(tx, payout.userId)).autoSaveRecipients) {
@@ -121,12 +122,7 @@ export async function settlePayout(
       .update(payouts)
       .set({ status: 'failed', failureReason: outcome.reason.slice(0, 200), updatedAt: new Date() })
       .where(eq(payouts.id, payout.id))
-    await setJournalStatus(
-      tx,
-      payout.journalId,
-      'failed',
-      `Failed: ${outcome.reason}. The money is back in your wallet.`,
-    )
+    await setJournalStatus(tx, payout.journalId, 'failed', failedStepMessage(outcome.reason))
     await recordEvent(tx, {
       userId: payout.userId,
       data: {

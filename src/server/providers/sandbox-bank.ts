@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { FAILURE_REASONS } from '#shared/failure-reasons.ts'
 import type { BankProvider } from './bank-provider.ts'
 
 /** A sandbox payout settles this long after it was sent, like a real bank run. */
@@ -60,7 +61,7 @@ export function createSandboxBankProvider(): BankProvider {
     async status(providerReference, submittedAt, nowMs) {
       if (nowMs - submittedAt.getTime() < SANDBOX_SETTLE_MS) return { status: 'pending' }
       return providerReference.endsWith('-F')
-        ? { status: 'failed', reason: 'the receiving bank rejected the payment' }
+        ? { status: 'failed', reason: FAILURE_REASONS.bankRejected }
         : { status: 'completed' }
     },
   }

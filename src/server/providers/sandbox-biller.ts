@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { PayoutReceipt } from '#server/payouts/payout-provider.ts'
+import { FAILURE_REASONS } from '#shared/failure-reasons.ts'
 import { type Biller, isPhoneTopUp } from '#shared/schemas/bills.ts'
 import type { BillerProvider } from './biller-provider.ts'
 
@@ -111,10 +112,10 @@ export function createSandboxBillerProvider(): BillerProvider {
     async status(providerReference, submittedAt, nowMs) {
       if (nowMs - submittedAt.getTime() < SANDBOX_BILL_SETTLE_MS) return { status: 'pending' }
       const match = REFERENCE.exec(providerReference)
-      if (!match) return { status: 'failed', reason: 'the biller did not recognise the payment' }
+      if (!match) return { status: 'failed', reason: FAILURE_REASONS.billerUnknownPayment }
       const [, payoutId = '', outcome, amountMinor] = match
       if (outcome === 'F') {
-        return { status: 'failed', reason: 'the biller could not apply the payment' }
+        return { status: 'failed', reason: FAILURE_REASONS.billerNotApplied }
       }
       if (amountMinor === undefined) return { status: 'completed' }
       const receipt: PayoutReceipt = {

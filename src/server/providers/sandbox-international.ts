@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto'
 import type { PayoutProvider, PayoutReceipt } from '#server/payouts/payout-provider.ts'
+import { FAILURE_REASONS } from '#shared/failure-reasons.ts'
 
 export const SANDBOX_INTERNATIONAL_PROVIDER = 'sandbox-international'
 
 /** A sandbox transfer abroad is paid out this long after it was sent to the partner. */
 export const SANDBOX_INTERNATIONAL_SETTLE_MS = 4_000
 
-const FAILURE_REASONS: Readonly<Record<string, string>> = {
-  bank_wire: 'the receiving bank abroad rejected the payment',
-  cash_pickup: 'our partner could not make the cash available for pickup',
-  mobile_wallet: 'the mobile wallet provider rejected the payment',
+const METHOD_FAILURES: Readonly<Record<string, string>> = {
+  bank_wire: FAILURE_REASONS.bankAbroadRejected,
+  cash_pickup: FAILURE_REASONS.cashNotAvailable,
+  mobile_wallet: FAILURE_REASONS.mobileWalletRejected,
 }
 
 function stringField(details: Record<string, unknown>, key: string): string {
@@ -46,12 +47,12 @@ export function createSandboxInternationalProvider(): PayoutProvider {
         return { status: 'pending' }
       }
       const match = /^SBXI-(.+)-([a-z_]+)-([SF])$/.exec(providerReference)
-      if (!match) return { status: 'failed', reason: 'our partner does not know this payment' }
+      if (!match) return { status: 'failed', reason: FAILURE_REASONS.partnerUnknownPayment }
       const [, payoutId = '', method = '', outcome] = match
       if (outcome === 'F') {
         return {
           status: 'failed',
-          reason: FAILURE_REASONS[method] ?? 'our partner abroad rejected the payment',
+          reason: METHOD_FAILURES[method] ?? FAILURE_REASONS.partnerRejected,
         }
       }
       const receipt: PayoutReceipt = { partnerReference: providerReference }

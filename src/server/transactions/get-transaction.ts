@@ -6,6 +6,7 @@ import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import { AppError } from '#shared/errors.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
 import { counterpartyOf, loadUserNames, partyNamesOf } from './party-names.ts'
+import { stepOfMessage, TIMELINE_STEPS } from './timeline-steps.ts'
 import { toTransactionResponse } from './to-transaction-response.ts'
 
 /** One of the user's transactions with its timeline; anyone else's is "not found". */
@@ -49,12 +50,14 @@ export async function getTransaction(
         ? events.map((event) => ({
             status: event.status,
             message: event.message,
+            ...stepOfMessage(event.message),
             createdAt: event.createdAt.toISOString(),
           }))
         : [
             {
               status: journal.status,
-              message: 'Completed',
+              message: TIMELINE_STEPS.completed,
+              step: 'completed' as const,
               createdAt: journal.createdAt.toISOString(),
             },
           ],

@@ -86,9 +86,18 @@ export const transactionPageSchema = z.object({
 
 export const transactionEventSchema = z.object({
   status: z.string(),
+  /** Sabi's English for the step; the app words a known `step` in the user's language. */
   message: z.string(),
+  /**
+   * The step Sabi wrote (src/server/transactions/timeline-steps.ts): initiated, sentToBank,
+   * sentToBiller, sentToPartner, delivered, completed or failed. Absent for any other message.
+   */
+  step: z.string().optional(),
+  /** Why a failed step failed, as the provider or Sabi gave it. */
+  reason: z.string().optional(),
   createdAt: z.string(),
 })
+export type TransactionEvent = z.infer<typeof transactionEventSchema>
 
 /**
  * For money that left through a provider: where it went (`details`: bank and account, biller

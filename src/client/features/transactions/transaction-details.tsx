@@ -10,6 +10,7 @@ import { useDataSaver } from '#client/lib/data-saver.ts'
 import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
+import { failureReasonText } from './failure-text.ts'
 import { useTransactionMessages } from './messages.ts'
 import { amountSign, transactionAmountDisplay, transactionDateLabel } from './transaction-format.ts'
 import {
@@ -29,13 +30,6 @@ import { TransactionTimeline } from './transaction-timeline.tsx'
 import { useTransactionDetails } from './use-transaction-details.ts'
 
 type TransactionMessages = ReturnType<typeof useTransactionMessages>
-
-/** A provider's reason as a sentence: capital first letter, full stop at the end. */
-function asSentence(text: string): string {
-  const trimmed = text.trim()
-  const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
-  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`
-}
 
 /**
  * A `dl` of receipt lines: label on the left, the value right-aligned. A value that does not fit
@@ -257,7 +251,7 @@ function ReceiptCard({
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <p>
               <span className="font-semibold">{t('failureHeading')}: </span>
-              {asSentence(failureReason)}
+              {failureReasonText(failureReason, t)}
               {transaction.status === 'failed' ? ` ${t('failureMoneyBack')}` : null}
             </p>
           </div>

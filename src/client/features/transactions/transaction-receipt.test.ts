@@ -28,6 +28,7 @@ const WORDS: Record<string, string> = {
   detailUnits: 'Units',
   receiptFromProvider: 'From the provider',
   failureHeading: 'Why it failed',
+  failureBankRejected: 'The receiving bank rejected the payment.',
   failureMoneyBack: 'The money is back in your wallet.',
 }
 const t: Translate = (key, values) => {
@@ -152,7 +153,7 @@ describe('buildReceiptText', () => {
     expect(text).toContain('₦1,020.00 · Failed')
     expect(text).not.toContain('-₦1,020.00')
     expect(text).toContain(
-      'Why it failed: the receiving bank rejected the payment\nThe money is back in your wallet.',
+      'Why it failed: The receiving bank rejected the payment.\nThe money is back in your wallet.',
     )
   })
 

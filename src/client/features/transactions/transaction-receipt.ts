@@ -4,6 +4,7 @@ import { transactionDescription, transactionTypeName } from '#client/lib/server-
 import { add, type Money } from '#shared/money.ts'
 import { groupVerificationCode } from '#shared/schemas/receipts.ts'
 import type { PayoutInfo, TransactionDetails } from '#shared/schemas/transactions.ts'
+import { failureReasonText } from './failure-text.ts'
 import type { useTransactionMessages } from './messages.ts'
 import {
   amountSign,
@@ -259,7 +260,7 @@ export function buildReceiptText(transaction: TransactionDetails, t: Translate):
     if (receipt.length > 0) sections.push([t('receiptFromProvider'), ...fieldLines(receipt)])
     if (payout.failureReason) {
       sections.push([
-        `${t('failureHeading')}: ${payout.failureReason}`,
+        `${t('failureHeading')}: ${failureReasonText(payout.failureReason, t)}`,
         ...(transaction.status === 'failed' ? [t('failureMoneyBack')] : []),
       ])
     }

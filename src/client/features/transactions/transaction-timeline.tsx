@@ -2,6 +2,7 @@ import { Check, Clock, Loader2, Send, X } from 'lucide-react'
 import { cn } from '#client/lib/cn.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
+import { timelineStepText } from './failure-text.ts'
 import { useTransactionMessages } from './messages.ts'
 import { statusLabel } from './transaction-receipt.ts'
 
@@ -61,7 +62,9 @@ export function TransactionTimeline({ transaction }: { transaction: TransactionD
                   }
                 </time>
               </div>
-              <p className="mt-0.5 text-sm break-words text-muted-foreground">{event.message}</p>
+              <p className="mt-0.5 text-sm break-words text-muted-foreground">
+                {timelineStepText(event, t)}
+              </p>
             </div>
           </li>
         )

@@ -7,6 +7,7 @@ import type { Database } from '#server/db/client.ts'
 import { payouts } from '#server/db/schema.ts'
 import { settlePayout } from '#server/payouts/settle-payout.ts'
 import { AppError } from '#shared/errors.ts'
+import { FAILURE_REASONS } from '#shared/failure-reasons.ts'
 
 const resultSchema = z.object({
   reference: z.string().min(1).max(100),
@@ -84,7 +85,7 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
         payout.id,
         result.data.status === 'completed'
           ? { status: 'completed', receipt: result.data.receipt }
-          : { status: 'failed', reason: result.data.reason ?? 'the provider reported a failure' },
+          : { status: 'failed', reason: result.data.reason ?? FAILURE_REASONS.providerFailed },
       )
       return reply.status(200).send({ applied: changed })
     },
