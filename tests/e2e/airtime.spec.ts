@@ -36,6 +36,9 @@ test('an airtime top-up shows the network and the number, never a name called co
   // No network tells whose a number is, so nothing is checked and nobody is named.
   await expect(page.getByTestId('bill-customer-checking')).toHaveCount(0)
   await expect(page.getByTestId('bill-customer')).toHaveCount(0)
+  // The sandbox note says what a top-up can do: no number is "not found", 9999 fails.
+  await expect(page.getByText(/^Sandbox: every phone number is accepted/)).toContainText('9999')
+  await expect(page.getByText(/0000 \(not found\)/)).toHaveCount(0)
   await expectNoHorizontalOverflow(page)
 
   await page.getByRole('button', { name: 'Pay Bill', exact: true }).click()

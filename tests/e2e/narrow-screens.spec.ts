@@ -219,8 +219,12 @@ async function reviewTransfer(page: Page, fullName: string): Promise<AmountProbl
   await expect(review).toContainText(fullName)
   await expectWhole(review)
   const problems = await page.evaluate(scanAmounts)
-  await page.keyboard.press('Escape')
-  await expect(review).toBeHidden()
+  // Escape closes the top layer: a toast that arrived meanwhile (money from the history's
+  // payments) goes first, then the sheet.
+  await expect(async () => {
+    await page.keyboard.press('Escape')
+    await expect(review).toBeHidden({ timeout: 1_000 })
+  }).toPass()
   return problems
 }
 

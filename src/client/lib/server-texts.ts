@@ -3,7 +3,7 @@ import { DEFAULT_REQUEST_DESCRIPTION } from '#shared/schemas/payment-requests.ts
 import { DEFAULT_SALE_DESCRIPTION } from '#shared/schemas/pos.ts'
 import type { DescribedAs } from '#shared/schemas/transactions.ts'
 import { countryName } from './country-name.ts'
-import { formatCryptoQuantity } from './format-amount.ts'
+import { formatAmount, formatCryptoQuantity } from './format-amount.ts'
 import { joinAmountCodes } from './join-amount-codes.ts'
 
 type CommonKey = Parameters<typeof useCommonMessages.t>[0]
@@ -80,6 +80,15 @@ function describedText(described: DescribedAs): string {
     case 'cryptoPurchase': {
       const values = { quantity: formatCryptoQuantity(described.quantity), coin: described.coin }
       // The quantity and its coin are one amount: the catalog's space between them must not break.
+      if (described.priceUsd) {
+        const price = formatAmount(described.priceUsd, 'USD')
+        return joinAmountCodes(
+          t(described.byCard ? 'descriptionBoughtAtByCard' : 'descriptionBoughtAt', {
+            ...values,
+            price,
+          }),
+        )
+      }
       return joinAmountCodes(
         t(described.byCard ? 'descriptionBoughtByCard' : 'descriptionBought', values),
       )

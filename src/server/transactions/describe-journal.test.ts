@@ -74,7 +74,27 @@ describe('describeJournal', () => {
         },
         null,
       ),
-    ).toEqual({ kind: 'cryptoPurchase', coin: 'USDT', quantity: '4.992434', byCard: true })
+    ).toEqual({
+      kind: 'cryptoPurchase',
+      coin: 'USDT',
+      quantity: '4.992434',
+      priceUsd: '1.00',
+      byCard: true,
+    })
+    // The price is read back from what buy-crypto.ts wrote, thousands separators and all.
+    expect(
+      describeJournal(
+        {
+          ...journal,
+          type: 'purchase',
+          asset: 'USD',
+          convertedAsset: 'BTC',
+          convertedAmountMinor: 222_222n,
+          description: 'Bought 0.00222222 BTC at $45,000.00',
+        },
+        null,
+      ),
+    ).toMatchObject({ kind: 'cryptoPurchase', priceUsd: '45000.00', byCard: false })
   })
 
   it("leaves a transfer's own note, a sale's and a request's text as the user typed them", () => {

@@ -107,6 +107,12 @@ function candidateOf(journal: DescribedJournal, payout: Payout | null): Describe
 }
 
 /**
+ * The price a crypto purchase was made at, as src/server/crypto/buy-crypto.ts writes it into the
+ * description ("Bought 0.0386 ETH at $3,200.00 by card"): the price is in no other column.
+ */
+const PRICE_IN_DESCRIPTION = / at \$(\d{1,3}(?:,\d{3})*\.\d{2})(?: by card)?$/
+
+/**
  * The parts of the description Sabi wrote for a journal, for screens to word in their
  * viewer's language; null when the description is the user's own (a transfer's note, a sale's
  * or a request's text), which is shown as typed. A crypto purchase takes no description from
@@ -126,10 +132,12 @@ export function describeJournal(
     isAssetCode(coin) &&
     journal.convertedAmountMinor !== null
   ) {
+    const price = PRICE_IN_DESCRIPTION.exec(journal.description ?? '')?.[1]
     return {
       kind: 'cryptoPurchase',
       coin,
       quantity: formatMinor(journal.convertedAmountMinor, exponentOf(coin)),
+      ...(price ? { priceUsd: price.replaceAll(',', '') } : {}),
       byCard: journal.fromWalletId === null,
     }
   }

@@ -32,6 +32,8 @@ export const describedAsSchema = z.discriminatedUnion('kind', [
     kind: z.literal('cryptoPurchase'),
     coin: z.string(),
     quantity: decimalStringSchema,
+    /** The dollar price per coin the purchase was made at ("3200.00"), as its description says it. */
+    priceUsd: decimalStringSchema.optional(),
     byCard: z.boolean(),
   }),
   z.object({ kind: z.literal('posSale') }),

@@ -221,7 +221,8 @@ export function BillPayForm({
             {init?.sandbox ? (
               <p className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
                 <FlaskConical className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                {t('sandboxNote')}
+                {/* A phone number is not looked up (issue 31): only the payment can fail. */}
+                {t(type === 'mobile' ? 'sandboxNoteTopUp' : 'sandboxNote')}
               </p>
             ) : null}
 
