@@ -106,12 +106,12 @@ describe('arithmetic', () => {
     expect(() => add(usd, ngn)).toThrow(/asset mismatch/)
   })
 
-  it('rounds fees half-up to the minor unit', () => {
+  it('rounds fees up to the minor unit', () => {
     expect(percentageOf(money(10000n, 'USD'), 200n)).toEqual(money(200n, 'USD'))
-    // 2% of 0.25 is 0.005: half a kobo rounds up.
+    // 2% of 0.25 is 0.005: half a kobo is a whole one.
     expect(percentageOf(money(25n, 'NGN'), 200n)).toEqual(money(1n, 'NGN'))
-    // 2% of 0.24 is 0.0048: rounds to 0.00.
-    expect(percentageOf(money(24n, 'NGN'), 200n)).toEqual(money(0n, 'NGN'))
+    // 2% of 0.24 is 0.0048: a kobo too, never nothing.
+    expect(percentageOf(money(24n, 'NGN'), 200n)).toEqual(money(1n, 'NGN'))
     expect(percentageOf(money(333n, 'USD'), 50n)).toEqual(money(2n, 'USD'))
   })
 
@@ -134,36 +134,57 @@ describe('arithmetic', () => {
 })
 
 describe('conversion at a rate', () => {
-  it('multiplies by the rate and rounds half-up to the target minor unit', () => {
-    // 100.00 USD at 1530.000000 is 153,000.00 NGN.
-    expect(convertAtRate(money(10000n, 'USD'), 1530_000000n, 'NGN')).toEqual(
-      money(15300000n, 'NGN'),
-    )
-    // 1,000.00 NGN at 0.000654 is 0.654 USD: rounds to 0.65.
-    expect(convertAtRate(money(100000n, 'NGN'), 654n, 'USD')).toEqual(money(65n, 'USD'))
-    // 0.005 rounds up: 1.00 NGN at 0.005000 USD.
-    expect(convertAtRate(money(100n, 'NGN'), 5000n, 'USD')).toEqual(money(1n, 'USD'))
+  it('multiplies by the rate and rounds to the target minor unit the way it is asked', () => {
+    // 100.00 USD at 1530.000000 is 153,000.00 NGN, whichever way.
+    for (const rounding of ['down', 'up', 'halfUp'] as const) {
+      expect(convertAtRate(money(10000n, 'USD'), 1530_000000n, 'NGN', rounding)).toEqual(
+        money(15300000n, 'NGN'),
+      )
+    }
+    // 1,000.00 NGN at 0.000654 is 0.654 USD.
+    expect(convertAtRate(money(100000n, 'NGN'), 654n, 'USD', 'down')).toEqual(money(65n, 'USD'))
+    expect(convertAtRate(money(100000n, 'NGN'), 654n, 'USD', 'up')).toEqual(money(66n, 'USD'))
+    expect(convertAtRate(money(100000n, 'NGN'), 654n, 'USD', 'halfUp')).toEqual(money(65n, 'USD'))
+    // 1.00 NGN at 0.005000 USD is half a cent.
+    expect(convertAtRate(money(100n, 'NGN'), 5000n, 'USD', 'down')).toEqual(money(0n, 'USD'))
+    expect(convertAtRate(money(100n, 'NGN'), 5000n, 'USD', 'halfUp')).toEqual(money(1n, 'USD'))
   })
 
-  it('never creates money: converting and converting back loses at most the rounding', () => {
+  it('rounds down what is received and up what is paid, never more than one minor unit', () => {
     fc.assert(
       fc.property(
         fc.bigInt({ min: 1n, max: 10n ** 12n }),
         fc.bigInt({ min: 1n, max: 9_999_999_999n }),
         (minor, rateMicro) => {
-          const there = convertAtRate(money(minor, 'USD'), rateMicro, 'NGN')
-          const exact = (minor * rateMicro) / 1_000_000n
-          // Half-up rounding: the result is the exact product rounded to the nearest minor unit.
-          expect(there.amountMinor === exact || there.amountMinor === exact + 1n).toBe(true)
+          const exactTimesMillion = minor * rateMicro
+          const down = convertAtRate(money(minor, 'USD'), rateMicro, 'NGN', 'down').amountMinor
+          const up = convertAtRate(money(minor, 'USD'), rateMicro, 'NGN', 'up').amountMinor
+          expect(down * 1_000_000n <= exactTimesMillion).toBe(true)
+          expect(up * 1_000_000n >= exactTimesMillion).toBe(true)
+          expect(up - down <= 1n).toBe(true)
         },
       ),
     )
   })
+})
 
-  it('reads exact decimals at a scale', () => {
-    expect(parseScaled('1530.000000', 6)).toBe(1530_000000n)
-    expect(parseScaled('0.000654', 6)).toBe(654n)
-    expect(parseScaled('45000.5', 8)).toBe(4500050000000n)
-    expect(() => parseScaled('0.0000001', 6)).toThrow()
+describe('fees', () => {
+  it('round up to the minor unit: a fee is never rounded away', () => {
+    // 0.5% of 7.65 NGN is 0.03825 NGN: 0.04; 0.5% of 1.00 NGN is half a kobo: 0.01.
+    expect(percentageOf(money(765n, 'NGN'), 50n)).toEqual(money(4n, 'NGN'))
+    expect(percentageOf(money(100n, 'NGN'), 50n)).toEqual(money(1n, 'NGN'))
+    expect(percentageOf(money(1n, 'USD'), 50n)).toEqual(money(1n, 'USD'))
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 15n }),
+        fc.bigInt({ min: 1n, max: 10_000n }),
+        (minor, bps) => {
+          const fee = percentageOf(money(minor, 'NGN'), bps).amountMinor
+          expect(fee >= 1n).toBe(true)
+          expect(fee * 10_000n >= minor * bps).toBe(true)
+          expect((fee - 1n) * 10_000n < minor * bps).toBe(true)
+        },
+      ),
+    )
   })
 })

@@ -165,12 +165,29 @@ export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigin
 }
 
 /**
- * A fee of `basisPoints` hundredths of a percent of `amount`, rounded half-up to the minor
- * unit (2% is 200 basis points; 0.5% is 50).
+ * Which way a division rounds to the minor unit (docs/money.md "Rounding"): what the customer
+ * receives rounds down and what they pay rounds up, so rounding never pays the customer at the
+ * house's expense; `halfUp` is for figures that only show (a total's estimate, an average).
+ */
+export type Rounding = 'down' | 'up' | 'halfUp'
+
+/** Divides a non-negative numerator by a positive denominator, rounding as asked. */
+export function divideRounding(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {
+  if (denominator <= 0n) throw new Error('the denominator must be positive')
+  if (numerator < 0n) throw new Error('the numerator must not be negative')
+  if (rounding === 'halfUp') return divideRoundHalfUp(numerator, denominator)
+  const quotient = numerator / denominator
+  return rounding === 'up' && quotient * denominator !== numerator ? quotient + 1n : quotient
+}
+
+/**
+ * A fee of `basisPoints` hundredths of a percent of `amount` (2% is 200 basis points; 0.5% is
+ * 50), rounded up to the minor unit: a fee is paid by the customer, and a fraction of a kobo
+ * rounded away would be the house's loss, repeatable by anyone (issue 32).
  */
 export function percentageOf<A extends AssetCode>(amount: Money<A>, basisPoints: bigint): Money<A> {
   return {
-    amountMinor: divideRoundHalfUp(amount.amountMinor * basisPoints, 10_000n),
+    amountMinor: divideRounding(amount.amountMinor * basisPoints, 10_000n, 'up'),
     asset: amount.asset,
   }
 }
@@ -221,18 +238,19 @@ export function parseScaled(text: string, scale: number): bigint {
 export const RATE_SCALE = 6
 
 /**
- * Converts an amount at a rate given in micro-units (the rate has RATE_SCALE decimals), into
- * another asset, rounding half-up to the target's minor unit (docs/money.md "Rounding": amount
- * x rate, to 2 decimals for a currency).
+ * Converts an amount at a rate given in micro-units (the rate has RATE_SCALE decimals) into
+ * another asset, to the target's minor unit (docs/money.md "Rounding"): `down` for what a
+ * customer receives, `up` for what they pay, `halfUp` for a figure that only shows.
  */
 export function convertAtRate<A extends AssetCode, B extends AssetCode>(
   amount: Money<A>,
   rateMicro: bigint,
   to: B,
+  rounding: Rounding,
 ): Money<B> {
   if (rateMicro <= 0n) throw new Error('a rate must be positive')
   const shift = exponentOf(to) - exponentOf(amount.asset) - RATE_SCALE
   const numerator = amount.amountMinor * rateMicro * (shift > 0 ? 10n ** BigInt(shift) : 1n)
   const denominator = shift < 0 ? 10n ** BigInt(-shift) : 1n
-  return { amountMinor: divideRoundHalfUp(numerator, denominator), asset: to }
+  return { amountMinor: divideRounding(numerator, denominator, rounding), asset: to }
 }

@@ -443,6 +443,7 @@ describeMoneyApi('account', (context) => {
       money(1000n, 'USD'),
       parseScaled(usdToNgn.rate, RATE_SCALE),
       'NGN',
+      'halfUp',
     ).amountMinor
     const total = walletTotalSchema.parse(
       (await client.get('/api/wallets/total?currency=ngn')).body,

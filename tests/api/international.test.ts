@@ -191,6 +191,7 @@ describeMoneyApi('international transfers', (context) => {
       money(12345n, 'USD'),
       parseScaled(usdToInr.rate, RATE_SCALE),
       'INR',
+      'down',
     )
     expect(india).toMatchObject({
       rate: usdToInr.rate,

@@ -49,7 +49,7 @@ describeMoneyApi(
       await runPayoutWorker(context.database.db, providers, now + LATER_MS)
     }
 
-    it('charges exactly amount + 2% (half-up) for any amount, and a reversal gives back every kobo', async () => {
+    it('charges exactly amount + 2% (rounded up) for any amount, and a reversal gives back every kobo', async () => {
       const client = createTestClient(context.app)
       await signUpClient(client)
       const ngn = await walletIn(client, 'NGN')
@@ -65,8 +65,8 @@ describeMoneyApi(
             const response = await bankTransfer(client, ngn.id, amount, account)
             expect(response.status, response.text).toBe(201)
             const transfer = transactionSchema.parse(response.body)
-            // 2% rounded half-up to the kobo: (amount * 200 + 5000) / 10000 in whole kobo.
-            const feeMinor = (amountMinor * 200n + 5_000n) / 10_000n
+            // 2% rounded up to the kobo (ADR 010): (amount * 200 + 9999) / 10000 in whole kobo.
+            const feeMinor = (amountMinor * 200n + 9_999n) / 10_000n
             expect(transfer.fee).toBe(formatMinor(feeMinor, 2))
             const afterSend = minorOf((await walletIn(client, 'NGN')).balance)
             expect(before - afterSend).toBe(amountMinor + feeMinor)

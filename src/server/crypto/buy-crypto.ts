@@ -69,7 +69,7 @@ export async function buyCrypto(
   const cost =
     fiat.code === 'USD'
       ? { ...usd, asset: fiat.code }
-      : convertAtRate(usd, await findRateMicro(tx, usdId ?? 0, fiat.id, usdId), fiat.code)
+      : convertAtRate(usd, await findRateMicro(tx, usdId ?? 0, fiat.id, usdId), fiat.code, 'up')
 
   let payingAccountId: number
   let fromWalletId: string | null = null

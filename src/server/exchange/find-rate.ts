@@ -4,7 +4,7 @@ import { currencies, exchangeRates } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
 import {
   type AssetCode,
-  divideRoundHalfUp,
+  divideRounding,
   isAssetCode,
   parseScaled,
   RATE_SCALE,
@@ -39,6 +39,20 @@ async function storedRate(
 const ONE_SQUARED = 10n ** BigInt(RATE_SCALE * 2)
 
 /**
+ * One over a rate, rounded down: a rate Sabi derives never gives more than the one it comes
+ * from (issue 32), so converting back and forth cannot make money. Zero when the rate is too
+ * large for its inverse to show in 6 decimals; findRateMicro then has no rate to offer.
+ */
+export function invertRateMicro(rateMicro: bigint): bigint {
+  return divideRounding(ONE_SQUARED, rateMicro, 'down')
+}
+
+/** The rate of two conversions one after the other (through the dollar), rounded down. */
+export function chainRatesMicro(firstMicro: bigint, secondMicro: bigint): bigint {
+  return divideRounding(firstMicro * secondMicro, 10n ** BigInt(RATE_SCALE), 'down')
+}
+
+/**
  * How many units of `to` one unit of `from` buys, in micro-units: the direct pair, else one
  * over the reverse pair, else through the US dollar (issue "Currency exchange and crypto").
  */
@@ -52,11 +66,13 @@ export async function findRateMicro(
   const direct = await storedRate(db, fromId, toId)
   if (direct) return direct
   const reverse = await storedRate(db, toId, fromId)
-  if (reverse) return divideRoundHalfUp(ONE_SQUARED, reverse)
-  if (usdId !== undefined && fromId !== usdId && toId !== usdId) {
+  const inverted = reverse ? invertRateMicro(reverse) : 0n
+  if (inverted > 0n) return inverted
+  if (!reverse && usdId !== undefined && fromId !== usdId && toId !== usdId) {
     const toUsd = await findRateMicro(db, fromId, usdId)
     const fromUsd = await findRateMicro(db, usdId, toId)
-    return divideRoundHalfUp(toUsd * fromUsd, 10n ** BigInt(RATE_SCALE))
+    const chained = chainRatesMicro(toUsd, fromUsd)
+    if (chained > 0n) return chained
   }
   throw new AppError(
     'NOT_AVAILABLE',

@@ -7,7 +7,7 @@ const usd = { id: 1, code: 'USD', symbol: '$' } as const
 const ngn = { id: 2, code: 'NGN', symbol: '₦' } as const
 
 describe('exchange pricing', () => {
-  it('receives amount x rate rounded half-up, charges 0.5% on top, debits amount + fee', () => {
+  it('receives amount x rate rounded down, charges 0.5% on top rounded up, debits amount + fee', () => {
     const price = priceAtRate(usd, ngn, money(10000n, 'USD'), 1530_000000n)
     expect(price.receive).toEqual(money(15300000n, 'NGN'))
     expect(price.fee).toEqual(money(50n, 'USD'))
@@ -24,18 +24,20 @@ describe('exchange pricing', () => {
           try {
             price = priceAtRate(ngn, usd, money(minor, 'NGN'), rateMicro)
           } catch {
-            // Refused only when the amount converts to nothing at all.
-            expect((minor * rateMicro * 2n) / 1_000_000n).toBeLessThan(1n)
+            // Refused only when the amount converts to less than one minor unit.
+            expect((minor * rateMicro) / 1_000_000n).toBeLessThan(1n)
             return
           }
           expect(price.totalDebit.amountMinor).toBe(minor + price.fee.amountMinor)
-          // 0.5% half-up: within half a minor unit of the exact fee.
-          expect(price.fee.amountMinor * 200n - minor).toBeLessThanOrEqual(100n)
-          expect(minor - price.fee.amountMinor * 200n).toBeLessThan(100n)
-          // amount x rate, half-up: within half a minor unit of the exact product.
-          const exactTimes2 = (minor * rateMicro * 2n) / 1_000_000n
-          expect(price.receive.amountMinor * 2n - exactTimes2).toBeLessThanOrEqual(1n)
-          expect(exactTimes2 - price.receive.amountMinor * 2n).toBeLessThanOrEqual(1n)
+          // 0.5% rounded up: at least the exact fee, less than a minor unit over it.
+          expect(price.fee.amountMinor * 200n).toBeGreaterThanOrEqual(minor)
+          expect(price.fee.amountMinor * 200n - minor).toBeLessThan(200n)
+          // amount x rate rounded down: never more than the exact product, less than a unit under.
+          const exactTimesMillion = minor * rateMicro
+          expect(price.receive.amountMinor * 1_000_000n).toBeLessThanOrEqual(exactTimesMillion)
+          expect(exactTimesMillion - price.receive.amountMinor * 1_000_000n).toBeLessThan(
+            1_000_000n,
+          )
         },
       ),
     )

@@ -16,9 +16,9 @@ export type ExchangePrice = {
 
 /**
  * What an exchange costs and yields at today's rate (docs/exchange-and-crypto.md "Currency
- * exchange"): you receive amount x rate, rounded half-up to the target currency's minor unit; the
- * 0.5% fee is charged on top in the source currency, rounded half-up; the total debit is amount +
- * fee.
+ * exchange"): you receive amount x rate, rounded down to the target currency's minor unit; the
+ * 0.5% fee is charged on top in the source currency, rounded up; the total debit is amount +
+ * fee. Rounding so, no exchange and its reverse end with more than they started (issue 32).
  */
 export async function priceExchange(
   db: Queryable,
@@ -42,7 +42,7 @@ export function priceAtRate(
   amount: Money,
   rateMicro: bigint,
 ): ExchangePrice {
-  const receive = convertAtRate(amount, rateMicro, to.code)
+  const receive = convertAtRate(amount, rateMicro, to.code, 'down')
   if (receive.amountMinor <= 0n) {
     const message = `Amount is too small to exchange into ${to.code}`
     throw new AppError('VALIDATION_FAILED', message, [{ path: 'amount', message }])

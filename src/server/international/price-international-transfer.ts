@@ -112,7 +112,7 @@ export function priceAtRate(input: {
 }): InternationalPrice {
   const { region, country, method, amount, rateMicro } = input
   const receiveAsset: AssetCode = country.currency
-  const receive = convertAtRate(amount, rateMicro, receiveAsset)
+  const receive = convertAtRate(amount, rateMicro, receiveAsset, 'down')
   if (receive.amountMinor <= 0n) {
     refuse(`Amount is too small to send to ${country.name}`, 'amount')
   }

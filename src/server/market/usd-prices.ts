@@ -1,4 +1,4 @@
-import { divideRoundHalfUp, formatMinor, parseScaled } from '#shared/money.ts'
+import { divideRoundHalfUp, divideRounding, formatMinor, parseScaled } from '#shared/money.ts'
 
 /** USD prices of one unit of an asset carry 18 decimals: a naira is about 0.000653594771241830, and rates derived from it stay exact to their 6 decimals. */
 export const PRICE_SCALE = 18
@@ -22,10 +22,11 @@ export function priceFromUnitsPerUsd(unitsPerUsd: string): bigint {
 
 /**
  * How many units of `to` one unit of `from` buys, in micro-units (6 decimals, docs/money.md
- * "Rates"), from the two USD prices, rounded half-up.
+ * "Rates"), from the two USD prices, rounded down: a published rate never gives more than the
+ * market's mid rate, so no exchange and its reverse can end with more than they started.
  */
 export function crossRateMicro(fromPrice: bigint, toPrice: bigint): bigint {
-  return divideRoundHalfUp(fromPrice * 1_000_000n, toPrice)
+  return divideRounding(fromPrice * 1_000_000n, toPrice, 'down')
 }
 
 /**

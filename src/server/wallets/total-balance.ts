@@ -39,7 +39,12 @@ export async function totalBalance(
       continue
     }
     const rate = await findRateMicro(db, row.currencyId, target.id)
-    totalMinor += convertAtRate(money(row.balanceMinor, row.asset), rate, targetCode).amountMinor
+    totalMinor += convertAtRate(
+      money(row.balanceMinor, row.asset),
+      rate,
+      targetCode,
+      'halfUp',
+    ).amountMinor
   }
   return {
     currency: { code: target.code, symbol: target.symbol },

@@ -45,16 +45,17 @@ describe('international fees', () => {
       175n,
       200n,
     ])
-    // Half-up: 2.5% of 1.00 is 0.025, charged as 0.03; 1.5% of 0.33 is 0.00495, charged as 0.00.
+    // Rounded up: 2.5% of 1.00 is 0.025, charged as 0.03; 1.5% of 0.33 is 0.00495, charged as
+    // 0.01, never nothing.
     expect(internationalFeeOf(money(100n, 'USD'), northAmerica, 'mobile_wallet')).toEqual(
       money(3n, 'USD'),
     )
     expect(internationalFeeOf(money(33n, 'USD'), northAmerica, 'bank_wire')).toEqual(
-      money(0n, 'USD'),
+      money(1n, 'USD'),
     )
   })
 
-  it('for every region, method and amount: the fee is inside the range, rounded half-up, and adds up', () => {
+  it('for every region, method and amount: the fee is inside the range, rounded up, and adds up', () => {
     fc.assert(
       fc.property(regionArb, methodArb, amountArb, (region, method, minor) => {
         const amount = money(minor, 'NGN')
@@ -63,12 +64,11 @@ describe('international fees', () => {
         const bps = feeBasisPointsFor(region, method)
         expect(bps >= min && bps <= max).toBe(true)
         // Within the range, to the rounding of one minor unit.
-        expect(fee.amountMinor * 10_000n * 2n >= minor * min * 2n - 10_000n).toBe(true)
-        expect(fee.amountMinor * 10_000n * 2n <= minor * max * 2n + 10_000n).toBe(true)
-        // Half-up: the charged fee is within half a minor unit of the exact one, and an exact
-        // half is rounded up (charged - exact lies in (-0.5, +0.5]).
-        const twiceError = fee.amountMinor * 20_000n - minor * bps * 2n
-        expect(twiceError > -10_000n && twiceError <= 10_000n).toBe(true)
+        expect(fee.amountMinor * 10_000n >= minor * min).toBe(true)
+        expect(fee.amountMinor * 10_000n < minor * max + 10_000n).toBe(true)
+        // Rounded up: the charged fee is the exact one or less than a minor unit over it.
+        const over = fee.amountMinor * 10_000n - minor * bps
+        expect(over >= 0n && over < 10_000n).toBe(true)
         expect(add(amount, fee).amountMinor - fee.amountMinor).toBe(minor)
       }),
     )

@@ -21,6 +21,6 @@ export function estimateCost(
   if (!usdCurrency || !isAssetCode(code)) return null
   const listed = findListedRate(rates, usdCurrency.id, pay.id)
   if (!listed) return null
-  const cost = convertAtRate(usd, parseScaled(listed.rate, RATE_SCALE), code)
+  const cost = convertAtRate(usd, parseScaled(listed.rate, RATE_SCALE), code, 'up')
   return { cost, approximate: true }
 }

@@ -64,7 +64,7 @@ export function estimateExchange(
 ): ExchangeFigures | null {
   const rateMicro = parseScaled(rateText, RATE_SCALE)
   if (rateMicro <= 0n) return null
-  const receive = convertAtRate(amount, rateMicro, to)
+  const receive = convertAtRate(amount, rateMicro, to, 'down')
   if (receive.amountMinor <= 0n) return null
   const fee = percentageOf(amount, EXCHANGE_FEE_BASIS_POINTS)
   return { fee, receive, totalDebit: add(amount, fee) }
