@@ -225,6 +225,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'}`)
   }
   const value = parsed.data
+  // Sandbox mode serves made-up money and an outbox of every reset link and code: in
+  // production it is on only when asked for (issue 32), never because DATABASE_URL is missing.
+  if (value.NODE_ENV === 'production' && value.SANDBOX === undefined && !value.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: SANDBOX: in production set SANDBOX=1 to run the sandbox on purpose, or DATABASE_URL to move real money',
+    )
+  }
   return {
     nodeEnv: value.NODE_ENV,
     port: value.PORT,

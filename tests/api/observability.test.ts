@@ -149,6 +149,17 @@ describeMoneyApi(
       }
     })
 
+    it('keeps /metrics off in production when no METRICS_TOKEN is set', async () => {
+      const production = await createTestApp(context.database, { NODE_ENV: 'production' })
+      try {
+        const answer = await createTestClient(production).get('/metrics')
+        expect(answer.status).toBe(404)
+        expect(answer.text).not.toContain('sabi_')
+      } finally {
+        await production.close()
+      }
+    })
+
     it("gives every response an X-Request-Id, keeps a sane incoming one, and logs the request's line with it", async () => {
       const client = createTestClient(context.app)
       const fresh = await client.get('/api/currencies')

@@ -30,6 +30,19 @@ describe('who a request comes from', () => {
     await database?.destroy()
   })
 
+  it('refuses to start the sandbox in production unless SANDBOX=1 asks for it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SANDBOX/)
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX: '1' }).sandbox).toBe(true)
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/sabi',
+        SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+      }).sandbox,
+    ).toBe(false)
+    expect(loadConfig({}).sandbox).toBe(true)
+  })
+
   it('reads TRUST_PROXY as a hop count or a list of addresses, and refuses anything else', () => {
     expect(loadConfig({}).trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)

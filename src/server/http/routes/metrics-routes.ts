@@ -11,13 +11,18 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 
 /**
  * `GET /metrics` in Prometheus' text format (docs/operations.md "Metrics"). With METRICS_TOKEN
- * set it answers only `Authorization: Bearer <token>`; the endpoint stays out of the API's
- * OpenAPI document, since it is the operator's, not a client's.
+ * set it answers only `Authorization: Bearer <token>`; in production without one it is off (a
+ * 404), since what it counts (payouts, sign-ins, refusals) is no one else's business (issue
+ * 32). The endpoint stays out of the API's OpenAPI document: it is the operator's, not a
+ * client's.
  */
 export const metricsRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   collectProcessMetrics()
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = config.metricsToken
+    if (!token && config.nodeEnv === 'production') {
+      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
+    }
     if (token && !bearerMatches(request.headers.authorization, token)) {
       return reply
         .status(401)
