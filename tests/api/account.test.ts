@@ -63,9 +63,8 @@ describeMoneyApi('account', (context) => {
     const wrong = await client.post('/api/auth/2fa/enable', { code: '000000' })
     expect(wrong.status).toBe(400)
     expect((await client.get('/api/auth/user')).body).toMatchObject({ twoFactorEnabled: false })
-    const enabled = await client.post('/api/auth/2fa/enable', {
-      code: await generate({ secret: setup.secret }),
-    })
+    const enableCode = await generate({ secret: setup.secret })
+    const enabled = await client.post('/api/auth/2fa/enable', { code: enableCode })
     expect(enabled.status, enabled.text).toBe(200)
     const { backupCodes } = backupCodesSchema.parse(enabled.body)
     expect(backupCodes).toHaveLength(10)
@@ -79,12 +78,20 @@ describeMoneyApi('account', (context) => {
     const badCode = await signInElsewhere(user.email, user.password, '123456')
     expect(badCode.response.status).toBe(401)
     expect(badCode.response.body).toMatchObject({ code: 'TOTP_INVALID' })
-    // The right password with the right code, and the wrong password with it: only one works.
-    const code = await generate({ secret: setup.secret })
+    // The code that turned it on is spent: a code works once (issue 32).
+    const spent = await signInElsewhere(user.email, user.password, enableCode)
+    expect(spent.response.status).toBe(401)
+    expect(spent.response.body).toMatchObject({ code: 'TOTP_INVALID' })
+    // The right password with the next code, and the wrong password with it: only one works.
+    const code = await nextCode(setup.secret)
     expect((await signInElsewhere(user.email, 'wrong-password-1', code)).response.status).toBe(401)
     const good = await signInElsewhere(user.email, user.password, code)
     expect(good.response.status, good.response.text).toBe(200)
     expect((await good.client.get('/api/auth/user')).status).toBe(200)
+    // Seen over a shoulder, the same code signs nobody else in.
+    const replayed = await signInElsewhere(user.email, user.password, code)
+    expect(replayed.response.status).toBe(401)
+    expect(replayed.response.body).toMatchObject({ code: 'TOTP_INVALID' })
 
     const backup = backupCodes[0] ?? ''
     expect((await signInElsewhere(user.email, user.password, backup)).response.status).toBe(200)
@@ -92,12 +99,11 @@ describeMoneyApi('account', (context) => {
     expect(reused.response.status).toBe(401)
     expect(reused.response.body).toMatchObject({ code: 'TOTP_INVALID' })
 
-    // Turning it off takes a code; then the password alone is enough again.
+    // Turning it off takes a code (a backup one: this moment's code is spent); then the password
+    // alone is enough again.
     expect((await client.post('/api/auth/2fa/disable', { code: '000000' })).status).toBe(400)
     expect((await client.post('/api/auth/2fa/disable')).status).toBe(400)
-    const off = await client.post('/api/auth/2fa/disable', {
-      code: await generate({ secret: setup.secret }),
-    })
+    const off = await client.post('/api/auth/2fa/disable', { code: backupCodes[1] ?? '' })
     expect(off.status, off.text).toBe(204)
     expect((await signInElsewhere(user.email, user.password)).response.status).toBe(200)
     expect((await client.get('/api/auth/user')).body).toMatchObject({ twoFactorEnabled: false })
@@ -505,7 +511,7 @@ describeMoneyApi('account', (context) => {
     expect(JSON.stringify((await client.get('/api/card')).body)).not.toContain(revealed.number)
 
     const { secret } = await enableTwoFactor(client)
-    const byCode = await client.post('/api/card/reveal', { code: await generate({ secret }) })
+    const byCode = await client.post('/api/card/reveal', { code: await nextCode(secret) })
     expect(byCode.status).toBe(200)
     expect(revealedCardSchema.parse(byCode.body).number).toBe(revealed.number)
 
@@ -538,3 +544,8 @@ describeMoneyApi('account', (context) => {
     expect((await createTestClient(context.app).get('/api/card')).status).toBe(401)
   })
 })
+
+/** The authenticator's next code: the current one may be spent already (a code works once). */
+function nextCode(secret: string): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 })
+}

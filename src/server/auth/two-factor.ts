@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { Queryable } from '#server/db/client.ts'
 import { backupCodes, users } from '#server/db/schema.ts'
@@ -13,6 +13,8 @@ import { isLoginBlocked, recordLoginFailure, signInKeyOf } from './login-throttl
 const ISSUER = 'Sabi'
 /** A code from the step before or after is accepted too: phones' clocks drift. */
 const TOTP_TOLERANCE_SECONDS = 30
+/** RFC 6238's time step, otplib's default: a code changes every 30 seconds. */
+const TOTP_PERIOD_SECONDS = 30
 /** Backup codes avoid letters and digits that look alike when read off paper. */
 const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 
@@ -28,7 +30,19 @@ function newBackupCode(): string {
   return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`
 }
 
-async function totpMatches(sealer: Sealer, sealed: string | null, code: string, nowMs: number) {
+/**
+ * Whether `code` is the user's TOTP code, used for the first time. The code's time step is
+ * claimed by a conditional UPDATE: a code already used (or one of an earlier step) is refused,
+ * even when two requests race with the same code (issue 32).
+ */
+async function totpMatches(
+  db: Queryable,
+  sealer: Sealer,
+  user: Pick<UserRow, 'id' | 'totpSecretSealed'>,
+  code: string,
+  nowMs: number,
+): Promise<boolean> {
+  const sealed = user.totpSecretSealed
   if (!sealed || !TOTP_CODE_PATTERN.test(code)) return false
   const result = await verify({
     secret: sealer.open(sealed),
@@ -36,7 +50,20 @@ async function totpMatches(sealer: Sealer, sealed: string | null, code: string, 
     epoch: Math.floor(nowMs / 1000),
     epochTolerance: TOTP_TOLERANCE_SECONDS,
   })
-  return result.valid
+  if (!result.valid) return false
+  // The step the code belongs to: now's, moved by the drift it was accepted with.
+  const step = Math.floor(nowMs / 1000 / TOTP_PERIOD_SECONDS) + result.delta
+  const claimed = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(users.id, user.id),
+        or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+      ),
+    )
+    .returning({ id: users.id })
+  return claimed.length > 0
 }
 
 /**
@@ -51,7 +78,7 @@ export async function checkSecondFactor(
   code: string,
   nowMs = Date.now(),
 ): Promise<boolean> {
-  if (await totpMatches(sealer, user.totpSecretSealed, code, nowMs)) return true
+  if (await totpMatches(db, sealer, user, code, nowMs)) return true
   const spent = await db
     .update(backupCodes)
     .set({ usedAt: new Date(nowMs) })
@@ -125,7 +152,7 @@ export async function enableTwoFactor(
     throw new AppError('CONFLICT', 'Start two-factor setup first')
   }
   await requireCode(db, user, ipAddress, () =>
-    totpMatches(sealer, user.totpSecretSealed, code, nowMs),
+    totpMatches(db, sealer, user, code, nowMs),
   )
   const codes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode)
   await db.delete(backupCodes).where(eq(backupCodes.userId, user.id))
@@ -154,7 +181,12 @@ export async function disableTwoFactor(
   await db.delete(backupCodes).where(eq(backupCodes.userId, user.id))
   await db
     .update(users)
-    .set({ twoFactorEnabled: false, totpSecretSealed: null, updatedAt: new Date(nowMs) })
+    .set({
+      twoFactorEnabled: false,
+      totpSecretSealed: null,
+      totpLastStep: null,
+      updatedAt: new Date(nowMs),
+    })
     .where(eq(users.id, user.id))
   await recordEvent(db, { userId: user.id, data: { kind: 'two_factor_changed', enabled: false } })
 }

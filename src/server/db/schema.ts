@@ -53,6 +53,11 @@ export const users = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** The TOTP secret, encrypted (see secrets/seal.ts); set at setup, used once enabled. */
     totpSecretSealed: text('totp_secret_sealed'),
+    /**
+     * The RFC 6238 time step of the last TOTP code accepted: a code of that step or an earlier
+     * one is refused, so a code seen over a shoulder or in a log works once (issue 32).
+     */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** unverified, verified or failed: the identity check of Complete Verification. */
     verificationStatus: varchar('verification_status', { length: 16 })
       .notNull()
