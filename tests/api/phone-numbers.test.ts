@@ -385,6 +385,27 @@ describeMoneyApi(
       expect(userSchema.parse(signIn.body).id).toBe(user.id)
     })
 
+    it('counts failed sign-ins against the account, whether its e-mail or its number was typed', async () => {
+      const { user, number } = await userWithVerifiedNumber()
+      // Five wrong by e-mail and five by number, each from an address of its own: ten for the
+      // account, which is the limit (issue 32: counted apart, they allowed twenty).
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const typed = attempt % 2 === 0 ? { email: user.email } : { phoneNumber: number.national }
+        const wrong = await createTestClient(context.app, `10.77.${attempt}.1`).post(
+          '/api/auth/login',
+          { ...typed, password: 'not-the-password-1' },
+        )
+        expect(wrong.status, wrong.text).toBe(401)
+      }
+      for (const typed of [{ email: user.email }, { phoneNumber: number.national }]) {
+        const blocked = await createTestClient(context.app, '10.77.200.1').post('/api/auth/login', {
+          ...typed,
+          password: user.password,
+        })
+        expect(blocked.status, blocked.text).toBe(429)
+      }
+    })
+
     it('finds a user by their verified number in any format, exactly, and no one else', async () => {
       const owner = await userWithVerifiedNumber()
       const { number } = owner

@@ -4,7 +4,12 @@ import type { Sealer } from '#server/secrets/seal.ts'
 import { findUserByEmail, type UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import type { SignInRequest } from '#shared/schemas/credentials.ts'
-import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './login-throttle.ts'
+import {
+  clearLoginFailures,
+  isLoginBlocked,
+  recordLoginFailure,
+  signInKeyOf,
+} from './login-throttle.ts'
 import { verifyPassword } from './passwords.ts'
 import { checkSecondFactor } from './two-factor.ts'
 
@@ -23,19 +28,21 @@ export async function signInUser(
   input: SignInRequest,
   ipAddress: string,
 ): Promise<UserRow> {
-  // The login throttle counts failures by what was typed: the e-mail, or the number's E.164.
-  const key = input.email ?? input.phoneNumber ?? ''
+  const user = input.email
+    ? await findUserByEmail(db, input.email)
+    : input.phoneNumber
+      ? await findUserBySignInPhone(db, input.phoneNumber)
+      : undefined
+  // Failures count against the account, whichever of its e-mail or number was typed, so the
+  // two together give a guesser no more tries than one (issue 32); an unknown account's against
+  // what was typed.
+  const key = user ? signInKeyOf(user) : (input.email ?? input.phoneNumber ?? '')
   if (await isLoginBlocked(db, key, ipAddress)) {
     throw new AppError(
       'RATE_LIMITED',
       'Too many failed sign-in attempts. Please try again in 15 minutes.',
     )
   }
-  const user = input.email
-    ? await findUserByEmail(db, input.email)
-    : input.phoneNumber
-      ? await findUserBySignInPhone(db, input.phoneNumber)
-      : undefined
   const valid = await verifyPassword(user?.passwordHash, input.password)
   if (!user || !valid) {
     await recordLoginFailure(db, key, ipAddress)
