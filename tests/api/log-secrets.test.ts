@@ -78,6 +78,11 @@ describeMoneyApi(
       secrets.push(cursor)
       expect((await client.get(`/api/transactions?cursor=${cursor}`)).status).toBe(400)
 
+      // A receipt's check code opens the receipt to anyone: it is no path to log (issue 32).
+      const receiptCode = `RC${randomBytes(6).toString('hex').toUpperCase()}`
+      secrets.push(receiptCode)
+      expect((await stranger.get(`/api/receipts/${receiptCode}`)).status).toBe(404)
+
       // Queries that fail with secrets among their parameters: a sign-up whose insert breaks a
       // constraint (its parameters hold the new argon2 hash), and a sign-in whose session
       // insert does (its parameters hold the session's hash).
@@ -120,6 +125,7 @@ describeMoneyApi(
       expect(log).toContain('"constraint":"log_test_no_new_sessions"')
       expect(log).toContain('"path":"/api/users/search"')
       expect(log).toContain('"path":"/api/card/reveal"')
+      expect(log).toContain('"path":"/api/receipts/:code"')
 
       expect(log).not.toContain('$argon2')
       expect(log).not.toMatch(/Failed query|params:/)

@@ -59,14 +59,31 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   }
 }
 
+/** Route parameters that are secrets: a receipt's check code opens the receipt to anyone. */
+const SECRET_PARAMS = /:(code|token)\b/
+/** Pages whose path carries such a code: the receipt check page (docs/receipts.md). */
+const SECRET_PAGES: readonly [RegExp, string][] = [[/^\/verify\/[^/]+/, '/verify/:code']]
+
+/**
+ * The path as logged: a path whose route has a secret parameter is logged as its route, and a
+ * page path that carries a code has it replaced, so no log line holds a receipt code (issue 32).
+ */
+function loggedPath(request: FastifyRequest): string {
+  const route = request.routeOptions?.url
+  if (route && SECRET_PARAMS.test(route)) return route
+  let path = request.url.split('?')[0]?.slice(0, 300) ?? ''
+  for (const [pattern, replacement] of SECRET_PAGES) path = path.replace(pattern, replacement)
+  return path
+}
+
 /**
  * A request as logged: method, path and route, never the query string (search terms, dates,
- * cursors, tokens) nor any header but a few that identify the client.
+ * cursors, tokens), a secret in the path, nor any header but a few that identify the client.
  */
 export function serializeRequest(request: FastifyRequest): Record<string, unknown> {
   return {
     method: request.method,
-    path: request.url.split('?')[0]?.slice(0, 300),
+    path: loggedPath(request),
     ...(request.routeOptions?.url ? { route: request.routeOptions.url } : {}),
     remoteAddress: clientAddress(request),
   }
