@@ -185,7 +185,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect(payload).toEqual({
           id: eventId,
           title: 'Money received',
-          body: 'You received ₦1,234.00 from Ada Obi',
+          body: 'You received ₦1,234.00 from “Ada Obi”',
           url: '/transactions/00000000-0000-4000-8000-000000000000',
         })
       })

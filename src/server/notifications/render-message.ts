@@ -69,6 +69,40 @@ function amountIn(
   return writeAmount(data.amount, decimals, data.symbol, language)
 }
 
+/** The longest a name typed by someone else may be inside a message. */
+const QUOTED_NAME_MAX = 40
+const QUOTES: Record<Language, [string, string]> = {
+  en: ['“', '”'],
+  fr: ['« ', ' »'],
+  es: ['“', '”'],
+  ha: ['“', '”'],
+}
+
+/**
+ * A name from outside Sabi (a sender's, a payee's, a device's), fit to put in an e-mail, SMS or
+ * push (issue 32, "phishing by name"): control and format characters (line breaks, direction
+ * overrides, zero-width marks) are dropped, spaces collapsed and the length cut.
+ */
+export function plainName(name: string): string {
+  const plain = name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+  const characters = [...plain]
+  return characters.length > QUOTED_NAME_MAX
+    ? `${characters.slice(0, QUOTED_NAME_MAX - 1).join('').trimEnd()}…`
+    : plain
+}
+
+/**
+ * A name a person typed (a sender's, a device's), made plain and put in quotation marks, so it
+ * reads as a name and never as Sabi's own words ("from “Ada Obi”").
+ */
+export function quotedName(name: string, language: Language): string {
+  const [open, close] = QUOTES[language]
+  return `${open}${plainName(name)}${close}`
+}
+
 /**
  * An event in the user's language (docs/notifications.md "Messages"), the amount written by the
  * same Intl core as the app's amount formatter ("₦1,234.00" in English, "1 234,00 ₦" in French).
@@ -80,19 +114,20 @@ export function renderEventMessage(data: NotificationData, language: Language): 
       // Each payment says what it was: "Airtime sent", "Bill paid", "Transfer delivered".
       return renderTemplate(payoutMessageOf(data), language, {
         amount: amountIn(data, language),
-        payee: data.payee ?? '',
+        // A payee is a bank's or biller's name for the account, or a network and number.
+        payee: plainName(data.payee ?? ''),
       })
     case 'money_received':
     case 'payment_request_paid':
     case 'pos_sale_paid':
       return renderTemplate(data.kind, language, {
         amount: amountIn(data, language),
-        name: data.fromName,
+        name: quotedName(data.fromName, language),
       })
     case 'pos_card_sale_paid':
       return renderTemplate(data.kind, language, { amount: amountIn(data, language) })
     case 'new_device_sign_in':
-      return renderTemplate(data.kind, language, { device: data.device })
+      return renderTemplate(data.kind, language, { device: quotedName(data.device, language) })
     case 'two_factor_changed':
       return renderTemplate(data.enabled ? 'two_factor_on' : 'two_factor_off', language)
     default:
