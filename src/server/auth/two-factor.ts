@@ -56,12 +56,7 @@ async function totpMatches(
   const claimed = await db
     .update(users)
     .set({ totpLastStep: step })
-    .where(
-      and(
-        eq(users.id, user.id),
-        or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
-      ),
-    )
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id })
   return claimed.length > 0
 }
@@ -151,9 +146,7 @@ export async function enableTwoFactor(
   if (!user.totpSecretSealed) {
     throw new AppError('CONFLICT', 'Start two-factor setup first')
   }
-  await requireCode(db, user, ipAddress, () =>
-    totpMatches(db, sealer, user, code, nowMs),
-  )
+  await requireCode(db, user, ipAddress, () => totpMatches(db, sealer, user, code, nowMs))
   const codes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode)
   await db.delete(backupCodes).where(eq(backupCodes.userId, user.id))
   await db

@@ -84,19 +84,14 @@ export async function buyCrypto(
     payingAccountId = own.accountId
     fromWalletId = own.id
   } else {
-    const charged = await requireProvider(
-      funding,
-      'Card payments are not available right now',
-    ).collect({
-      reference: `crypto-${randomUUID()}`,
-      userId,
-      asset: fiat.code,
-      amountMinor: cost.amountMinor,
-      method: 'card',
-    })
-    if (!charged.approved) throw new AppError('PAYMENT_DECLINED', charged.reason)
     payingAccountId = await systemAccountId(tx, 'card_acquiring', fiat.code)
   }
+  // A card is charged only once the journal (and its limits) has passed, in this transaction:
+  // a purchase the limits refuse charges nothing (issue 32), a declined charge rolls it back.
+  const cardProvider =
+    input.paymentMethod === 'wallet'
+      ? null
+      : requireProvider(funding, 'Card payments are not available right now')
 
   const holding = await findOrOpenHoldingAccount(tx, userId, coin)
   const quantityText = formatMinor(quantityMinor, exponentOf(coin))
@@ -130,6 +125,16 @@ export async function buyCrypto(
         { accountId: holding, asset: coin, amountMinor: quantityMinor },
       ],
     )
+    if (cardProvider) {
+      const charged = await cardProvider.collect({
+        reference: `crypto-${journal.id}`,
+        userId,
+        asset: fiat.code,
+        amountMinor: cost.amountMinor,
+        method: 'card',
+      })
+      if (!charged.approved) throw new AppError('PAYMENT_DECLINED', charged.reason)
+    }
     return toTransactionResponse(journal, userId, (asset) =>
       asset === coin ? crypto.symbol : asset === fiat.code ? fiat.symbol : asset,
     )

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { Transaction } from '#server/db/client.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
@@ -12,9 +11,10 @@ import { ADD_FUNDS_MAX_MAJOR, type AddFundsRequest } from '#shared/schemas/money
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
 
 /**
- * "Add Funds": the funding provider collects the money by card or bank transfer, then it
- * arrives at once from the external-funding account (which goes negative by the same amount,
- * so the books still sum to zero). A refused charge moves nothing.
+ * "Add Funds": the money arrives at once from the external-funding account (which goes
+ * negative by the same amount, so the books still sum to zero) and the funding provider
+ * collects it by card or bank transfer, in the same transaction. A refused charge, or a top-up
+ * the limits refuse, moves nothing and charges nothing.
  */
 export async function addFunds(
   tx: Transaction,
@@ -26,15 +26,11 @@ export async function addFunds(
   const amount = parseAmountOrThrow(input.amount, wallet.asset, {
     maxMinor: ADD_FUNDS_MAX_MAJOR * 10n ** BigInt(exponentOf(wallet.asset)),
   })
-  const collected = await funding.collect({
-    reference: `top-up-${randomUUID()}`,
-    userId,
-    asset: wallet.asset,
-    amountMinor: amount.amountMinor,
-    method: input.method,
-  })
-  if (!collected.approved) throw new AppError('PAYMENT_DECLINED', collected.reason)
   const externalFunding = await systemAccountId(tx, 'external_funding', wallet.asset)
+  // The journal first: its KYC limits (docs/limits.md) refuse it before any card is charged.
+  // The charge comes last, inside the same transaction: a declined charge rolls the journal
+  // back, and a refused top-up never charges (issue 32: a top-up over the balance cap kept its
+  // charge, and its retry charged again).
   const journal = await postJournal(
     tx,
     {
@@ -51,5 +47,13 @@ export async function addFunds(
       { accountId: wallet.accountId, asset: wallet.asset, amountMinor: amount.amountMinor },
     ],
   )
+  const collected = await funding.collect({
+    reference: `top-up-${journal.id}`,
+    userId,
+    asset: wallet.asset,
+    amountMinor: amount.amountMinor,
+    method: input.method,
+  })
+  if (!collected.approved) throw new AppError('PAYMENT_DECLINED', collected.reason)
   return toTransactionResponse(journal, userId, () => wallet.symbol)
 }

@@ -90,7 +90,10 @@ export function plainName(name: string): string {
     .trim()
   const characters = [...plain]
   return characters.length > QUOTED_NAME_MAX
-    ? `${characters.slice(0, QUOTED_NAME_MAX - 1).join('').trimEnd()}…`
+    ? `${characters
+        .slice(0, QUOTED_NAME_MAX - 1)
+        .join('')
+        .trimEnd()}…`
     : plain
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { passesLuhn } from '#server/cards/card-number.ts'
 import type { Transaction } from '#server/db/client.ts'
-import { posSales } from '#server/db/schema.ts'
+import { journals, posSales } from '#server/db/schema.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
 import { moneyFieldsOf } from '#server/outbox/money-event-fields.ts'
@@ -85,15 +86,11 @@ export async function makePosSale(
       { path: 'card.number', message: 'Card number is not valid' },
     ])
   }
-  const authorization = await cardAcquirer.authorize({
-    saleId,
-    amountMinor: amount.amountMinor,
-    asset: wallet.asset,
-    cardNumber,
-  })
-  if (!authorization.approved) throw new AppError('PAYMENT_DECLINED', authorization.reason)
   const last4 = cardNumber.slice(-4)
-  const journal = await postJournal(
+  // The journal first: the merchant's balance cap (docs/limits.md) refuses a sale before the
+  // customer's card is touched (issue 32: money is never collected before its limit check
+  // passes). The authorization comes last, in the same transaction: a decline rolls it back.
+  const posted = await postJournal(
     tx,
     {
       type: 'pos_sale',
@@ -103,7 +100,7 @@ export async function makePosSale(
       toUserId: merchantId,
       toWalletId: wallet.id,
       description,
-      externalReference: `card ****${last4} auth ${authorization.authorizationCode}`,
+      externalReference: `card ****${last4}`,
     },
     [
       {
@@ -114,6 +111,19 @@ export async function makePosSale(
       { accountId: wallet.accountId, asset: wallet.asset, amountMinor: amount.amountMinor },
     ],
   )
+  const authorization = await cardAcquirer.authorize({
+    saleId,
+    amountMinor: amount.amountMinor,
+    asset: wallet.asset,
+    cardNumber,
+  })
+  if (!authorization.approved) throw new AppError('PAYMENT_DECLINED', authorization.reason)
+  const [journal] = await tx
+    .update(journals)
+    .set({ externalReference: `card ****${last4} auth ${authorization.authorizationCode}` })
+    .where(eq(journals.id, posted.id))
+    .returning()
+  if (!journal) throw new Error('the sale journal was not found after posting it')
   const [sale] = await tx
     .insert(posSales)
     .values({

@@ -1,7 +1,8 @@
 /**
  * Where money comes in from outside Sabi: a card charge or a bank transfer collected for a
- * top-up, or a card charged for a crypto purchase. It answers before anything is posted, so a
- * refused charge moves nothing.
+ * top-up, or a card charged for a crypto purchase. It is asked last, inside the posting's
+ * transaction, once the journal and its limits have passed: a payment the limits refuse charges
+ * nothing, and a refused charge rolls the journal back (issue 32).
  */
 export type FundingProvider = {
   readonly name: string
