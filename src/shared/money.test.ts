@@ -12,7 +12,6 @@ import {
   MAX_AMOUNT_MINOR,
   money,
   parseMoney,
-  parseScaled,
   percentageOf,
 } from './money.ts'
 

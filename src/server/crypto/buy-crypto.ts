@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
 import { cryptocurrencies, wallets } from '#server/db/schema.ts'
