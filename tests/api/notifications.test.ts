@@ -331,6 +331,50 @@ for (const { kind, skip } of testDatabaseKinds()) {
         again.close()
       })
 
+      it('ends a stream when its session ends: sign-out, revoke, password change', async () => {
+        const details = buildSignUp()
+        const owner = createHttpClient(base)
+        await signUpWithPin(owner, details)
+        const signIn = async () => {
+          const device = createHttpClient(base)
+          const answer = await device.request('POST', '/api/auth/login', {
+            email: details.email,
+            password: details.password,
+          })
+          expect(answer.status, answer.text).toBe(200)
+          return device
+        }
+        const streamOf = async (client: ReturnType<typeof createHttpClient>) => {
+          const stream = await openEventStream(`${base}/api/events`, { cookie: client.cookie() })
+          expect(stream.status).toBe(200)
+          return stream
+        }
+
+        // Signed out: its own stream ends.
+        const laptop = await signIn()
+        const laptopStream = await streamOf(laptop)
+        await laptop.request('GET', '/api/logout')
+        await laptopStream.ended(10_000)
+
+        // A password changed on one device ends the streams of the others (issue 32: they
+        // outlived their session, and heard of every payment after it).
+        const phone = await signIn()
+        const phoneStream = await streamOf(phone)
+        const ownerStream = await streamOf(owner)
+        const changed = await owner.request('POST', '/api/auth/password', {
+          currentPassword: details.password,
+          newPassword: `${details.password}-new`,
+        })
+        expect(changed.status, changed.text).toBe(204)
+        await phoneStream.ended(10_000)
+        // The device that changed it keeps its session, and its stream.
+        const heard = ownerStream.heartbeats()
+        await expect
+          .poll(() => ownerStream.heartbeats(), { timeout: 10_000 })
+          .toBeGreaterThan(heard)
+        ownerStream.close()
+      })
+
       it('wakes the stream of every recipient of one batch of transfers', async () => {
         const sender = createHttpClient(base)
         const signedUp = await signUpWithPin(sender, buildSignUp())

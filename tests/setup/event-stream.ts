@@ -16,6 +16,8 @@ export async function openEventStream(
   headers: IncomingMessage['headers']
   next(timeoutMs?: number): Promise<StreamMessage>
   heartbeats(): number
+  /** Resolves once the server has ended the stream; rejects after `timeoutMs`. */
+  ended(timeoutMs?: number): Promise<void>
   close(): void
 }> {
   // node:http with no agent, so closing the stream closes its socket at once (fetch would keep
@@ -64,6 +66,14 @@ export async function openEventStream(
     }
   })
   response.on('error', () => undefined)
+  let endedByServer = false
+  const endWaiters: (() => void)[] = []
+  const markEnded = () => {
+    endedByServer = true
+    for (const waiter of endWaiters.splice(0)) waiter()
+  }
+  response.once('end', markEnded)
+  response.once('close', markEnded)
 
   return {
     status: response.statusCode ?? 0,
@@ -85,6 +95,19 @@ export async function openEventStream(
       })
     },
     heartbeats: () => heartbeats,
+    ended(timeoutMs = 5_000) {
+      if (endedByServer) return Promise.resolve()
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`the stream was still open after ${timeoutMs} ms`)),
+          timeoutMs,
+        )
+        endWaiters.push(() => {
+          clearTimeout(timer)
+          resolve()
+        })
+      })
+    },
     close: () => response.destroy(),
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { watchSession } from '#server/auth/session-watch.ts'
 import type { Database } from '#server/db/client.ts'
 import { listNotifications } from '#server/notifications/list-notifications.ts'
 import type { LiveEvents } from '#server/notifications/live-events.ts'
@@ -84,11 +85,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
       let ended = false
       let heartbeat: NodeJS.Timeout | undefined
       let unsubscribe: (() => void) | undefined
+      let stopWatching: (() => void) | undefined
       const end = () => {
         if (ended) return
         ended = true
         clearInterval(heartbeat)
         unsubscribe?.()
+        stopWatching?.()
         raw.end()
         // A client gone without a word (a phone that lost signal) would hold the socket; the
         // stream has nothing more to say, so the socket goes now.
@@ -136,6 +139,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
       })
       raw.write(`retry: ${RECONNECT_MS}\n\n${early.join('')}`)
       answered = true
+      // The stream lives as long as its session: a sign-out, a revoke, a password change or
+      // reset, a deactivation end it within about a second, on every instance (issue 32).
+      if (request.sessionId) stopWatching = watchSession(db, request.sessionId, end)
       heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs)
     },
   )
