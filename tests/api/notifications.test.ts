@@ -175,20 +175,37 @@ describeMoneyApi('notification centre', (context) => {
     })
   })
 
-  it('keeps a browser push subscription for its owner only, and https endpoints only', async () => {
+  it('keeps a browser push subscription for its owner only, on a browser push service only', async () => {
     const { client, user } = await person()
     const other = await person()
-    const endpoint = `https://push.example.com/send/${user.id}`
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${user.id}`
     const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) }
     expect((await client.post('/api/push/subscriptions', { endpoint, keys })).status).toBe(204)
-    expect(
-      (
-        await client.post('/api/push/subscriptions', {
-          endpoint: 'http://push.example.com/x',
-          keys,
-        })
-      ).status,
-    ).toBe(400)
+    // Each push service a browser uses is taken (docs/notifications.md "Web Push").
+    for (const service of [
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAA',
+      'https://web.push.apple.com/QGuQyavXutnMbH',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAA',
+    ]) {
+      const taken = await client.post('/api/push/subscriptions', { endpoint: service, keys })
+      expect(taken.status, service).toBe(204)
+    }
+    // Issue 32: the server POSTs to the endpoint, so nothing else is: not plain http, not a
+    // host an attacker picks, not an internal address, not another port.
+    for (const elsewhere of [
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://push.example.com/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://127.0.0.1/push',
+      'https://[::1]/push',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilnotify.windows.com/x',
+      'https://user:pass@fcm.googleapis.com/x',
+    ]) {
+      const refused = await client.post('/api/push/subscriptions', { endpoint: elsewhere, keys })
+      expect(refused.status, elsewhere).toBe(400)
+    }
     const stored = async () =>
       (await context.database.db.select().from(pushSubscriptions)).filter(
         (row) => row.endpoint === endpoint,

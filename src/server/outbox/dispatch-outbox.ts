@@ -52,6 +52,8 @@ export type DispatchOptions = {
   maxAttempts?: number
   /** Told of each failed attempt (the log). */
   onError?: (delivery: Delivery, error: unknown) => void
+  /** The longest one delivery may hold the pass (DELIVERY_BUDGET_MS unless a test shortens it). */
+  deliveryBudgetMs?: number
 }
 
 export const DEFAULT_BATCH = 100
@@ -205,6 +207,25 @@ async function recordEndings(db: Database, endings: readonly Ending[]) {
 const SEND_CONCURRENCY = DEFAULT_BATCH
 
 /**
+ * The longest one delivery may hold a pass (issue 32): a channel still waiting on a slow
+ * endpoint after this is tried again later, and the pass ends, so no endpoint delays the next
+ * pass's deliveries (another user's security alert) by more than this.
+ */
+export const DELIVERY_BUDGET_MS = 15_000
+
+/** The channel's answer, or a failure once `budgetMs` has passed without one. */
+function within<T>(work: Promise<T>, budgetMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const lapse = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${budgetMs} ms; tried again later`)),
+      budgetMs,
+    )
+  })
+  return Promise.race([work, lapse]).finally(() => clearTimeout(timer))
+}
+
+/**
  * One pass of the dispatcher (docs/notifications.md "Delivery"): claims the due deliveries and
  * hands each to its channel. A delivery is marked done only after its channel answered, so a
  * crash in between sends it again once the lease lapses (at least once); a failure is tried
@@ -238,7 +259,8 @@ export async function dispatchOutbox(
       return { claimed, status: 'skipped' }
     }
     try {
-      return { claimed, status: await channel.deliver(delivery) }
+      const budgetMs = options.deliveryBudgetMs ?? DELIVERY_BUDGET_MS
+      return { claimed, status: await within(channel.deliver(delivery), budgetMs) }
     } catch (error) {
       options.onError?.(delivery, error)
       const reason = error instanceof Error ? error.message : 'delivery failed'

@@ -41,10 +41,11 @@ export function createPushChannel(
         // A tap opens the transaction itself; an alert about the account opens the settings.
         url: transactionPathOf(delivery.data) ?? '/settings',
       }
-      let failure: unknown
-      for (const subscription of subscriptions) {
-        try {
-          await webpush.sendNotification(
+      // Every browser at once: a slow push service delays its own browser only, never the
+      // user's others, and the whole delivery takes at most one timeout (issue 32).
+      const results = await Promise.allSettled(
+        subscriptions.map((subscription) =>
+          webpush.sendNotification(
             {
               endpoint: subscription.endpoint,
               keys: { p256dh: subscription.p256dh, auth: subscription.auth },
@@ -58,14 +59,19 @@ export function createPushChannel(
               timeout: PUSH_TIMEOUT_MS,
               ...(options.agent ? { agent: options.agent } : {}),
             },
-          )
-        } catch (error) {
-          const status = error instanceof webpush.WebPushError ? error.statusCode : undefined
-          if (status === 404 || status === 410) {
-            await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id))
-          } else {
-            failure = error
-          }
+          ),
+        ),
+      )
+      let failure: unknown
+      for (const [index, result] of results.entries()) {
+        if (result.status === 'fulfilled') continue
+        const error: unknown = result.reason
+        const status = error instanceof webpush.WebPushError ? error.statusCode : undefined
+        const subscription = subscriptions[index]
+        if ((status === 404 || status === 410) && subscription) {
+          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id))
+        } else {
+          failure = error
         }
       }
       // Tried again later; the browsers that got it will replace the copy by its tag.

@@ -1,3 +1,4 @@
+import { isPushServiceEndpoint } from '../push-services.ts'
 import { z } from 'zod'
 
 /**
@@ -184,7 +185,10 @@ export const pushSubscriptionRequestSchema = z.object({
   endpoint: z
     .url('endpoint must be an https URL')
     .max(2048)
-    .refine((value) => value.startsWith('https://'), 'endpoint must be an https URL'),
+    .refine(
+      isPushServiceEndpoint,
+      'endpoint must be an https URL of a browser push service (FCM, Mozilla, Apple or Microsoft)',
+    ),
   keys: z.object({
     p256dh: z
       .string()
