@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { z } from 'zod'
-import { expect, test } from './fixtures.ts'
+import { expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
 
 const outboxSchema = z.array(z.object({ channel: z.string(), text: z.string() }))
 
@@ -51,6 +51,14 @@ test('sign up with a phone number, verify it with the texted code, and sign in w
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Create Account' }).click()
 
+  // Nothing is texted until the person asks (issue 32: sign-up texting any number let anyone
+  // pump paid SMS); one tap sends the code.
+  await expect(page.getByRole('heading', { name: 'Verify your phone number' })).toBeVisible()
+  await expect(page.getByTestId('phone-code-offer')).toContainText(number.national)
+  await expectNoHorizontalOverflow(page)
+  await page.screenshot({ path: '.tmp/shots/sign-up-phone-offer.png' })
+  expect(await textsTo(page, number.e164)).toEqual([])
+  await page.getByRole('button', { name: 'Text me a code' }).click()
   await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible()
   await expect(page.getByTestId('phone-code-sent')).toContainText(number.national)
 
@@ -127,7 +135,11 @@ test('a forgotten password is asked for by phone number and the link is texted',
     },
   })
   expect(signedUp.status(), await signedUp.text()).toBe(201)
-  // A reset link goes only to a number its account verified: with the code texted at sign-up.
+  // A reset link goes only to a number its account verified: with a code it asks for.
+  const asked = await page.request.post('/api/phone/verification', {
+    data: { phoneNumber: number.e164 },
+  })
+  expect(asked.status(), await asked.text()).toBe(202)
   const code = await codeTextedTo(page, number.e164)
   const verified = await page.request.post('/api/phone/verification/confirm', {
     data: { phoneNumber: number.e164, code },
@@ -164,6 +176,7 @@ async function signUpByPhone(page: Page, number: ReturnType<typeof newNumber>) {
   await page.getByLabel('Phone number').fill(number.national)
   await page.getByLabel('Password', { exact: true }).fill('phone-password-123')
   await page.getByRole('button', { name: 'Create Account' }).click()
+  await page.getByRole('button', { name: 'Text me a code' }).click()
   await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible()
 }
 

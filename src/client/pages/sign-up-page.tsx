@@ -15,8 +15,9 @@ import { serverErrorMessage, serverFieldErrors } from '#client/features/auth/ser
 import { AUTH_USER_QUERY_KEY } from '#client/features/auth/use-auth.ts'
 import { useAuthSubmit } from '#client/features/auth/use-auth-submit.ts'
 import { usePhoneMessages } from '#client/features/phone/messages.ts'
-import { PhoneCodeForm } from '#client/features/phone/phone-code-form.tsx'
+import { VerifyPhoneSteps } from '#client/features/phone/verify-phone-dialog.tsx'
 import { DeferredLanguageMenu } from '#client/features/shell/deferred-language-menu.tsx'
+import { formatPhoneNational } from '#shared/phone-numbers.ts'
 import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
@@ -166,27 +167,47 @@ function SignUpForm({
 }
 
 /**
- * After a sign-up with a phone number: the account exists and is signed in; the code texted to
- * the number verifies it now, or later from the profile (docs/phone-numbers.md "Signing up").
+ * After a sign-up with a phone number: the account exists and is signed in. The number is
+ * texted a code only when the user asks (issue 32: a sign-up that texted whatever number it was
+ * given let anyone pump paid SMS); the code verifies it now, or the profile does later
+ * (docs/phone-numbers.md "Signing up").
  */
 function VerifyNewPhone({ phoneNumber }: { phoneNumber: string }) {
   const t = usePhoneMessages()
   const returnTo = useReturnTo()
   const [, navigate] = useLocation()
   const queryClient = useQueryClient()
+  const [asked, setAsked] = useState(false)
+  const later = (
+    <Button type="button" variant="ghost" onClick={() => navigate(returnTo, { replace: true })}>
+      {t('later')}
+    </Button>
+  )
+  if (!asked) {
+    return (
+      <AuthLayout title={t('dialogTitle')} description="" footer={null}>
+        <div className="grid gap-4">
+          <p className="text-sm text-muted-foreground" data-testid="phone-code-offer">
+            {t('signUpOffer', { number: formatPhoneNational(phoneNumber) })}
+          </p>
+          <Button type="button" size="lg" className="w-full" onClick={() => setAsked(true)}>
+            {t('sendCode')}
+          </Button>
+          {later}
+        </div>
+      </AuthLayout>
+    )
+  }
   return (
     <AuthLayout title={t('signUpTitle')} description="" footer={null}>
-      <PhoneCodeForm
+      <VerifyPhoneSteps
         phoneNumber={phoneNumber}
-        onVerified={(user) => {
+        onVerified={async (user) => {
           queryClient.setQueryData(AUTH_USER_QUERY_KEY, user)
           navigate(returnTo, { replace: true })
         }}
-      >
-        <Button type="button" variant="ghost" onClick={() => navigate(returnTo, { replace: true })}>
-          {t('later')}
-        </Button>
-      </PhoneCodeForm>
+      />
+      <div className="mt-2 grid">{later}</div>
     </AuthLayout>
   )
 }

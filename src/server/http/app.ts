@@ -208,7 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = options.messaging?.mail
   const sms = options.messaging?.sms
   const codeKey = phoneCodeKeyFor(options.sessionSecret)
-  await app.register(authRoutes, { db: database.db, config, sealer, mail, sms, codeKey })
+  await app.register(authRoutes, { db: database.db, config, sealer, mail })
   await app.register(accountRecoveryRoutes, { db: database.db, config, mail, sms })
   await app.register(referenceRoutes, { db: database.db })
   await app.register(walletRoutes, { db: database.db })

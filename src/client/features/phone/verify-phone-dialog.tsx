@@ -15,10 +15,9 @@ import { requestPhoneCode } from './phone-verification-api.ts'
 
 /**
  * The profile's Verify: opening it texts a code to the user's number, then asks for it
- * (docs/phone-numbers.md "Verification"). Sign-up texts a code already: opened within the
- * minute after, the dialog takes that code (`reuseRecent`) instead of being refused with "Please
- * wait a minute" and a 429 (issue 31). "Send a new code" asks for a new one, and is refused
- * within the minute.
+ * (docs/phone-numbers.md "Verification"). Opened within the minute after a code went out, it
+ * takes that code (`reuseRecent`) instead of being refused with "Please wait a minute" and a 429
+ * (issue 31). "Send a new code" asks for a new one, and is refused within the minute.
  */
 export function VerifyPhoneDialog({
   phoneNumber,
@@ -52,7 +51,8 @@ export function VerifyPhoneDialog({
   )
 }
 
-function VerifyPhoneSteps({
+/** Texts a code to the number once, then asks for it (the dialog's body, and sign-up's). */
+export function VerifyPhoneSteps({
   phoneNumber,
   onVerified,
 }: {

@@ -16,9 +16,7 @@ import { sendEmailVerification } from '#server/auth/verify-email.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
-import type { PhoneCodeKey } from '#server/phone/phone-codes.ts'
-import { sendPhoneVerification } from '#server/phone/send-phone-verification.ts'
-import type { MailSender, SmsSender } from '#server/providers/message-senders.ts'
+import type { MailSender } from '#server/providers/message-senders.ts'
 import type { Sealer } from '#server/secrets/seal.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
@@ -112,17 +110,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
   config: Config
   sealer: Sealer
   mail: MailSender | undefined
-  /** With `codeKey`, texts the code that verifies a number given at sign-up. */
-  sms?: SmsSender | undefined
-  codeKey?: PhoneCodeKey
-}> = async (app, { db, config, sealer, mail, sms, codeKey }) => {
+}> = async (app, { db, config, sealer, mail }) => {
   app.post(
     '/api/auth/signup',
     {
       schema: {
         tags: ['auth'],
         summary:
-          "Create an account with an e-mail, a phone number or both, and sign in. Its country (else its phone number's) decides its primary wallet: NGN, ZAR or KES beside USD; elsewhere USD beside NGN. A phone number is texted a verification code",
+          "Create an account with an e-mail, a phone number or both, and sign in. Its country (else its phone number's) decides its primary wallet: NGN, ZAR or KES beside USD; elsewhere USD beside NGN. A phone number is texted nothing until the user asks for a code (POST /api/phone/verification)",
         body: signUpRequestSchema,
         response: { 201: userSchema, ...errorResponses },
       },
@@ -132,18 +127,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const user = await signUpUser(db, request.body)
       await reply.signIn(user.id)
       await noteDevice(db, config, request, reply, user.id)
-      // The verification link and code leave after the answer; a lost one can be sent again.
+      // The verification link leaves after the answer; a lost one can be sent again. No SMS
+      // goes out until the user asks for a code (POST /api/phone/verification): a sign-up that
+      // texted whatever number it was given let anyone pump paid SMS (issue 32).
       setImmediate(() => {
         if (user.email) {
           sendEmailVerification(db, mail, config.publicUrl, user).catch((error: unknown) =>
             request.log.warn({ err: error }, 'verification e-mail not sent'),
-          )
-        }
-        const phoneNumber = user.phoneNumber
-        if (phoneNumber && codeKey) {
-          // The error's message never holds the code; the code is only in the SMS itself.
-          sendPhoneVerification(db, { sms, codeKey }, user.id, phoneNumber).catch(
-            (error: unknown) => request.log.warn({ err: error }, 'verification SMS not sent'),
           )
         }
       })
