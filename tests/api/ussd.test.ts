@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { users, ussdSessions } from '#server/db/schema.ts'
+import { PHONE_SEARCHES_PER_15_MINUTES } from '#server/users/phone-search-limit.ts'
 import { STATEMENT_ITEMS } from '#server/ussd/run-ussd-effect.ts'
 import {
   afterEffect,
@@ -451,6 +452,26 @@ describeMoneyApi(
           text: '2*1',
         })
         expect(stolen.text).toBe('END This session has ended. Please dial again.')
+      })
+
+      it("counts numbers looked up over USSD with the app's phone searches: one limit, not two", async () => {
+        const caller = await user({ naira: '100.00' })
+        const recipient = await user()
+        // Issue 32: USSD mapped numbers to names at 30 a minute, past the app's 30 in 15 minutes.
+        for (let i = 0; i < PHONE_SEARCHES_PER_15_MINUTES; i += 1) {
+          const search = await caller.client.get(
+            `/api/users/search?q=${encodeURIComponent(`+23480${String(i).padStart(8, '0')}`)}`,
+          )
+          expect(search.status, search.text).toBe(200)
+        }
+        const phone = dialogue(context.app, caller.phoneNumber)
+        await phone.dial()
+        await phone.press('2')
+        const lookedUp = await phone.press(recipient.phoneNumber)
+        expect(lookedUp).toBe(
+          'END Too many numbers looked up. Try again later, or send by username.',
+        )
+        expect(lookedUp).not.toContain('Chidi')
       })
 
       it('limits requests per phone number', async () => {

@@ -12,13 +12,20 @@ import type { TransferPoster } from '#server/ledger/post-user-transfers.ts'
 import { checkTransactionPin, replaceTransactionPin } from '#server/pin/transaction-pin.ts'
 import type { BillerProvider } from '#server/providers/biller-provider.ts'
 import { requireProvider } from '#server/providers/providers.ts'
+import { consumeRateLimits } from '#server/rate-limits/consume-rate-limit.ts'
 import { updateSettings } from '#server/settings/user-settings.ts'
 import { listTransactions } from '#server/transactions/list-transactions.ts'
 import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
+import {
+  PHONE_SEARCH_WINDOW_MS,
+  PHONE_SEARCHES_PER_15_MINUTES,
+  phoneSearchKey,
+} from '#server/users/phone-search-limit.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import { AppError } from '#shared/errors.ts'
 import type { Language } from '#shared/languages.ts'
 import { groupDigits } from '#shared/money.ts'
+import { looksLikePhoneNumber } from '#shared/phone-numbers.ts'
 import type { BillPaymentRequest } from '#shared/schemas/bills.ts'
 import { PIN_LOCK_MINUTES } from '#shared/schemas/pin.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
@@ -158,6 +165,15 @@ async function run(context: UssdEffectContext, effect: UssdEffect): Promise<Ussd
       await checkTransactionPin(db, caller.userId, effect.pin)
       return { kind: 'pinOk' }
     case 'findRecipient': {
+      // A number looked up counts against the user's phone searches in the app too.
+      if (looksLikePhoneNumber(effect.query)) {
+        const [count] = await consumeRateLimits(db, [
+          { key: phoneSearchKey(caller.userId), windowMs: PHONE_SEARCH_WINDOW_MS },
+        ])
+        if (count && count.current > PHONE_SEARCHES_PER_15_MINUTES) {
+          return { kind: 'recipientLookupsSpent' }
+        }
+      }
       const recipient = await findUssdRecipient(db, effect.query)
       if (!recipient) return { kind: 'recipientNotFound' }
       if (recipient.userId === caller.userId) return { kind: 'recipientSelf' }

@@ -121,6 +121,8 @@ export type UssdOutcome =
   | { kind: 'pinOk' }
   | { kind: 'recipient'; recipient: UssdRecipient }
   | { kind: 'recipientNotFound' }
+  /** Too many numbers looked up lately (src/server/users/phone-search-limit.ts). */
+  | { kind: 'recipientLookupsSpent' }
   | { kind: 'recipientSelf' }
   | { kind: 'paid'; reference: string }
   | { kind: 'pinHashed'; hash: string }
@@ -528,6 +530,8 @@ export function afterEffect(
       }
     case 'recipientNotFound':
       return { next: state, screen: show(text('recipientNotFound'), text('sendTo')) }
+    case 'recipientLookupsSpent':
+      return { next: ENDED, screen: finish(text('recipientLookupsSpent')) }
     case 'recipientSelf':
       return { next: state, screen: show(text('recipientSelf'), text('sendTo')) }
     case 'paid':

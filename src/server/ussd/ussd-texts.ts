@@ -19,6 +19,7 @@ const ENGLISH = {
   noWallet: 'You have no wallet yet. Open the Sabi app to add one.',
   sendTo: 'Send to (phone number or @username):',
   recipientNotFound: 'No Sabi user found.',
+  recipientLookupsSpent: 'Too many numbers looked up. Try again later, or send by username.',
   recipientSelf: 'You cannot send money to yourself.',
   sendAmount: 'To {name}\nAmount in {currency}:',
   invalidAmount: 'Invalid amount.',
@@ -69,6 +70,8 @@ const FRENCH: Catalog = {
   noWallet: "Vous n'avez pas de portefeuille. Ouvrez l'app Sabi pour en ajouter un.",
   sendTo: 'Envoyer a (numero ou @pseudo) :',
   recipientNotFound: 'Aucun utilisateur Sabi trouve.',
+  recipientLookupsSpent:
+    "Trop de numeros cherches. Reessayez plus tard, ou envoyez par nom d'utilisateur.",
   recipientSelf: "Vous ne pouvez pas vous envoyer de l'argent.",
   sendAmount: 'A {name}\nMontant en {currency} :',
   invalidAmount: 'Montant invalide.',
@@ -117,6 +120,8 @@ const SPANISH: Catalog = {
   noWallet: 'Aun no tienes cartera. Abre la app Sabi para crear una.',
   sendTo: 'Enviar a (telefono o @usuario):',
   recipientNotFound: 'No hay ningun usuario de Sabi.',
+  recipientLookupsSpent:
+    'Demasiados numeros buscados. Prueba mas tarde, o envia por nombre de usuario.',
   recipientSelf: 'No puedes enviarte dinero a ti mismo.',
   sendAmount: 'A {name}\nImporte en {currency}:',
   invalidAmount: 'Importe no valido.',
@@ -165,6 +170,8 @@ const HAUSA: Catalog = {
   noWallet: 'Ba ka da walat tukuna. Bude manhajar Sabi don kara daya.',
   sendTo: 'Aika wa (lambar waya ko @suna):',
   recipientNotFound: 'Ba a sami mai amfani da Sabi ba.',
+  recipientLookupsSpent:
+    'An nemi lambobi da yawa. Sake gwadawa anjima, ko aika da sunan mai amfani.',
   recipientSelf: 'Ba za ka aika wa kanka kudi ba.',
   sendAmount: 'Zuwa ga {name}\nAdadi a {currency}:',
   invalidAmount: 'Adadin bai dace ba.',

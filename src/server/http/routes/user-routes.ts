@@ -4,6 +4,11 @@ import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { listRecentRecipients } from '#server/users/list-recent-recipients.ts'
+import {
+  PHONE_SEARCH_GROUP,
+  PHONE_SEARCH_WINDOW_MS,
+  PHONE_SEARCHES_PER_15_MINUTES,
+} from '#server/users/phone-search-limit.ts'
 import { searchUsers } from '#server/users/search-users.ts'
 import { AppError } from '#shared/errors.ts'
 import { looksLikePhoneNumber } from '#shared/phone-numbers.ts'
@@ -11,9 +16,6 @@ import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { userSearchQuerySchema, userSearchResultSchema } from '#shared/schemas/money-requests.ts'
 import { clientAddress } from '../client-address.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
-
-/** Searches by phone number one user may make in 15 minutes. */
-export const PHONE_SEARCHES_PER_15_MINUTES = 30
 
 /** The raw `q` of a search, before validation (rate limits run first). */
 function searchTermOf(request: FastifyRequest): string {
@@ -44,7 +46,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         // is limited per user; a search by name is not (docs/phone-numbers.md "Paying by phone number").
         rateLimit: {
           max: PHONE_SEARCHES_PER_15_MINUTES,
-          timeWindow: '15 minutes',
+          timeWindow: PHONE_SEARCH_WINDOW_MS,
+          // Shared with the USSD recipient lookup: one count per user (phone-search-limit.ts).
+          groupId: PHONE_SEARCH_GROUP,
           keyGenerator: (request: FastifyRequest) => request.userId ?? clientAddress(request),
           allowList: (request: FastifyRequest) => !looksLikePhoneNumber(searchTermOf(request)),
         },
