@@ -89,14 +89,15 @@ export function ExchangeForm() {
     name: ['fromCurrencyId', 'toCurrencyId', 'amount'],
   })
 
-  // The pair follows the wallets once they have loaded, unless the user has chosen already.
+  // The pair follows the wallets once they have loaded, unless the user has chosen already. It
+  // runs again whenever a side is empty: a choice whose field registered after the default was
+  // set comes back empty, and the To side once stayed "Select" (a failed CI run).
   const defaults = defaultPair(walletList, currencyList, useDefaultWallet(walletList))
   useEffect(() => {
-    if (defaults.from !== null && form.getValues('fromCurrencyId') === null)
+    if (defaults.from !== null && chosenFrom === null)
       form.setValue('fromCurrencyId', defaults.from)
-    if (defaults.to !== null && form.getValues('toCurrencyId') === null)
-      form.setValue('toCurrencyId', defaults.to)
-  }, [defaults.from, defaults.to, form])
+    if (defaults.to !== null && chosenTo === null) form.setValue('toCurrencyId', defaults.to)
+  }, [defaults.from, defaults.to, chosenFrom, chosenTo, form])
   const fromId = chosenFrom ?? defaults.from
   const toCandidate = chosenTo ?? defaults.to
   const toId = toCandidate === fromId ? null : toCandidate
