@@ -12,7 +12,7 @@ import { notificationsPageSchema } from '#shared/schemas/notifications.ts'
 import { signUpClient } from '../factories/money.ts'
 import { newPhoneNumber } from '../factories/users.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
-import { createTestClient } from '../setup/test-app.ts'
+import { createTestClient, type TestClient } from '../setup/test-app.ts'
 
 describeMoneyApi(
   'password reset and e-mail verification',
@@ -34,9 +34,55 @@ describeMoneyApi(
     }
     const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? ''
 
+    /** Verifies the user's address with the link sent at sign-up, as its owner would. */
+    async function verifyAddress(client: TestClient, email: string) {
+      const token = tokenOf(await linkSentTo(email, '/verify-email'))
+      expect((await client.post('/api/auth/verify-email', { token })).status).toBe(204)
+    }
+
+    it('sends no reset link to an address never verified (issue 32)', async () => {
+      const client = createTestClient(context.app)
+      const user = await signUpClient(client)
+      await linkSentTo(user.email, '/verify-email')
+      const asked = await createTestClient(context.app).post('/api/auth/password-reset', {
+        email: user.email,
+      })
+      expect(asked.status).toBe(202)
+      // Once the verification link has gone, nothing more reaches the address.
+      const messages = await listSandboxMessages(context.database.db, user.email)
+      expect(messages.filter((message) => message.text.includes('/reset-password'))).toEqual([])
+    })
+
+    it('ends every reset link still out when the password changes', async () => {
+      const client = createTestClient(context.app)
+      const user = await signUpClient(client)
+      await verifyAddress(client, user.email)
+      const stranger = createTestClient(context.app)
+      expect((await stranger.post('/api/auth/password-reset', { email: user.email })).status).toBe(
+        202,
+      )
+      const token = tokenOf(await linkSentTo(user.email, '/reset-password'))
+      const changed = await client.post('/api/auth/password', {
+        currentPassword: user.password,
+        newPassword: `${user.password}-changed`,
+      })
+      expect(changed.status, changed.text).toBe(204)
+      const late = await stranger.post('/api/auth/password-reset/confirm', {
+        token,
+        password: 'an-attackers-password-1',
+      })
+      expect(late.status).toBe(400)
+      const signIn = await createTestClient(context.app).post('/api/auth/login', {
+        email: user.email,
+        password: `${user.password}-changed`,
+      })
+      expect(signIn.status, signIn.text).toBe(200)
+    })
+
     it('answers 202 alike for any address, and a reset link sets a new password once, ending every session', async () => {
       const client = createTestClient(context.app)
       const user = await signUpClient(client)
+      await verifyAddress(client, user.email)
       const other = createTestClient(context.app)
       expect(
         (await other.post('/api/auth/login', { email: user.email, password: user.password }))
@@ -178,6 +224,7 @@ describeMoneyApi(
       // An account with an e-mail and an unverified number signs in by e-mail only.
       const client = createTestClient(context.app)
       const user = await signUpClient(client)
+      await verifyAddress(client, user.email)
       const e164 = newPhoneNumber()
       const saved = await client.request({
         method: 'PATCH',

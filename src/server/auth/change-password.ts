@@ -4,6 +4,7 @@ import { users } from '#server/db/schema.ts'
 import { recordEvent } from '#server/outbox/record-event.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
+import { revokeEmailTokens } from './email-tokens.ts'
 import { isLoginBlocked, recordLoginFailure, signInKeyOf } from './login-throttle.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { deleteOtherSessions } from './sessions.ts'
@@ -40,5 +41,7 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
     .where(eq(users.id, user.id))
   await deleteOtherSessions(db, user.id, currentSid)
+  // A reset link still out would undo the change: it ends with it (issue 32).
+  await revokeEmailTokens(db, user.id, 'password_reset')
   await recordEvent(db, { userId: user.id, data: { kind: 'password_changed' } })
 }

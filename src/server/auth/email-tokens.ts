@@ -79,3 +79,26 @@ export async function consumeEmailToken(
     .where(eq(emailTokens.tokenHash, row.tokenHash))
   return { userId: row.userId, email: row.email }
 }
+
+/**
+ * Spends every unused token of a purpose the user holds: a password change or reset ends the
+ * reset links still out (issue 32), so a link read from a stolen inbox or phone earlier cannot
+ * take the account back afterwards.
+ */
+export async function revokeEmailTokens(
+  db: Queryable,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  nowMs = Date.now(),
+): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date(nowMs) })
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+      ),
+    )
+}

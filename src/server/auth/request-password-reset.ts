@@ -38,6 +38,9 @@ export async function requestPasswordReset(
       : undefined
   const to = byPhone ? user?.phoneNumber : user?.email
   if (!user || !to || user.deactivatedAt) return
+  // An address never verified may be a stranger's, or the thief's own typed in with a stolen
+  // session: no link that takes the account goes there (issue 32).
+  if (!byPhone && !user.emailVerifiedAt) return
   if (byPhone ? !senders.sms : !senders.mail) return
   const recent = await countRecentTokens(db, user.id, 'password_reset', nowMs - 15 * 60_000)
   if (recent >= RESETS_PER_ACCOUNT_PER_15_MINUTES) return

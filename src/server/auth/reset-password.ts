@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
 import { recordEvent } from '#server/outbox/record-event.ts'
 import { AppError } from '#shared/errors.ts'
 import type { PasswordResetConfirm } from '#shared/schemas/auth.ts'
-import { consumeEmailToken } from './email-tokens.ts'
+import { consumeEmailToken, revokeEmailTokens } from './email-tokens.ts'
 import { clearLoginFailures } from './login-throttle.ts'
 import { hashPassword } from './passwords.ts'
 import { deleteOtherSessions } from './sessions.ts'
@@ -25,7 +25,15 @@ export async function resetPassword(tx: Queryable, input: PasswordResetConfirm):
   const [user] = await tx
     .update(users)
     .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
-    .where(and(eq(users.id, spent.userId), isNull(users.deactivatedAt)))
+    .where(
+      and(
+        eq(users.id, spent.userId),
+        isNull(users.deactivatedAt),
+        // The link is good only while it still reaches the account: an e-mail or a number
+        // changed since it was sent ends it (issue 32).
+        or(sql`lower(${users.email}) = lower(${spent.email})`, eq(users.phoneNumber, spent.email)),
+      ),
+    )
     .returning({ id: users.id, email: users.email })
   if (!user) {
     throw new AppError('VALIDATION_FAILED', 'This link is invalid or has expired', [
@@ -38,8 +46,9 @@ export async function resetPassword(tx: Queryable, input: PasswordResetConfirm):
       .set({ emailVerifiedAt: new Date() })
       .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
   }
-  // The same call the password change makes, keeping no session at all.
+  // The same calls the password change makes, keeping no session and no other link.
   await deleteOtherSessions(tx, user.id, null)
+  await revokeEmailTokens(tx, user.id, 'password_reset')
   await clearLoginFailures(tx, spent.email)
   await recordEvent(tx, { userId: user.id, data: { kind: 'password_changed' } })
 }
