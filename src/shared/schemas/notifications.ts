@@ -1,5 +1,5 @@
-import { isPushServiceEndpoint } from '../push-services.ts'
 import { z } from 'zod'
+import { isPushServiceEndpoint } from '../push-services.ts'
 
 /**
  * The events a user hears about (docs/notifications.md): what the outbox holds, what the
