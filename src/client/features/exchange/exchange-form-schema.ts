@@ -29,6 +29,9 @@ export function defaultPair(
   start: Wallet | undefined,
 ): { from: number | null; to: number | null } {
   const from = start?.currencyId ?? null
+  // No side before the source is known: a To picked while the settings were still loading was
+  // the wallet that then became the source, and the pair showed "Select" (a failed CI run).
+  if (from === null) return { from: null, to: null }
   const to =
     wallets.find((wallet) => wallet.currencyId !== from)?.currencyId ??
     currencies.find((currency) => currency.id !== from)?.id ??

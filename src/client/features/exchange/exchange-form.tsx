@@ -89,9 +89,8 @@ export function ExchangeForm() {
     name: ['fromCurrencyId', 'toCurrencyId', 'amount'],
   })
 
-  // The pair follows the wallets once they have loaded, unless the user has chosen already. It
-  // runs again whenever a side is empty: a choice whose field registered after the default was
-  // set comes back empty, and the To side once stayed "Select" (a failed CI run).
+  // The pair follows the wallets once they have loaded, unless the user has chosen already; a
+  // side left empty is filled whenever a default exists for it.
   const defaults = defaultPair(walletList, currencyList, useDefaultWallet(walletList))
   useEffect(() => {
     if (defaults.from !== null && chosenFrom === null)
