@@ -23,9 +23,13 @@ export type StartPreference = {
   readonly displayCurrency?: string | null | undefined
 }
 
-/** A wallet holds money when its balance has any digit other than zero (no float needed). */
+/** A wallet holds money when its balance, read exactly by the money module, is above zero. */
 export function isFunded(wallet: Pick<WalletForStart, 'balance'>): boolean {
-  return /[1-9]/.test(wallet.balance)
+  try {
+    return parseScaled(wallet.balance, 18) > 0n
+  } catch {
+    return false
+  }
 }
 
 /** The naira value as an integer of kobo, for comparing; a malformed value counts as nothing. */
