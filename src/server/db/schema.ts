@@ -70,6 +70,22 @@ export const users = pgTable(
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
     /** When the user proved they read this e-mail address (docs/account.md "E-mail verification"). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the current number was proved by SMS code: a reset by SMS goes only to a number
+     * verified at least 72 hours ago (docs/security.md "Account recovery").
+     */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Set by "This wasn't me", Settings or USSD (docs/security.md "Freezing"): no outgoing money
+     * and no credential change until the owner unfreezes with the password and an e-mailed code.
+     */
+    frozenAt: timestamp('frozen_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Until when outgoing money is held to the cooling-off allowance after a recovery or a
+     * credential change (docs/security.md "Cooling-off"), and since when it counts.
+     */
+    coolingOffSince: timestamp('cooling_off_since', { withTimezone: true, mode: 'date' }),
+    coolingOffUntil: timestamp('cooling_off_until', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [
@@ -206,8 +222,13 @@ export const transactionPins = pgTable(
       .primaryKey()
       .references(() => users.id),
     pinHash: text('pin_hash').notNull(),
+    /**
+     * Wrong PINs since the PIN was set, forgotten a day after the last one: a right PIN does not
+     * wipe them, so guesses between the owner's payments still add up (docs/security.md).
+     */
     failedAttempts: smallint('failed_attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [check('transaction_pins_attempts_check', sql`${table.failedAttempts} >= 0`)],
@@ -709,6 +730,21 @@ export const backupCodes = pgTable(
 )
 
 /**
+ * The identity numbers (BVN, NIN, document) that back an account, each as a keyed hash: a number
+ * backs one account only (docs/security.md "Identity"), and the number itself is never stored.
+ */
+export const identityNumbers = pgTable('identity_numbers', {
+  /** HMAC-SHA256 of the kind and the number under the server's identity key, in hex. */
+  numberHash: char('number_hash', { length: 64 }).primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  /** bvn, nin or the document type. */
+  idType: varchar('id_type', { length: 20 }).notNull(),
+  createdAt: timestamps.createdAt,
+})
+
+/**
  * docs/account.md "Settings", saved on the server: one row per user, created at the first change.
  */
 export const userSettings = pgTable('user_settings', {
@@ -895,7 +931,7 @@ export const emailTokens = pgTable(
   (table) => [
     check(
       'email_tokens_purpose_check',
-      sql`${table.purpose} in ('password_reset', 'verify_email')`,
+      sql`${table.purpose} in ('password_reset', 'verify_email', 'freeze', 'unfreeze')`,
     ),
     index('email_tokens_user_idx').on(table.userId, table.purpose),
   ],

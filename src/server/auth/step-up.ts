@@ -1,0 +1,63 @@
+import type { Queryable } from '#server/db/client.ts'
+import type { Sealer } from '#server/secrets/seal.ts'
+import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
+import type { UserRow } from '#server/users/find-user.ts'
+import { AppError } from '#shared/errors.ts'
+import type { StepUpProof } from '#shared/schemas/step-up.ts'
+import { isLoginBlocked, recordLoginFailure, signInKeyOf } from './login-throttle.ts'
+import { verifyPassword } from './passwords.ts'
+import { checkSecondFactor } from './two-factor.ts'
+
+const PASSWORD_ASKED = 'Enter your password to continue'
+const BOTH_ASKED = 'Enter your password and the code from your authenticator app to continue'
+const WRONG_PASSWORD = 'Password is incorrect'
+const WRONG_CODE = 'That code is not right. Check your authenticator app.'
+
+/**
+ * Step-up for a credential change or deactivation (docs/security.md "Step-up"): a session alone
+ * is not enough, since a stolen cookie is a session. The account password is asked, and the
+ * TOTP or a backup code as well when two-factor is on. A wrong one counts as a failed sign-in
+ * of the account, so this cannot be used to guess the password; a frozen account changes no
+ * credential at all. Every refusal is 403 REAUTH_REQUIRED with the field at fault, so a screen
+ * knows to ask again.
+ */
+export async function requireStepUp(
+  db: Queryable,
+  sealer: Sealer,
+  user: UserRow,
+  proof: StepUpProof,
+  ipAddress: string,
+  nowMs = Date.now(),
+): Promise<void> {
+  refuseIfFrozen(user)
+  const secondFactor = user.twoFactorEnabled
+  const password = proof.password ?? ''
+  const code = proof.code ?? ''
+  if (password === '' || (secondFactor && code === '')) {
+    const missing = [
+      ...(password === '' ? [{ path: 'password', message: PASSWORD_ASKED }] : []),
+      ...(secondFactor && code === '' ? [{ path: 'code', message: BOTH_ASKED }] : []),
+    ]
+    throw new AppError('REAUTH_REQUIRED', secondFactor ? BOTH_ASKED : PASSWORD_ASKED, missing, {
+      secondFactor,
+    })
+  }
+  if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
+    throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
+    throw new AppError(
+      'REAUTH_REQUIRED',
+      WRONG_PASSWORD,
+      [{ path: 'password', message: WRONG_PASSWORD }],
+      { secondFactor },
+    )
+  }
+  if (secondFactor && !(await checkSecondFactor(db, sealer, user, code, nowMs))) {
+    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
+    throw new AppError('REAUTH_REQUIRED', WRONG_CODE, [{ path: 'code', message: WRONG_CODE }], {
+      secondFactor,
+    })
+  }
+}
