@@ -105,7 +105,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     )
     const outboxDispatcher = await startOutboxDispatcher(
       database,
-      deliveryChannelsFor(messaging, database.db, vapid),
+      deliveryChannelsFor(messaging, database.db, vapid, config.publicUrl),
       app.log,
     )
     const address = app.server.address()

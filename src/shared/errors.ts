@@ -17,6 +17,18 @@ export const APP_ERROR_STATUS = {
   PIN_INVALID: 403,
   /** Five wrong PINs in a row: locked for 30 minutes (the body says until when). */
   PIN_LOCKED: 423,
+  /**
+   * A credential change or deactivation without the account password (and the TOTP code when
+   * two-factor is on), or with a wrong one (docs/security.md "Step-up").
+   */
+  REAUTH_REQUIRED: 403,
+  /**
+   * Outgoing money past the cooling-off allowance after a recovery or a credential change
+   * (docs/security.md "Cooling-off"); the body says `until` when.
+   */
+  COOLING_OFF: 403,
+  /** The owner froze the account: no outgoing money and no credential change (docs/security.md). */
+  ACCOUNT_FROZEN: 423,
   /** A method the path does not answer to (with an Allow header). */
   METHOD_NOT_ALLOWED: 405,
   NOT_FOUND: 404,
@@ -59,6 +71,10 @@ export type ErrorDetails = {
   /** Which KYC limit refused a payment, and what it still allows in naira (docs/limits.md). */
   limit?: 'single' | 'daily' | 'balance'
   remaining?: string
+  /** With REAUTH_REQUIRED: whether the TOTP code is asked as well as the password. */
+  secondFactor?: boolean
+  /** With COOLING_OFF: when the allowance ends (ISO 8601). */
+  until?: string
 }
 
 /** An expected failure with a message safe to show to the user. */

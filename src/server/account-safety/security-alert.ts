@@ -31,6 +31,9 @@ export async function alertOwner(
     purpose: 'freeze',
     ttlMs: FREEZE_LINK_TTL_DAYS * 24 * 3_600_000,
   })
-  const data: NotificationData = { ...event, alert: { freezeToken, email: before.email, phoneNumber } }
+  const data: NotificationData = {
+    ...event,
+    alert: { freezeToken, email: before.email, phoneNumber },
+  }
   await recordEvent(tx, { userId: before.id, data })
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
+import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
+import { alertOwner } from '#server/account-safety/security-alert.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
-import { recordEvent } from '#server/outbox/record-event.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { revokeEmailTokens } from './email-tokens.ts'
@@ -22,6 +23,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   ipAddress: string,
 ): Promise<void> {
+  refuseIfFrozen(user)
   if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
     throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
   }
@@ -43,5 +45,5 @@ export async function changePassword(
   await deleteOtherSessions(db, user.id, currentSid)
   // A reset link still out would undo the change: it ends with it (issue 32).
   await revokeEmailTokens(db, user.id, 'password_reset')
-  await recordEvent(db, { userId: user.id, data: { kind: 'password_changed' } })
+  await alertOwner(db, user, { kind: 'password_changed' })
 }

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { emailTokens } from '#server/db/schema.ts'
 
-export type EmailTokenPurpose = 'password_reset' | 'verify_email'
+export type EmailTokenPurpose = 'password_reset' | 'verify_email' | 'freeze' | 'unfreeze'
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
@@ -18,8 +18,9 @@ export async function issueEmailToken(
   db: Queryable,
   input: { userId: string; email: string; purpose: EmailTokenPurpose; ttlMs: number },
   nowMs = Date.now(),
+  /** A token made by the caller (an unfreeze code under its account); else 256 random bits. */
+  token = randomBytes(32).toString('base64url'),
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
   await db.insert(emailTokens).values({
     tokenHash: hashToken(token),
     userId: input.userId,
@@ -101,4 +102,25 @@ export async function revokeEmailTokens(
         isNull(emailTokens.usedAt),
       ),
     )
+}
+
+/** Whose a token is, without spending it: undefined when it is unknown, used or expired. */
+export async function peekEmailToken(
+  db: Queryable,
+  token: string,
+  purpose: EmailTokenPurpose,
+  nowMs = Date.now(),
+): Promise<{ userId: string } | undefined> {
+  const [row] = await db
+    .select({ userId: emailTokens.userId, expiresAt: emailTokens.expiresAt })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+      ),
+    )
+  if (!row || row.expiresAt.getTime() <= nowMs) return undefined
+  return { userId: row.userId }
 }

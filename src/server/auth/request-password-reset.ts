@@ -5,6 +5,7 @@ import { findVerifiedPhoneOwner } from '#server/phone/find-phone-owner.ts'
 import type { MailSender, SmsSender } from '#server/providers/message-senders.ts'
 import { readSettings } from '#server/settings/user-settings.ts'
 import { findUserByEmail } from '#server/users/find-user.ts'
+import { SMS_RESET_PHONE_AGE_HOURS } from '#shared/account-safety.ts'
 import { PASSWORD_RESET_TTL_MINUTES } from '#shared/schemas/auth.ts'
 import type { PasswordResetRequest } from '#shared/schemas/credentials.ts'
 import { countRecentTokens, issueEmailToken } from './email-tokens.ts'
@@ -41,6 +42,15 @@ export async function requestPasswordReset(
   // An address never verified may be a stranger's, or the thief's own typed in with a stolen
   // session: no link that takes the account goes there (issue 32).
   if (!byPhone && !user.emailVerifiedAt) return
+  // A number proved only lately may be a thief's, put in with a stolen session: a reset goes by
+  // SMS only to a number verified at least 72 hours ago (docs/security.md "Account recovery").
+  if (
+    byPhone &&
+    (!user.phoneVerifiedAt ||
+      user.phoneVerifiedAt.getTime() > nowMs - SMS_RESET_PHONE_AGE_HOURS * 3_600_000)
+  ) {
+    return
+  }
   if (byPhone ? !senders.sms : !senders.mail) return
   const recent = await countRecentTokens(db, user.id, 'password_reset', nowMs - 15 * 60_000)
   if (recent >= RESETS_PER_ACCOUNT_PER_15_MINUTES) return

@@ -1,13 +1,22 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import { startCoolingOff } from '#server/account-safety/cooling-off.ts'
+import { alertOwner } from '#server/account-safety/security-alert.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
-import { recordEvent } from '#server/outbox/record-event.ts'
+import type { Sealer } from '#server/secrets/seal.ts'
+import { findUserById } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import type { PasswordResetConfirm } from '#shared/schemas/auth.ts'
-import { consumeEmailToken, revokeEmailTokens } from './email-tokens.ts'
-import { clearLoginFailures } from './login-throttle.ts'
+import { consumeEmailToken, peekEmailToken, revokeEmailTokens } from './email-tokens.ts'
+import {
+  clearLoginFailures,
+  isLoginBlocked,
+  recordLoginFailure,
+  signInKeyOf,
+} from './login-throttle.ts'
 import { hashPassword } from './passwords.ts'
 import { deleteOtherSessions } from './sessions.ts'
+import { checkSecondFactor } from './two-factor.ts'
 
 /**
  * Sets a new password from a reset link, in one transaction (`tx`): the token is spent (it works
@@ -22,6 +31,7 @@ export async function resetPassword(tx: Queryable, input: PasswordResetConfirm):
       { path: 'token', message: 'This link is invalid or has expired' },
     ])
   }
+  const before = await findUserById(tx, spent.userId)
   const [user] = await tx
     .update(users)
     .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
@@ -50,5 +60,43 @@ export async function resetPassword(tx: Queryable, input: PasswordResetConfirm):
   await deleteOtherSessions(tx, user.id, null)
   await revokeEmailTokens(tx, user.id, 'password_reset')
   await clearLoginFailures(tx, spent.email)
-  await recordEvent(tx, { userId: user.id, data: { kind: 'password_changed' } })
+  // A reset is how a thief who took the e-mail or the number takes the account: the owner hears
+  // of it on every contact the account had, and outgoing money cools off for a day
+  // (docs/security.md "Cooling-off").
+  if (before) await alertOwner(tx, before, { kind: 'password_changed' })
+  await startCoolingOff(tx, user.id)
+}
+
+const CODE_ASKED = 'Enter the code from your authenticator app, or a backup code'
+const WRONG_CODE = 'That code is not right. Check your authenticator app.'
+
+/**
+ * A reset never turns two-factor off, nor walks around it (docs/security.md "Account
+ * recovery"): an account with two-factor on resets its password only with a TOTP or backup
+ * code as well. Checked before the reset's transaction, without spending the link, so a wrong
+ * code is counted as a failed sign-in and the link still works for the right one.
+ */
+export async function requireResetSecondFactor(
+  db: Queryable,
+  sealer: Sealer,
+  input: PasswordResetConfirm,
+  ipAddress: string,
+): Promise<void> {
+  const token = await peekEmailToken(db, input.token, 'password_reset')
+  const user = token ? await findUserById(db, token.userId) : undefined
+  if (!user?.twoFactorEnabled) return
+  if (!input.code) {
+    throw new AppError('REAUTH_REQUIRED', CODE_ASKED, [{ path: 'code', message: CODE_ASKED }], {
+      secondFactor: true,
+    })
+  }
+  if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
+    throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
+  }
+  if (!(await checkSecondFactor(db, sealer, user, input.code))) {
+    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
+    throw new AppError('REAUTH_REQUIRED', WRONG_CODE, [{ path: 'code', message: WRONG_CODE }], {
+      secondFactor: true,
+    })
+  }
 }

@@ -1,6 +1,6 @@
+import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
 import type { Queryable } from '#server/db/client.ts'
 import type { Sealer } from '#server/secrets/seal.ts'
-import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import type { StepUpProof } from '#shared/schemas/step-up.ts'

@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { generateSecret, generateURI, verify } from 'otplib'
+import { alertOwner } from '#server/account-safety/security-alert.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { backupCodes, users } from '#server/db/schema.ts'
-import { recordEvent } from '#server/outbox/record-event.ts'
 import type { Sealer } from '#server/secrets/seal.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { BACKUP_CODE_COUNT, TOTP_CODE_PATTERN } from '#shared/schemas/account.ts'
+import type { StepUpProof } from '#shared/schemas/step-up.ts'
 import { isLoginBlocked, recordLoginFailure, signInKeyOf } from './login-throttle.ts'
+import { requireStepUp } from './step-up.ts'
 
 const ISSUER = 'Sabi'
 /** A code from the step before or after is accepted too: phones' clocks drift. */
@@ -138,7 +140,7 @@ export async function enableTwoFactor(
   db: Queryable,
   sealer: Sealer,
   user: UserRow,
-  code: string,
+  { code, password }: { code: string; password?: string | undefined },
   ipAddress: string,
   nowMs = Date.now(),
 ): Promise<{ backupCodes: string[] }> {
@@ -146,6 +148,7 @@ export async function enableTwoFactor(
   if (!user.totpSecretSealed) {
     throw new AppError('CONFLICT', 'Start two-factor setup first')
   }
+  await requireStepUp(db, sealer, user, { password }, ipAddress, nowMs)
   await requireCode(db, user, ipAddress, () => totpMatches(db, sealer, user, code, nowMs))
   const codes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode)
   await db.delete(backupCodes).where(eq(backupCodes.userId, user.id))
@@ -156,21 +159,24 @@ export async function enableTwoFactor(
     .update(users)
     .set({ twoFactorEnabled: true, updatedAt: new Date(nowMs) })
     .where(eq(users.id, user.id))
-  await recordEvent(db, { userId: user.id, data: { kind: 'two_factor_changed', enabled: true } })
+  await alertOwner(db, user, { kind: 'two_factor_changed', enabled: true })
   return { backupCodes: codes }
 }
 
-/** Turns two-factor off; it takes a current code (or a backup code), not just a session. */
+/**
+ * Turns two-factor off; it takes the password and a current code (or a backup code), not just
+ * a session (step-up, docs/security.md).
+ */
 export async function disableTwoFactor(
   db: Queryable,
   sealer: Sealer,
   user: UserRow,
-  code: string,
+  proof: StepUpProof,
   ipAddress: string,
   nowMs = Date.now(),
 ): Promise<void> {
   if (!user.twoFactorEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is not on')
-  await requireCode(db, user, ipAddress, () => checkSecondFactor(db, sealer, user, code, nowMs))
+  await requireStepUp(db, sealer, user, proof, ipAddress, nowMs)
   await db.delete(backupCodes).where(eq(backupCodes.userId, user.id))
   await db
     .update(users)
@@ -181,5 +187,27 @@ export async function disableTwoFactor(
       updatedAt: new Date(nowMs),
     })
     .where(eq(users.id, user.id))
-  await recordEvent(db, { userId: user.id, data: { kind: 'two_factor_changed', enabled: false } })
+  await alertOwner(db, user, { kind: 'two_factor_changed', enabled: false })
+}
+
+/**
+ * New backup codes for the old ones, which stop working: with the password and a current code
+ * (or one of the old backup codes), as every two-factor change (step-up, docs/security.md).
+ */
+export async function renewBackupCodes(
+  db: Queryable,
+  sealer: Sealer,
+  user: UserRow,
+  proof: StepUpProof,
+  ipAddress: string,
+  nowMs = Date.now(),
+): Promise<{ backupCodes: string[] }> {
+  if (!user.twoFactorEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is not on')
+  await requireStepUp(db, sealer, user, proof, ipAddress, nowMs)
+  const codes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode)
+  await db.delete(backupCodes).where(eq(backupCodes.userId, user.id))
+  await db
+    .insert(backupCodes)
+    .values(codes.map((c) => ({ userId: user.id, codeHash: hashCode(c) })))
+  return { backupCodes: codes }
 }

@@ -22,6 +22,7 @@ import type { Providers } from '#server/providers/providers.ts'
 import { databaseRateLimitStore } from '#server/rate-limits/rate-limit-store.ts'
 import type { Readiness } from '#server/readiness.ts'
 import { createSealer } from '#server/secrets/seal.ts'
+import { identityNumberKeyFor } from '#server/users/identity-number-key.ts'
 import { isClientRoute, isSandboxClientRoute } from '#shared/client-routes.ts'
 import { AppError } from '#shared/errors.ts'
 import { clientAddress, trustProxyOption } from './client-address.ts'
@@ -30,6 +31,7 @@ import { handleError, handleFrameworkError } from './error-handler.ts'
 import { transformOpenApiDocument, transformRouteSchema } from './openapi.ts'
 import { requestIdOf, sendRequestId } from './request-id.ts'
 import { createRouteIndex } from './route-index.ts'
+import { accountFreezeRoutes } from './routes/account-freeze-routes.ts'
 import { accountRecoveryRoutes } from './routes/account-recovery-routes.ts'
 import { accountRoutes } from './routes/account-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
@@ -208,8 +210,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = options.messaging?.mail
   const sms = options.messaging?.sms
   const codeKey = phoneCodeKeyFor(options.sessionSecret)
+  const identityKey = identityNumberKeyFor(options.sessionSecret)
   await app.register(authRoutes, { db: database.db, config, sealer, mail })
-  await app.register(accountRecoveryRoutes, { db: database.db, config, mail, sms })
+  await app.register(accountRecoveryRoutes, { db: database.db, config, mail, sms, sealer })
+  await app.register(accountFreezeRoutes, { db: database.db, mail, sms })
   await app.register(referenceRoutes, { db: database.db })
   await app.register(walletRoutes, { db: database.db })
   await app.register(userRoutes, { db: database.db })
@@ -233,11 +237,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     sealer,
     verifier: providers.identityVerifier,
+    identityKey,
   })
-  await app.register(limitsRoutes, { db: database.db, verifier: providers.identityVerifier })
+  await app.register(limitsRoutes, {
+    db: database.db,
+    verifier: providers.identityVerifier,
+    identityKey,
+  })
   await app.register(cardRoutes, { db: database.db, sealer })
-  await app.register(pinRoutes, { db: database.db })
-  await app.register(phoneRoutes, { db: database.db, sms, codeKey })
+  await app.register(pinRoutes, { db: database.db, sealer })
+  await app.register(phoneRoutes, { db: database.db, sms, codeKey, sealer })
   await app.register(receiptRoutes, { db: database.db })
   await app.register(webhookRoutes, { db: database.db, config })
   const live = await createLiveEvents(database, app.log)

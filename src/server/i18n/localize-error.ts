@@ -79,8 +79,11 @@ function localizeAmount(value: string, language: Language): string {
   return writeAmount(decimal, fraction.length, symbol || null, language)
 }
 
-/** One English message in `language`, falling back to the text of its error code. */
-export function localizeMessage(message: string, code: string, language: Language): string {
+/**
+ * One English message in `language` when a catalog has it, exactly or as a template; undefined
+ * when none does (a provider's own words, say), for the caller to decide.
+ */
+export function translateMessage(message: string, language: Language): string | undefined {
   if (language === 'en') return message
   const catalog = CATALOGS[language]
   const exact = catalog.exact.get(message)
@@ -93,6 +96,15 @@ export function localizeMessage(message: string, code: string, language: Languag
     )
     return template.text.replace(PLACEHOLDER, (whole, name: string) => values.get(name) ?? whole)
   }
+  return undefined
+}
+
+/** One English message in `language`, falling back to the text of its error code. */
+export function localizeMessage(message: string, code: string, language: Language): string {
+  if (language === 'en') return message
+  const translated = translateMessage(message, language)
+  if (translated !== undefined) return translated
+  const catalog = CATALOGS[language]
   return catalog.codes[code] ?? catalog.codes.INTERNAL ?? message
 }
 

@@ -3,17 +3,25 @@ import type { Queryable } from '#server/db/client.ts'
 import { kycDocuments, users } from '#server/db/schema.ts'
 import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
 import { requireProvider } from '#server/providers/providers.ts'
+import { hashIdentityNumber, type IdentityNumberKey } from '#server/users/identity-number-key.ts'
+import { claimIdentityNumber, findIdentityNumberOwner } from '#server/users/identity-numbers.ts'
 import { AppError } from '#shared/errors.ts'
 import type { TierThreeRequest } from '#shared/schemas/limits.ts'
+
+const DOCUMENT_TAKEN = 'This document is already linked to another Sabi account'
 
 /**
  * Tier 3 (docs/limits.md "Tier 3"): a tier-2 user's identity document and address, checked by the
  * identity provider. Every attempt is recorded with the document's last four characters only;
  * a failure says why and can be retried. Answers the provider's reason when it failed.
+ *
+ * A document backs one account only, as a BVN or NIN does (docs/security.md "Identity"): one
+ * another account holds is refused before the provider is asked, and the document's keyed hash
+ * is claimed in the transaction that raises the tier, so a race has one winner.
  */
 export async function upgradeToTierThree(
   db: Queryable,
-  verifier: IdentityVerifier | undefined,
+  deps: { verifier: IdentityVerifier | undefined; identityKey: IdentityNumberKey },
   userId: string,
   input: TierThreeRequest,
 ): Promise<{ failureReason: string | null }> {
@@ -27,7 +35,16 @@ export async function upgradeToTierThree(
   if (user.tier < 2) {
     throw new AppError('FORBIDDEN', 'Verify your BVN or NIN first: tier 3 needs a tier 2 account')
   }
-  const registry = requireProvider(verifier, 'Identity verification is not available right now')
+  const registry = requireProvider(
+    deps.verifier,
+    'Identity verification is not available right now',
+  )
+  const numberHash = hashIdentityNumber(deps.identityKey, {
+    idType: input.documentType,
+    idNumber: input.documentNumber,
+  })
+  const owner = await findIdentityNumberOwner(db, numberHash)
+  if (owner !== undefined && owner !== userId) throw new AppError('CONFLICT', DOCUMENT_TAKEN)
   const address = {
     line: input.address.line,
     city: input.address.city,
@@ -53,10 +70,19 @@ export async function upgradeToTierThree(
       failureReason,
     })
     if (result.verified) {
-      await tx
+      const claimed = await claimIdentityNumber(tx, {
+        numberHash,
+        userId,
+        idType: input.documentType,
+      })
+      if (!claimed) throw new AppError('CONFLICT', DOCUMENT_TAKEN)
+      const raised = await tx
         .update(users)
         .set({ kycTier: 3, updatedAt: new Date() })
         .where(and(eq(users.id, userId), eq(users.kycTier, 2)))
+        .returning({ id: users.id })
+      // Raised meanwhile with another document (two tabs): this one is not kept either.
+      if (raised.length === 0) throw new AppError('CONFLICT', 'Your account is already on tier 3')
     }
   })
   return { failureReason }

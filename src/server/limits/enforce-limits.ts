@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { holdOutgoing } from '#server/account-safety/cooling-off.ts'
 import { queryRows, type Transaction } from '#server/db/client.ts'
 import { kycTierLimits, ledgerAccounts, users } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
@@ -89,6 +90,7 @@ export async function enforceLimits(
   if (journal.fromUserId && sender?.debited) {
     const valuer = await loadNairaValuer(tx, [journal.asset])
     counted = valuer(journal.asset, journal.amountMinor)
+    await holdOutgoing(tx, journal.fromUserId, counted, now)
     await countSent(tx, journal.fromUserId, sender, counted, now)
   }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
+import { readCoolingOff } from '#server/account-safety/cooling-off.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { kycDailyUsage, kycTierLimits, users } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
@@ -37,6 +38,7 @@ export async function readLimits(
     .where(and(eq(kycDailyUsage.userId, userId), eq(kycDailyUsage.day, lagosDay(now))))
   const { totalMinor: balance } = await heldInNaira(db, userId)
   const used = usage?.sentMinor ?? 0n
+  const coolingOff = await readCoolingOff(db, userId, now)
   return {
     tier: tierOf(user.tier),
     currency: 'NGN',
@@ -47,6 +49,9 @@ export async function readLimits(
     balanceMax: own.balanceMaxMinor === null ? null : naira(own.balanceMaxMinor),
     balance: naira(balance),
     resetsAt: nextLagosMidnight(now).toISOString(),
+    coolingOff: coolingOff
+      ? { until: coolingOff.until.toISOString(), remaining: naira(coolingOff.remainingKobo) }
+      : null,
     tiers: tiers.map((each) => ({
       tier: each.tier,
       singleMax: naira(each.singleMaxMinor),

@@ -33,6 +33,13 @@ const catalogSchema = z.object({
   password_reset_sms: entrySchema,
   verify_email: entrySchema,
   phone_code: entrySchema,
+  phone_changed: entrySchema,
+  pin_failed: entrySchema,
+  pin_locked: entrySchema,
+  account_frozen: entrySchema,
+  account_unfrozen: entrySchema,
+  this_wasnt_me: entrySchema,
+  unfreeze_code: entrySchema,
 })
 export type MessageKey = keyof z.infer<typeof catalogSchema>
 
@@ -133,7 +140,25 @@ export function renderEventMessage(data: NotificationData, language: Language): 
       return renderTemplate(data.kind, language, { device: quotedName(data.device, language) })
     case 'two_factor_changed':
       return renderTemplate(data.enabled ? 'two_factor_on' : 'two_factor_off', language)
+    case 'pin_failed':
+      return renderTemplate(data.kind, language, { attemptsLeft: String(data.attemptsLeft) })
     default:
       return renderTemplate(data.kind, language)
   }
+}
+
+/**
+ * An event as e-mail and SMS send it: a security alert ends with its "This wasn't me" link,
+ * which freezes the account in one tap (docs/security.md "Alerts").
+ */
+export function renderDeliveredMessage(
+  data: NotificationData,
+  language: Language,
+  publicUrl: string,
+): RenderedMessage {
+  const message = renderEventMessage(data, language)
+  if (!('alert' in data) || !data.alert) return message
+  const link = `${publicUrl}/freeze?token=${encodeURIComponent(data.alert.freezeToken)}`
+  const line = renderTemplate('this_wasnt_me', language, { link })
+  return { title: message.title, text: `${message.text}\n\n${line.text}` }
 }

@@ -1,5 +1,9 @@
 import type { outboxEvents } from '#server/db/schema.ts'
-import { type Notification, notificationDataSchema } from '#shared/schemas/notifications.ts'
+import {
+  type Notification,
+  type NotificationData,
+  notificationDataSchema,
+} from '#shared/schemas/notifications.ts'
 
 type EventRow = Pick<
   typeof outboxEvents.$inferSelect,
@@ -13,8 +17,15 @@ export function toNotification(row: EventRow): Notification | undefined {
   return {
     id: row.id,
     position: row.position.toString(),
-    data: data.data,
+    // The alert's link token and contacts are for the e-mail and SMS only (docs/security.md).
+    data: withoutAlert(data.data),
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
   }
+}
+
+function withoutAlert(data: NotificationData): NotificationData {
+  if (!('alert' in data)) return data
+  const { alert: _alert, ...rest } = data
+  return rest
 }

@@ -14,10 +14,12 @@ export function deliveryChannelsFor(
   messaging: Messaging,
   db: Database,
   vapid?: VapidKeys,
+  /** Where the app is served: the address of a security alert's "This wasn't me" link. */
+  publicUrl = '',
 ): DeliveryChannels {
   return {
     ...(vapid ? { push: createPushChannel(db, vapid) } : {}),
-    ...(messaging.mail ? { email: createEmailChannel(messaging.mail) } : {}),
-    ...(messaging.sms ? { sms: createSmsChannel(messaging.sms) } : {}),
+    ...(messaging.mail ? { email: createEmailChannel(messaging.mail, publicUrl) } : {}),
+    ...(messaging.sms ? { sms: createSmsChannel(messaging.sms, publicUrl) } : {}),
   }
 }

@@ -154,8 +154,11 @@ async function loadDeliveries(db: Database, rows: readonly ClaimedRow[]) {
       createdAt: row.created_at,
       recipient: {
         userId: row.user_id,
-        email: row.email,
-        phoneNumber: row.phone_number,
+        // A security alert goes to the contacts the account had before the change it announces,
+        // never to the new ones, which may be a thief's (docs/security.md "Alerts").
+        ...('alert' in data.data && data.data.alert
+          ? { email: data.data.alert.email, phoneNumber: data.data.alert.phoneNumber }
+          : { email: row.email, phoneNumber: row.phone_number }),
         firstName: row.first_name,
         settings,
       },

@@ -1,8 +1,12 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
+import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
+import { startCoolingOff } from '#server/account-safety/cooling-off.ts'
+import { alertOwner } from '#server/account-safety/security-alert.ts'
+import { revokeEmailTokens } from '#server/auth/email-tokens.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
 import { phoneVerifications, users } from '#server/db/schema.ts'
-import type { UserRow } from '#server/users/find-user.ts'
+import { findUserById, type UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { PHONE_CODE_ATTEMPTS_MAX, type PhoneVerificationConfirm } from '#shared/schemas/phone.ts'
 import { isPhoneHeldByAnother } from './find-phone-owner.ts'
@@ -26,6 +30,9 @@ export async function confirmPhoneVerification(
   input: PhoneVerificationConfirm,
   nowMs = Date.now(),
 ): Promise<UserRow> {
+  const before = await findUserById(tx, userId)
+  if (!before) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+  refuseIfFrozen(before)
   const [row] = await tx
     .select()
     .from(phoneVerifications)
@@ -72,12 +79,25 @@ export async function confirmPhoneVerification(
     const user = await tx.transaction(async (savepoint) => {
       const [updated] = await savepoint
         .update(users)
-        .set({ phoneNumber: input.phoneNumber, phoneVerified: true, updatedAt: now })
+        .set({
+          phoneNumber: input.phoneNumber,
+          phoneVerified: true,
+          phoneVerifiedAt: now,
+          updatedAt: now,
+        })
         .where(eq(users.id, userId))
         .returning()
       return updated
     })
     if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+    // A number added or changed, not the one typed at sign-up proved at last, is a credential
+    // change (docs/security.md): the owner hears of it on the contacts they had, reset links
+    // out to the old number die, and outgoing money cools off for a day.
+    if (before.phoneVerified || before.phoneNumber !== input.phoneNumber) {
+      await alertOwner(tx, before, { kind: 'phone_changed' })
+      await revokeEmailTokens(tx, userId, 'password_reset', nowMs)
+      await startCoolingOff(tx, userId, now)
+    }
     return user
   } catch (error) {
     if (

@@ -1,11 +1,11 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { isLoginBlocked, recordLoginFailure, signInKeyOf } from '#server/auth/login-throttle.ts'
+import { alertOwner } from '#server/account-safety/security-alert.ts'
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
 import { type Queryable, queryRows } from '#server/db/client.ts'
 import { transactionPins } from '#server/db/schema.ts'
 import { createStatementBatcher } from '#server/db/statement-batcher.ts'
-import type { UserRow } from '#server/users/find-user.ts'
+import { findUserById } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import {
   PIN_LOCK_MINUTES,
@@ -27,32 +27,28 @@ export async function readPinStatus(db: Queryable, userId: string): Promise<PinS
 }
 
 /**
- * Sets or replaces the PIN of a user who proves they know the account password. A wrong
- * password counts as a failed sign-in, so this cannot be used to guess it; a new PIN clears
- * any lock, since the password is the stronger secret.
+ * Sets or replaces the PIN. The caller has asked for the password first (step-up,
+ * src/server/auth/step-up.ts); a new PIN clears the wrong PINs and any lock, since the password
+ * is the stronger secret.
  */
 export async function setTransactionPin(
   db: Queryable,
-  user: UserRow,
-  input: SetPinRequest,
-  ipAddress: string,
+  userId: string,
+  pin: string,
 ): Promise<PinStatus> {
-  if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
-    throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
-    throw new AppError('VALIDATION_FAILED', 'Password is incorrect', [
-      { path: 'password', message: 'Password is incorrect' },
-    ])
-  }
-  const pinHash = await hashPassword(input.pin)
+  const pinHash = await hashPassword(pin)
   await db
     .insert(transactionPins)
-    .values({ userId: user.id, pinHash })
+    .values({ userId, pinHash })
     .onConflictDoUpdate({
       target: transactionPins.userId,
-      set: { pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: sql`now()` },
+      set: {
+        pinHash,
+        failedAttempts: 0,
+        lockedUntil: null,
+        lastFailedAt: null,
+        updatedAt: sql`now()`,
+      },
     })
   return { isSet: true, lockedUntil: null }
 }
@@ -157,29 +153,19 @@ async function attemptKnownPin(db: Queryable, userId: string, pin: string): Prom
 type KnownPin = { userId: string; pinHash: string }
 
 /**
- * Whether each user's PIN hash is still the one given and unlocked, clearing a count or an
- * expired lock where there is one, for many users in one statement. Most often there is nothing
- * to clear, and then nothing is written: a read-only statement commits without waiting for the
- * write-ahead log.
+ * Whether each user's PIN hash is still the one given and unlocked, for many users in one
+ * read-only statement, which commits without waiting for the write-ahead log. A right PIN
+ * clears nothing: wrong PINs since the PIN was set keep counting (docs/security.md
+ * "Transaction PIN"), so guesses between the owner's payments still add up to a lock.
  */
 async function checkKnownPins(db: Queryable, pins: KnownPin[]): Promise<boolean[]> {
   const asked = JSON.stringify(pins.map((pin) => ({ user_id: pin.userId, pin_hash: pin.pinHash })))
   const rows = await queryRows(
     db,
-    sql`with asked as (
-          select * from jsonb_to_recordset(${asked}::jsonb) as a(user_id uuid, pin_hash text)),
-        cleared as (
-          update transaction_pins p
-          set failed_attempts = 0, locked_until = null, updated_at = now()
-          from asked a
-          where p.user_id = a.user_id and p.pin_hash = a.pin_hash
-            and (p.locked_until is null or p.locked_until <= now())
-            and (p.failed_attempts <> 0 or p.locked_until is not null)
-          returning p.user_id)
-        select a.user_id, exists (select 1 from cleared c where c.user_id = a.user_id) or exists (
+    sql`select a.user_id, exists (
           select 1 from transaction_pins p where p.user_id = a.user_id and p.pin_hash = a.pin_hash
-            and p.failed_attempts = 0 and p.locked_until is null) as pin_ok
-        from asked a`,
+            and (p.locked_until is null or p.locked_until <= now())) as pin_ok
+        from jsonb_to_recordset(${asked}::jsonb) as a(user_id uuid, pin_hash text)`,
   )
   const right = new Set(rows.filter((row) => row.pin_ok === true).map((row) => String(row.user_id)))
   return pins.map((pin) => right.has(pin.userId))
@@ -215,16 +201,30 @@ function rememberVerifiedPin(userId: string, pin: string, pinHash: string): void
   verifiedPins.set(verifiedPinSlot(userId, pin), { pinHash, atMs: Date.now() })
 }
 
+/** A wrong PIN is forgotten this long after the last one. */
+const WRONG_PINS_WINDOW = '24 hours'
+/** A wrong PIN past the lock, once it has opened again, locks it for this long. */
+const RELOCK = '24 hours'
+/** From this many wrong PINs in a row on, each alerts the owner (docs/security.md "Alerts"). */
+const ALERT_FROM_ATTEMPT = 3
+
 async function attemptPin(db: Queryable, userId: string, pin: string): Promise<void> {
   if (await attemptKnownPin(db, userId, pin)) return
+  // Counted before it is compared: wrong PINs since the last a day ago start again from one;
+  // the fifth locks for 30 minutes, and each after it, once the lock has opened, for a day.
+  const attempt = sql`case when last_failed_at is null
+      or last_failed_at <= now() - ${WRONG_PINS_WINDOW}::interval then 1
+      else failed_attempts + 1 end`
   const [reserved] = await queryRows(
     db,
     sql`update transaction_pins set
-          failed_attempts = case when locked_until <= now() then 1 else failed_attempts + 1 end,
+          failed_attempts = ${attempt},
           locked_until = case
-            when (case when locked_until <= now() then 1 else failed_attempts + 1 end) >= ${PIN_MAX_ATTEMPTS}
+            when ${attempt} > ${PIN_MAX_ATTEMPTS} then now() + ${RELOCK}::interval
+            when ${attempt} = ${PIN_MAX_ATTEMPTS}
               then now() + ${`${PIN_LOCK_MINUTES} minutes`}::interval
             else null end,
+          last_failed_at = now(),
           updated_at = now()
         where user_id = ${userId} and (locked_until is null or locked_until <= now())
         returning pin_hash, failed_attempts`,
@@ -241,20 +241,51 @@ async function attemptPin(db: Queryable, userId: string, pin: string): Promise<v
   }
   const pinHash = String(reserved.pin_hash)
   if (await verifyPassword(pinHash, pin)) {
-    await db
-      .update(transactionPins)
-      .set({ failedAttempts: 0, lockedUntil: null, updatedAt: sql`now()` })
-      .where(eq(transactionPins.userId, userId))
+    // The right PIN takes back only its own count, never the wrong ones before it.
+    await queryRows(
+      db,
+      sql`update transaction_pins set
+            failed_attempts = greatest(failed_attempts - 1, 0),
+            locked_until = case when greatest(failed_attempts - 1, 0) >= ${PIN_MAX_ATTEMPTS}
+              then locked_until else null end,
+            last_failed_at = case when failed_attempts <= 1 then null else last_failed_at end,
+            updated_at = now()
+          where user_id = ${userId}`,
+    )
     rememberVerifiedPin(userId, pin, pinHash)
     return
   }
-  const attemptsLeft = Math.max(0, PIN_MAX_ATTEMPTS - Number(reserved.failed_attempts))
+  const attempts = Number(reserved.failed_attempts)
+  const attemptsLeft = Math.max(0, PIN_MAX_ATTEMPTS - attempts)
+  await alertWrongPin(db, userId, attempts, attemptsLeft)
   throw new AppError(
     'PIN_INVALID',
     attemptsLeft > 0
       ? `Incorrect PIN. ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`
-      : `Incorrect PIN. Your PIN is now locked for ${PIN_LOCK_MINUTES} minutes.`,
+      : attempts > PIN_MAX_ATTEMPTS
+        ? 'Incorrect PIN. Your PIN is now locked for 24 hours.'
+        : `Incorrect PIN. Your PIN is now locked for ${PIN_LOCK_MINUTES} minutes.`,
     undefined,
     { attemptsLeft },
+  )
+}
+
+/**
+ * Someone is guessing the PIN: from the third wrong one in a row, each is told to the owner at
+ * once, and so is the lock, on every channel with a "This wasn't me" link (docs/security.md).
+ */
+async function alertWrongPin(
+  db: Queryable,
+  userId: string,
+  attempts: number,
+  attemptsLeft: number,
+): Promise<void> {
+  if (attempts < ALERT_FROM_ATTEMPT) return
+  const user = await findUserById(db, userId)
+  if (!user) return
+  await alertOwner(
+    db,
+    user,
+    attemptsLeft > 0 ? { kind: 'pin_failed', attemptsLeft } : { kind: 'pin_locked' },
   )
 }

@@ -11,10 +11,20 @@ export type PostalAddress = { line: string; city: string; state: string; country
 
 type CheckResult = { verified: true } | { verified: false; reason: string }
 
-/** Checks a Nigerian BVN or NIN, and an identity document with an address, with the registry. */
+/**
+ * The person a BVN or NIN must belong to: the legal names and the date of birth (YYYY-MM-DD)
+ * the registry holds for it.
+ */
+export type IdentityHolder = { firstName: string; lastName: string; dateOfBirth: string }
+
+/**
+ * Checks a Nigerian BVN or NIN, and an identity document with an address, with the registry.
+ * A number is verified only when the registry's record is of the person given: a number that
+ * exists but is someone else's answers `verified: false` with the reason, as one not found does.
+ */
 export type IdentityVerifier = {
   readonly name: string
-  verify(input: { idType: 'bvn' | 'nin'; idNumber: string }): Promise<CheckResult>
+  verify(input: { idType: 'bvn' | 'nin'; idNumber: string } & IdentityHolder): Promise<CheckResult>
   verifyDocument(input: {
     documentType: IdentityDocumentType
     documentNumber: string

@@ -8,17 +8,26 @@ const DOCUMENT_NAMES = {
 } as const
 
 /**
- * The sandbox registry: a number ending in 0000 is not on record; any other number matches the
- * account holder, and any address is confirmed.
+ * The sandbox registry (docs/running.md "Sandbox"): a BVN or NIN ending in 0000 is not on
+ * record, one ending in 1111 is someone else's (whatever name is given, it does not match), and
+ * any other is on record as the person given. A document number ending in 0000 is not on record;
+ * any other, and any address, is confirmed.
  */
 export function createSandboxIdentityVerifier(): IdentityVerifier {
   return {
     name: 'sandbox-identity',
     async verify({ idType, idNumber }) {
+      // The server catalogs word these in the user's language (src/server/i18n/locales).
       if (idNumber.endsWith('0000')) {
         return {
           verified: false,
           reason: `This ${idType.toUpperCase()} could not be found. Check the number and try again.`,
+        }
+      }
+      if (idNumber.endsWith('1111')) {
+        return {
+          verified: false,
+          reason: `The name and date of birth do not match this ${idType.toUpperCase()}`,
         }
       }
       return { verified: true }

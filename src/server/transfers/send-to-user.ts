@@ -1,3 +1,4 @@
+import { holdOutgoing, isOutgoingHeld } from '#server/account-safety/cooling-off.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
 import {
   type IdempotentResponse,
@@ -21,6 +22,7 @@ import {
   singleLimitMessage,
 } from '#server/limits/enforce-limits.ts'
 import { lagosDay } from '#server/limits/lagos-day.ts'
+import { loadNairaValuer } from '#server/limits/naira-value.ts'
 import { findOwnWalletIdentity, type WalletIdentity } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
 import { exponentOf, formatMinor, parseAmountOrThrow } from '#shared/money.ts'
@@ -34,7 +36,7 @@ import type { Transaction as TransactionResponse } from '#shared/schemas/transac
 // and moves the balances as `postJournal` does for every other money action, with the same
 // answers; what needs no database is checked here first.
 
-type Prepared = { from: WalletIdentity; item: UserTransferItem }
+type Prepared = { from: WalletIdentity; item: UserTransferItem; amountMinor: bigint }
 
 /** The checks that need no database, in the order the answers have always come in. */
 async function prepareTransfer(
@@ -52,6 +54,7 @@ async function prepareTransfer(
   const now = new Date()
   return {
     from,
+    amountMinor: amount.amountMinor,
     item: {
       ...submission,
       fromWalletId: from.id,
@@ -109,7 +112,28 @@ export async function sendToUserOnce(
     if (outcome.outcome === 'refused') throw error
     return answerOf(outcome, undefined)
   }
+  if (await isOutgoingHeld(db, submission.userId)) {
+    return answerOf(await postHeld(db, prepared), prepared.from)
+  }
   return answerOf(await poster.post(prepared.item), prepared.from)
+}
+
+/**
+ * The transfer of a frozen account or one cooling off (docs/security.md): posted on its own,
+ * in one transaction with the hold that refuses or counts it, rather than in the next batch,
+ * so two such transfers cannot both pass an allowance the pair of them exceeds.
+ */
+async function postHeld(db: Database, prepared: Prepared): Promise<TransferOutcome> {
+  return db.transaction(async (tx) => {
+    const { item, from, amountMinor } = prepared
+    const valuer = await loadNairaValuer(tx, [from.asset])
+    await holdOutgoing(tx, item.userId, valuer(from.asset, amountMinor))
+    const [outcome] = await postUserTransfers(tx, [item])
+    if (!outcome || outcome.outcome === 'failed') {
+      throw new Error(`a held transfer failed: ${JSON.stringify(outcome)}`)
+    }
+    return outcome
+  })
 }
 
 function answerOf(

@@ -17,6 +17,7 @@ export function toUserResponse(row: UserRow): User {
     phoneVerified: row.phoneVerified,
     country: row.country,
     twoFactorEnabled: row.twoFactorEnabled,
+    frozenAt: row.frozenAt?.toISOString() ?? null,
     verificationStatus: row.verificationStatus,
     kycTier: row.kycTier,
     isEmailVerified: row.emailVerifiedAt !== null,

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm'
-import type { Queryable } from '#server/db/client.ts'
+import { startCoolingOff } from '#server/account-safety/cooling-off.ts'
+import { alertOwner } from '#server/account-safety/security-alert.ts'
+import { revokeEmailTokens } from '#server/auth/email-tokens.ts'
+import type { Database } from '#server/db/client.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
 import { users } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
 import type { UpdateProfileRequest } from '#shared/schemas/profile.ts'
-import { findUserById, type UserRow } from './find-user.ts'
+import type { UserRow } from './find-user.ts'
 
 const USERNAME_TAKEN = 'This username is already taken'
 const PHONE_REQUIRED = 'Your account signs in with its phone number, so it cannot be removed'
@@ -18,25 +21,35 @@ const PHONE_ACCOUNT_EXISTS = 'An account with this phone number already exists'
  * it signs in with it.
  */
 export async function updateProfile(
-  db: Queryable,
-  userId: string,
+  db: Database,
+  before: UserRow,
   input: UpdateProfileRequest,
 ): Promise<UserRow> {
-  const phoneChange = await phoneChangeOf(db, userId, input.phoneNumber)
+  const phoneChange = phoneChangeOf(before, input.phoneNumber)
   try {
-    const [row] = await db
-      .update(users)
-      .set({
-        ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
-        ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
-        ...(input.username !== undefined ? { username: input.username } : {}),
-        ...phoneChange,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId))
-      .returning()
-    if (!row) throw new AppError('UNAUTHORIZED', 'Unauthorized')
-    return row
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+          ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+          ...(input.username !== undefined ? { username: input.username } : {}),
+          ...phoneChange,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, before.id))
+        .returning()
+      if (!row) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+      // A changed number is a credential change (docs/security.md): the route asked for the
+      // password; the owner hears of it on the contacts they had, reset links out to the old
+      // number die, and outgoing money cools off for a day.
+      if (phoneChange.phoneNumber !== undefined) {
+        await alertOwner(tx, before, { kind: 'phone_changed' })
+        await revokeEmailTokens(tx, before.id, 'password_reset')
+        await startCoolingOff(tx, before.id)
+      }
+      return row
+    })
   } catch (error) {
     if (isUniqueViolation(error, 'users_username_lower_key')) {
       throw new AppError('USERNAME_TAKEN', USERNAME_TAKEN, [
@@ -52,21 +65,22 @@ export async function updateProfile(
   }
 }
 
+/** Whether the edit changes the account's phone number, which takes a step-up. */
+export function changesPhone(user: UserRow, phoneNumber: string | null | undefined): boolean {
+  return phoneNumber !== undefined && (phoneNumber ?? null) !== user.phoneNumber
+}
+
 /** The columns a phone number edit sets: none when it is left out or unchanged. */
-async function phoneChangeOf(
-  db: Queryable,
-  userId: string,
+function phoneChangeOf(
+  user: UserRow,
   phoneNumber: string | null | undefined,
-): Promise<{ phoneNumber?: string | null; phoneVerified?: boolean }> {
-  if (phoneNumber === undefined) return {}
-  const user = await findUserById(db, userId)
-  if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+): { phoneNumber?: string | null; phoneVerified?: boolean; phoneVerifiedAt?: null } {
+  if (!changesPhone(user, phoneNumber)) return {}
   const next = phoneNumber ?? null
-  if (next === user.phoneNumber) return {}
   if (next === null && user.email === null) {
     throw new AppError('VALIDATION_FAILED', PHONE_REQUIRED, [
       { path: 'phoneNumber', message: PHONE_REQUIRED },
     ])
   }
-  return { phoneNumber: next, phoneVerified: false }
+  return { phoneNumber: next, phoneVerified: false, phoneVerifiedAt: null }
 }

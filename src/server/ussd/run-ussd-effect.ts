@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto'
+import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
+import { alertOwner } from '#server/account-safety/security-alert.ts'
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
 import { payBill } from '#server/bills/pay-bill.ts'
 import type { Database } from '#server/db/client.ts'
+import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
 import { localizeMessage } from '#server/i18n/localize-error.ts'
 import {
   fingerprintRequest,
@@ -15,6 +18,7 @@ import { requireProvider } from '#server/providers/providers.ts'
 import { consumeRateLimits } from '#server/rate-limits/consume-rate-limit.ts'
 import { updateSettings } from '#server/settings/user-settings.ts'
 import { listTransactions } from '#server/transactions/list-transactions.ts'
+import { findUserById } from '#server/users/find-user.ts'
 import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
 import {
   PHONE_SEARCH_WINDOW_MS,
@@ -222,9 +226,17 @@ async function run(context: UssdEffectContext, effect: UssdEffect): Promise<Ussd
       return { kind: 'pinHashed', hash: await hashPassword(effect.pin) }
     case 'changePin': {
       if (!(await verifyPassword(effect.newPinHash, effect.pin))) return { kind: 'pinMismatch' }
-      if (!(await replaceTransactionPin(db, caller.userId, effect.newPinHash))) {
-        return { kind: 'pinLocked', minutes: PIN_LOCK_MINUTES }
-      }
+      const user = await findUserById(db, caller.userId)
+      if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+      // A frozen account changes no credential; a changed PIN is told to the owner at once,
+      // with the link that freezes the account (docs/security.md "Alerts").
+      refuseIfFrozen(user)
+      const changed = await commitWithRefusals(db, async (tx) => {
+        if (!(await replaceTransactionPin(tx, caller.userId, effect.newPinHash))) return false
+        await alertOwner(tx, user, { kind: 'pin_changed' })
+        return true
+      })
+      if (!changed) return { kind: 'pinLocked', minutes: PIN_LOCK_MINUTES }
       return { kind: 'pinChanged' }
     }
     case 'setLanguage':

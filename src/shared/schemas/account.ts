@@ -1,26 +1,19 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages.ts'
-import { passwordSchema } from './auth.ts'
+import { passwordSchema, requiredName } from './auth.ts'
+import { secondFactorCodeSchema, stepUpFields } from './step-up.ts'
 
 export const TOTP_CODE_PATTERN = /^\d{6}$/
 export const BACKUP_CODE_COUNT = 10
 export const THEMES = ['light', 'dark'] as const
 export const VERIFICATION_ID_TYPES = ['bvn', 'nin'] as const
 
-/** A TOTP code (6 digits) or a backup code (xxxx-xxxx), as typed: spaces are ignored. */
-export const secondFactorCodeSchema = z
-  .string({ error: 'Enter the code from your authenticator app' })
-  .trim()
-  .transform((value) => value.replace(/\s/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(6, 'Enter the 6-digit code from your authenticator app')
-      .max(20, 'That code is too long'),
-  )
-
 export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() })
-export const twoFactorCodeRequestSchema = z.object({ code: secondFactorCodeSchema })
+/** Turning two-factor on or off: a code, and the password (step-up, docs/security.md). */
+export const twoFactorChangeRequestSchema = z.object({
+  code: secondFactorCodeSchema,
+  password: stepUpFields.password,
+})
 export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) })
 
 export const changePasswordRequestSchema = z.object({
@@ -41,13 +34,58 @@ export const sessionInfoSchema = z.object({
 })
 export type SessionInfo = z.infer<typeof sessionInfoSchema>
 
+/** A BVN or NIN: 11 digits. */
+export const IDENTITY_NUMBER_PATTERN = /^\d{11}$/
+/**
+ * A legal name as a registry holds it: letters of any script with their accents, and the
+ * spaces, hyphens, apostrophes and dots between them; never digits or symbols.
+ */
+export const LEGAL_NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u
+/** Only adults open a verified account (docs/account.md "Identity verification"). */
+export const VERIFICATION_MIN_AGE_YEARS = 18
+/** No date of birth before this is taken for a real one. */
+export const EARLIEST_DATE_OF_BIRTH = '1900-01-01'
+
+/**
+ * The last date of birth of someone who is `years` old on `today`, as YYYY-MM-DD. The day is
+ * UTC's: Lagos is an hour ahead, so a birthday starts counting at most an hour late.
+ */
+export function latestBirthDateForAge(years: number, today: Date): string {
+  const year = String(today.getUTCFullYear() - years).padStart(4, '0')
+  const month = String(today.getUTCMonth() + 1).padStart(2, '0')
+  const day = String(today.getUTCDate()).padStart(2, '0')
+  // Someone born on 29 February is of age on 1 March in a common year: the text comparison
+  // with "YYYY-02-28" gives exactly that.
+  return `${year}-${month}-${day}`
+}
+
+const legalName = (label: 'First name' | 'Last name') =>
+  requiredName(label).regex(
+    LEGAL_NAME_PATTERN,
+    'Enter your name as it is on your ID: letters, spaces, hyphens and apostrophes only',
+  )
+
+/**
+ * `POST /api/profile/verification`: the number, and the person it must belong to. The registry
+ * compares the legal name and date of birth with its record (docs/security.md "Identity").
+ */
 export const verificationRequestSchema = z.object({
   idType: z.enum(VERIFICATION_ID_TYPES, { error: 'Choose BVN or NIN' }),
   idNumber: z
     .string({ error: 'Enter your 11-digit number' })
     .trim()
-    .regex(/^\d{11}$/, 'BVN and NIN are 11 digits'),
+    .regex(IDENTITY_NUMBER_PATTERN, 'BVN and NIN are 11 digits'),
+  firstName: legalName('First name'),
+  lastName: legalName('Last name'),
+  dateOfBirth: z.iso
+    .date({ error: 'Enter your date of birth as YYYY-MM-DD' })
+    .refine((date) => date >= EARLIEST_DATE_OF_BIRTH, 'Enter a real date of birth')
+    .refine(
+      (date) => date <= latestBirthDateForAge(VERIFICATION_MIN_AGE_YEARS, new Date()),
+      'You must be at least 18 to verify your identity',
+    ),
 })
+export type VerificationRequest = z.infer<typeof verificationRequestSchema>
 
 /** The user's settings, every item saved on the server (docs/account.md "Settings"). */
 export const settingsSchema = z.object({
@@ -81,9 +119,7 @@ export const updateSettingsRequestSchema = z
   .partial()
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequestSchema>
 
-export const deactivateRequestSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
-})
+export const deactivateRequestSchema = z.object(stepUpFields)
 
 // Year 0 is a valid ISO date but no PostgreSQL date; from 0001 on, both read dates alike.
 const exportDate = (name: string) =>

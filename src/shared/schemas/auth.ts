@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { SignUpBody } from './credentials.ts'
+import { secondFactorCodeSchema } from './step-up.ts'
 
 export const EMAIL_MAX_LENGTH = 254
 export const PASSWORD_MIN_LENGTH = 10
@@ -63,6 +64,8 @@ export const userSchema = z.object({
   /** ISO 3166-1 alpha-2, or null: decides the primary wallet and display currency. */
   country: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
+  /** When the owner froze the account (docs/security.md "Freezing"); null when it is not. */
+  frozenAt: z.string().nullable(),
   /** unverified, verified or failed: the identity check of Complete Verification. */
   verificationStatus: z.string(),
   /** The KYC tier, 1 to 3, that sets the user's limits (docs/limits.md). */
@@ -79,13 +82,15 @@ export const returnToSchema = z
   .regex(/^\/(?![/\\])/, 'returnTo must be a path on this site')
 
 /** A link token from an e-mail: 43 base64url characters (256 random bits). */
-const emailTokenSchema = z
+export const emailTokenSchema = z
   .string({ error: 'This link is invalid or has expired' })
   .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or has expired')
 
 export const passwordResetConfirmSchema = z.object({
   token: emailTokenSchema,
   password: passwordSchema,
+  /** With two-factor on: a code from the app or a backup code (docs/security.md). */
+  code: secondFactorCodeSchema.optional(),
 })
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>
 

@@ -13,6 +13,10 @@ export const apiErrorSchema = z.object({
   limit: z.enum(['single', 'daily', 'balance']).optional(),
   /** With LIMIT_EXCEEDED: what that limit still allows, in naira, as a decimal string. */
   remaining: z.string().optional(),
+  /** With REAUTH_REQUIRED: whether the TOTP code is asked as well as the password. */
+  secondFactor: z.boolean().optional(),
+  /** With COOLING_OFF: when the cooling-off allowance ends (ISO 8601). */
+  until: z.string().optional(),
   /**
    * With UNAVAILABLE from GET /api/ready: why the server is not ready, as probes written for its
    * earlier `{status}` answer read it.

@@ -14,6 +14,11 @@ export const limitsSchema = z.object({
   balance: decimalStringSchema,
   /** When today's usage starts again from zero: midnight in Lagos (ISO 8601). */
   resetsAt: z.string(),
+  /**
+   * While outgoing money cools off after a recovery or a credential change (docs/security.md
+   * "Cooling-off"): until when, and what may still be sent in naira. Null otherwise.
+   */
+  coolingOff: z.object({ until: z.string(), remaining: decimalStringSchema }).nullable(),
   /** What each tier allows, for the way up. */
   tiers: z.array(
     z.object({

@@ -29,6 +29,20 @@ export const PAYOUT_PAYMENTS = [
 export type PayoutPayment = (typeof PAYOUT_PAYMENTS)[number]
 
 /**
+ * What a security alert carries for its e-mail and SMS (docs/security.md "Alerts"): the contacts
+ * the account had before the change, which the alert goes to rather than the new ones, and the
+ * token of its "This wasn't me" link. The token only freezes the account, which is always safe,
+ * so the outbox may keep it; the app's notification list never shows it.
+ */
+export const securityAlertSchema = z.object({
+  freezeToken: z.string().max(64),
+  email: z.string().max(254).nullable(),
+  phoneNumber: z.string().max(20).nullable(),
+})
+export type SecurityAlert = z.infer<typeof securityAlertSchema>
+const alertFields = { alert: securityAlertSchema.optional() }
+
+/**
  * A payout's `payment` and `payee` (the account holder, the person abroad, the biller, or the
  * network and number topped up). Optional: events recorded before they existed carry neither and
  * are worded as a payment of any kind.
@@ -76,9 +90,15 @@ export const notificationDataSchema = z.discriminatedUnion('kind', [
     transactionId: z.string(),
   }),
   z.object({ kind: z.literal('new_device_sign_in'), device: z.string().max(120) }),
-  z.object({ kind: z.literal('password_changed') }),
-  z.object({ kind: z.literal('pin_changed') }),
-  z.object({ kind: z.literal('two_factor_changed'), enabled: z.boolean() }),
+  z.object({ kind: z.literal('password_changed'), ...alertFields }),
+  z.object({ kind: z.literal('pin_changed'), ...alertFields }),
+  z.object({ kind: z.literal('two_factor_changed'), enabled: z.boolean(), ...alertFields }),
+  z.object({ kind: z.literal('phone_changed'), ...alertFields }),
+  /** A wrong PIN after the second in a row; `attemptsLeft` before it locks. */
+  z.object({ kind: z.literal('pin_failed'), attemptsLeft: z.number().int(), ...alertFields }),
+  z.object({ kind: z.literal('pin_locked'), ...alertFields }),
+  z.object({ kind: z.literal('account_frozen') }),
+  z.object({ kind: z.literal('account_unfrozen'), ...alertFields }),
 ])
 export type NotificationData = z.infer<typeof notificationDataSchema>
 export type NotificationKind = NotificationData['kind']
@@ -131,6 +151,11 @@ export const SECURITY_KINDS: ReadonlySet<NotificationKind> = new Set([
   'password_changed',
   'pin_changed',
   'two_factor_changed',
+  'phone_changed',
+  'pin_failed',
+  'pin_locked',
+  'account_frozen',
+  'account_unfrozen',
 ])
 
 /** Events that move money: the app refreshes balances and history when one arrives. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PHONE_INPUT_MAX, toE164 } from '../phone-numbers.ts'
+import { stepUpFields } from './step-up.ts'
 
 /** A verification code is 6 digits (docs/phone-numbers.md "Verification"). */
 export const PHONE_CODE_LENGTH = 6
@@ -59,6 +60,8 @@ export const clearablePhoneNumberSchema = phoneFieldSchema(null)
 export const phoneVerificationRequestSchema = z.object({
   phoneNumber: phoneNumberSchema,
   reuseRecent: z.boolean().optional(),
+  // A number added or changed is a credential change (docs/security.md "Step-up").
+  ...stepUpFields,
 })
 export type PhoneVerificationRequest = z.infer<typeof phoneVerificationRequestSchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { stepUpFields } from './step-up.ts'
 
 /** The transaction PIN (docs/security.md "Transaction PIN"). */
 export const PIN_LENGTH = 4
@@ -32,13 +33,7 @@ export const newPinSchema = z
   .regex(PIN_PATTERN, PIN_FORMAT_MESSAGE)
   .refine((pin) => !isGuessablePin(pin), WEAK_PIN_MESSAGE)
 
-export const setPinRequestSchema = z.object({
-  pin: newPinSchema,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(200, 'Password is required'),
-})
+export const setPinRequestSchema = z.object({ pin: newPinSchema, ...stepUpFields })
 export type SetPinRequest = z.infer<typeof setPinRequestSchema>
 
 export const pinStatusSchema = z.object({

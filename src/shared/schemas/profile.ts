@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { NAME_MAX_LENGTH, usernameSchema } from './auth.ts'
 import { clearablePhoneNumberSchema } from './phone.ts'
+import { stepUpFields } from './step-up.ts'
 
 const optionalName = (label: string) =>
   z
@@ -20,6 +21,8 @@ export const updateProfileRequestSchema = z
     lastName: optionalName('Last name').optional(),
     username: usernameSchema.optional(),
     phoneNumber: clearablePhoneNumberSchema.nullish(),
+    // A changed phone number is a credential change (docs/security.md "Step-up").
+    ...stepUpFields,
   })
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' })
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>

@@ -1,5 +1,16 @@
 import { z } from 'zod'
-import { secondFactorCodeSchema } from './account.ts'
+
+/** A TOTP code (6 digits) or a backup code (xxxx-xxxx), as typed: spaces are ignored. */
+export const secondFactorCodeSchema = z
+  .string({ error: 'Enter the code from your authenticator app' })
+  .trim()
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(6, 'Enter the 6-digit code from your authenticator app')
+      .max(20, 'That code is too long'),
+  )
 
 /**
  * What a credential change carries beside its own fields (docs/security.md "Step-up"): the

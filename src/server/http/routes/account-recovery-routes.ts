@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requestPasswordReset } from '#server/auth/request-password-reset.ts'
-import { resetPassword } from '#server/auth/reset-password.ts'
+import { requireResetSecondFactor, resetPassword } from '#server/auth/reset-password.ts'
 import { sendEmailVerification, verifyEmail } from '#server/auth/verify-email.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import type { MailSender, SmsSender } from '#server/providers/message-senders.ts'
+import type { Sealer } from '#server/secrets/seal.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { passwordResetConfirmSchema, verifyEmailRequestSchema } from '#shared/schemas/auth.ts'
 import { passwordResetRequestSchema } from '#shared/schemas/credentials.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { clientAddress } from '../client-address.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const acceptedSchema = z.object({ message: z.string() })
@@ -28,7 +30,8 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<{
   config: Config
   mail: MailSender | undefined
   sms: SmsSender | undefined
-}> = async (app, { db, config, mail, sms }) => {
+  sealer: Sealer
+}> = async (app, { db, config, mail, sms, sealer }) => {
   app.post(
     '/api/auth/password-reset',
     {
@@ -60,13 +63,14 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary:
-          'Set a new password with the token from a reset link (once, within 30 minutes); every session ends',
+          'Set a new password with the token from a reset link (once, within 30 minutes), and `code` when two-factor is on (else 403 REAUTH_REQUIRED); every session ends, and outgoing money cools off for 24 hours',
         body: passwordResetConfirmSchema,
-        response: { 204: z.null(), 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 204: z.null(), 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
+      await requireResetSecondFactor(db, sealer, request.body, clientAddress(request))
       await db.transaction((tx) => resetPassword(tx, request.body))
       // This browser's session, if any, ended with the others: forget its cookie too.
       await reply.signOut()

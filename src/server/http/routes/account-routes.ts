@@ -1,20 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { requireStepUp } from '#server/auth/step-up.ts'
 import type { Database } from '#server/db/client.ts'
 import {
   listTransactionsForExport,
   toTransactionsCsv,
 } from '#server/exports/export-transactions-csv.ts'
 import { exportUserData } from '#server/exports/export-user-data.ts'
+import { translateMessage } from '#server/i18n/localize-error.ts'
 import { requestLanguage } from '#server/i18n/request-language.ts'
 import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
 import type { Sealer } from '#server/secrets/seal.ts'
 import { readSettings, updateSettings } from '#server/settings/user-settings.ts'
 import { deactivateAccount } from '#server/users/deactivate-account.ts'
 import { findUserById } from '#server/users/find-user.ts'
+import type { IdentityNumberKey } from '#server/users/identity-number-key.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
-import { updateProfile } from '#server/users/update-profile.ts'
+import { changesPhone, updateProfile } from '#server/users/update-profile.ts'
 import { verifyIdentity } from '#server/users/verify-identity.ts'
 import { AppError } from '#shared/errors.ts'
 import {
@@ -33,8 +36,10 @@ import { requireUser, signedInUserId } from '../session-plugin.ts'
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
+  403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  423: apiErrorSchema,
   429: apiErrorSchema,
   503: apiErrorSchema,
 }
@@ -54,7 +59,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   db: Database
   sealer: Sealer
   verifier: IdentityVerifier | undefined
-}> = async (app, { db, sealer, verifier }) => {
+  /** Hashes BVNs and NINs for `identity_numbers` (docs/security.md "Identity"). */
+  identityKey: IdentityNumberKey
+}> = async (app, { db, sealer, verifier, identityKey }) => {
   async function currentUser(request: FastifyRequest, reply: FastifyReply) {
     const user = await findUserById(db, signedInUserId(request))
     if (!user) {
@@ -75,8 +82,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
       preHandler: requireUser,
     },
-    async (request) =>
-      toUserResponse(await updateProfile(db, signedInUserId(request), request.body)),
+    async (request, reply) => {
+      const user = await currentUser(request, reply)
+      if (changesPhone(user, request.body.phoneNumber)) {
+        await requireStepUp(db, sealer, user, request.body, clientAddress(request))
+      }
+      return toUserResponse(await updateProfile(db, user, request.body))
+    },
   )
 
   app.post(
@@ -85,7 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['account'],
         summary:
-          'Verify your identity with an 11-digit BVN or NIN (sandbox: a number ending in 0000 is not found)',
+          "Verify your identity: an 11-digit BVN or NIN with your legal name and date of birth, which the registry must match (else failureReason). A number backs one account only: one linked to another is a 409 (sandbox: ending in 0000 is not found, in 1111 is someone else's)",
         body: verificationRequestSchema,
         response: {
           200: z.object({ user: userSchema, failureReason: z.string().nullable() }),
@@ -98,11 +110,18 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const result = await verifyIdentity(
         db,
-        verifier,
+        { verifier, identityKey },
         await currentUser(request, reply),
         request.body,
       )
-      return { user: toUserResponse(result.user), failureReason: result.failureReason }
+      const reason = result.failureReason
+      return {
+        user: toUserResponse(result.user),
+        // The registry's reason in the user's language when the catalogs know it (the
+        // sandbox's do); a registry's own words otherwise, as they came.
+        failureReason:
+          reason === null ? null : (translateMessage(reason, requestLanguage(request)) ?? reason),
+      }
     },
   )
 
@@ -185,7 +204,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['account'],
         summary:
-          'Deactivate your account: password required; refused (409) while any wallet holds money',
+          'Deactivate your account: `password` (and `code` with two-factor on) required, else 403 REAUTH_REQUIRED; refused (409) while any wallet holds money',
         body: deactivateRequestSchema,
         response: { 204: z.null(), ...errors },
       },
@@ -193,12 +212,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: sensitiveRateLimit,
     },
     async (request, reply) => {
-      await deactivateAccount(
-        db,
-        await currentUser(request, reply),
-        request.body.password,
-        clientAddress(request),
-      )
+      const user = await currentUser(request, reply)
+      await requireStepUp(db, sealer, user, request.body, clientAddress(request))
+      await deactivateAccount(db, user)
       await reply.signOut()
       return reply.status(204).send(null)
     },

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
 import { changePassword } from '#server/auth/change-password.ts'
 import {
   DEVICE_COOKIE,
@@ -11,7 +12,12 @@ import {
 import { listUserSessions, revokeUserSession, SESSIONS_LIST_LIMIT } from '#server/auth/sessions.ts'
 import { signInUser } from '#server/auth/sign-in-user.ts'
 import { signUpUser } from '#server/auth/sign-up-user.ts'
-import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from '#server/auth/two-factor.ts'
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  renewBackupCodes,
+  setUpTwoFactor,
+} from '#server/auth/two-factor.ts'
 import { sendEmailVerification } from '#server/auth/verify-email.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
@@ -25,13 +31,14 @@ import {
   backupCodesSchema,
   changePasswordRequestSchema,
   sessionInfoSchema,
-  twoFactorCodeRequestSchema,
+  twoFactorChangeRequestSchema,
   twoFactorSetupSchema,
 } from '#shared/schemas/account.ts'
 import { returnToSchema, userSchema } from '#shared/schemas/auth.ts'
 import { signInRequestSchema, signUpRequestSchema } from '#shared/schemas/credentials.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { pageQuerySchema } from '#shared/schemas/pages.ts'
+import { stepUpRequestSchema } from '#shared/schemas/step-up.ts'
 import { clientAddress } from '../client-address.ts'
 import { sendPage } from '../paged-reply.ts'
 import { requireUser, signedInUserId } from '../session-plugin.ts'
@@ -39,7 +46,9 @@ import { requireUser, signedInUserId } from '../session-plugin.ts'
 const errorResponses = {
   400: apiErrorSchema,
   401: apiErrorSchema,
+  403: apiErrorSchema,
   409: apiErrorSchema,
+  423: apiErrorSchema,
   429: apiErrorSchema,
 }
 
@@ -242,7 +251,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
       preHandler: requireUser,
       config: sensitiveRateLimit,
     },
-    async (request, reply) => setUpTwoFactor(db, sealer, await currentUser(request, reply)),
+    async (request, reply) => {
+      const user = await currentUser(request, reply)
+      refuseIfFrozen(user)
+      return setUpTwoFactor(db, sealer, user)
+    },
   )
 
   app.post(
@@ -250,8 +263,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['auth'],
-        summary: 'Turn two-factor on with a code from the app; returns 10 one-time backup codes',
-        body: twoFactorCodeRequestSchema,
+        summary:
+          'Turn two-factor on with `password` and a `code` from the app (403 REAUTH_REQUIRED without the password); returns 10 one-time backup codes',
+        body: twoFactorChangeRequestSchema,
         response: { 200: backupCodesSchema, ...errorResponses },
       },
       preHandler: requireUser,
@@ -260,7 +274,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = await currentUser(request, reply)
       return commitWithRefusals(db, (tx) =>
-        enableTwoFactor(tx, sealer, user, request.body.code, clientAddress(request)),
+        enableTwoFactor(tx, sealer, user, request.body, clientAddress(request)),
       )
     },
   )
@@ -270,8 +284,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['auth'],
-        summary: 'Turn two-factor off: needs a current code or a backup code',
-        body: twoFactorCodeRequestSchema,
+        summary:
+          'Turn two-factor off: needs `password` and a current code or a backup code (403 REAUTH_REQUIRED)',
+        body: twoFactorChangeRequestSchema,
         response: { 204: z.null(), ...errorResponses },
       },
       preHandler: requireUser,
@@ -280,9 +295,30 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = await currentUser(request, reply)
       await commitWithRefusals(db, (tx) =>
-        disableTwoFactor(tx, sealer, user, request.body.code, clientAddress(request)),
+        disableTwoFactor(tx, sealer, user, request.body, clientAddress(request)),
       )
       return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/auth/2fa/backup-codes',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Renew your 10 backup codes (the old ones stop working): `password` and `code` required, else 403 REAUTH_REQUIRED',
+        body: stepUpRequestSchema,
+        response: { 200: backupCodesSchema, ...errorResponses },
+      },
+      preHandler: requireUser,
+      config: sensitiveRateLimit,
+    },
+    async (request, reply) => {
+      const user = await currentUser(request, reply)
+      return commitWithRefusals(db, (tx) =>
+        renewBackupCodes(tx, sealer, user, request.body, clientAddress(request)),
+      )
     },
   )
 

@@ -5,6 +5,7 @@ import { upgradeToTierThree } from '#server/kyc/upgrade-to-tier-three.ts'
 import { checkSend } from '#server/limits/check-send.ts'
 import { readLimits } from '#server/limits/read-limits.ts'
 import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
+import type { IdentityNumberKey } from '#server/users/identity-number-key.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   limitCheckQuerySchema,
@@ -23,7 +24,9 @@ import { requireUser, signedInUserId } from '../session-plugin.ts'
 export const limitsRoutes: FastifyPluginAsyncZod<{
   db: Database
   verifier: IdentityVerifier | undefined
-}> = async (app, { db, verifier }) => {
+  /** Hashes document numbers for `identity_numbers` (docs/security.md "Identity"). */
+  identityKey: IdentityNumberKey
+}> = async (app, { db, verifier, identityKey }) => {
   app.get(
     '/api/limits',
     {
@@ -59,7 +62,7 @@ export const limitsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['account'],
         summary:
-          'Go up to tier 3 with an identity document and your address; needs tier 2 (sandbox: a document number ending in 0000 is not found)',
+          'Go up to tier 3 with an identity document and your address; needs tier 2. A document backs one account only: one linked to another account is a 409 (sandbox: a document number ending in 0000 is not found)',
         body: tierThreeRequestSchema,
         response: {
           200: tierThreeResponseSchema,
@@ -82,7 +85,12 @@ export const limitsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const userId = signedInUserId(request)
-      const { failureReason } = await upgradeToTierThree(db, verifier, userId, request.body)
+      const { failureReason } = await upgradeToTierThree(
+        db,
+        { verifier, identityKey },
+        userId,
+        request.body,
+      )
       return { limits: await readLimits(db, userId), failureReason }
     },
   )

@@ -1,12 +1,17 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
+import { requireStepUp } from '#server/auth/step-up.ts'
 import type { Database } from '#server/db/client.ts'
 import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
 import { confirmPhoneVerification } from '#server/phone/confirm-phone-verification.ts'
 import type { PhoneCodeKey } from '#server/phone/phone-codes.ts'
 import { sendPhoneVerification } from '#server/phone/send-phone-verification.ts'
 import type { SmsSender } from '#server/providers/message-senders.ts'
+import type { Sealer } from '#server/secrets/seal.ts'
+import { findUserById } from '#server/users/find-user.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
+import { AppError } from '#shared/errors.ts'
 import { userSchema } from '#shared/schemas/auth.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
@@ -20,7 +25,9 @@ import { requireUser, signedInUserId } from '../session-plugin.ts'
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
+  403: apiErrorSchema,
   409: apiErrorSchema,
+  423: apiErrorSchema,
   429: apiErrorSchema,
   503: apiErrorSchema,
 }
@@ -43,14 +50,15 @@ export const phoneRoutes: FastifyPluginAsyncZod<{
   db: Database
   sms: SmsSender | undefined
   codeKey: PhoneCodeKey
-}> = async (app, { db, sms, codeKey }) => {
+  sealer: Sealer
+}> = async (app, { db, sms, codeKey, sealer }) => {
   app.post(
     '/api/phone/verification',
     {
       schema: {
         tags: ['account'],
         summary:
-          'Text a 6-digit code to a phone number (any common format; stored E.164) to verify it: works 10 minutes and 5 tries, one a minute, 5 an hour; 409 PHONE_TAKEN when another account verified it; with reuseRecent, a code sent less than a minute ago is answered (200, sent false) instead of a 429',
+          'Text a 6-digit code to a phone number (any common format; stored E.164) to verify it; adding or changing a number needs `password` (and `code` with two-factor on), else 403 REAUTH_REQUIRED: works 10 minutes and 5 tries, one a minute, 5 an hour; 409 PHONE_TAKEN when another account verified it; with reuseRecent, a code sent less than a minute ago is answered (200, sent false) instead of a 429',
         body: phoneVerificationRequestSchema,
         response: { 200: phoneVerificationSentSchema, 202: phoneVerificationSentSchema, ...errors },
       },
@@ -58,10 +66,20 @@ export const phoneRoutes: FastifyPluginAsyncZod<{
       config: perUser(10),
     },
     async (request, reply) => {
+      const user = await findUserById(db, signedInUserId(request))
+      if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+      // Adding or changing a number takes the password (and the TOTP code): with a session
+      // alone a thief could put in their own number and reset the password by SMS
+      // (docs/security.md "Step-up"). Proving the number typed at sign-up changes nothing.
+      if (user.phoneVerified || user.phoneNumber !== request.body.phoneNumber) {
+        await requireStepUp(db, sealer, user, request.body, clientAddress(request))
+      } else {
+        refuseIfFrozen(user)
+      }
       const sent = await sendPhoneVerification(
         db,
         { sms, codeKey },
-        signedInUserId(request),
+        user.id,
         request.body.phoneNumber,
         Date.now(),
         { reuseRecent: request.body.reuseRecent === true },
@@ -77,7 +95,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['account'],
         summary:
-          'Confirm a phone number with the code texted to it: it becomes your verified number (400 PHONE_CODE_INVALID with attemptsLeft, PHONE_CODE_EXPIRED after 10 minutes or 5 wrong tries)',
+          'Confirm a phone number with the code texted to it: it becomes your verified number; a number added or changed alerts your old contacts and starts the 24-hour cooling-off (400 PHONE_CODE_INVALID with attemptsLeft, PHONE_CODE_EXPIRED after 10 minutes or 5 wrong tries)',
         body: phoneVerificationConfirmSchema,
         response: { 200: userSchema, ...errors },
       },

@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { startCoolingOff } from '#server/account-safety/cooling-off.ts'
+import { alertOwner } from '#server/account-safety/security-alert.ts'
+import { requireStepUp } from '#server/auth/step-up.ts'
 import type { Database } from '#server/db/client.ts'
 import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
-import { recordEvent } from '#server/outbox/record-event.ts'
 import { readPinStatus, setTransactionPin } from '#server/pin/transaction-pin.ts'
+import type { Sealer } from '#server/secrets/seal.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
@@ -15,7 +18,10 @@ import { requireUser, signedInUserId } from '../session-plugin.ts'
  * The transaction PIN (docs/security.md "Transaction PIN"): whether it is set and locked, and
  * setting or replacing it with the account password.
  */
-export const pinRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const pinRoutes: FastifyPluginAsyncZod<{ db: Database; sealer: Sealer }> = async (
+  app,
+  { db, sealer },
+) => {
   app.get(
     '/api/pin',
     {
@@ -35,12 +41,14 @@ export const pinRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
       schema: {
         tags: ['account'],
         summary:
-          'Set or replace your 4-digit transaction PIN: the account password is always required',
+          'Set or replace your 4-digit transaction PIN: the account password (and the TOTP code with two-factor on) is always required, else 403 REAUTH_REQUIRED; a replaced PIN starts the 24-hour cooling-off',
         body: setPinRequestSchema,
         response: {
           200: pinStatusSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
+          403: apiErrorSchema,
+          423: apiErrorSchema,
           429: apiErrorSchema,
         },
       },
@@ -56,12 +64,18 @@ export const pinRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
     async (request) => {
       const user = await findUserById(db, signedInUserId(request))
       if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
-      // The new PIN and the security alert announcing it commit together (docs/notifications.md).
-      // A first PIN is no news; a replaced one is.
+      // The step-up, the new PIN and the alert announcing it commit together
+      // (docs/notifications.md); a wrong password stays counted. A first PIN is no news; a PIN
+      // replaced with the password is a PIN set by reset, and starts the cooling-off
+      // (docs/security.md "Cooling-off").
       return commitWithRefusals(db, async (tx) => {
+        await requireStepUp(tx, sealer, user, request.body, clientAddress(request))
         const hadPin = (await readPinStatus(tx, user.id)).isSet
-        const status = await setTransactionPin(tx, user, request.body, clientAddress(request))
-        if (hadPin) await recordEvent(tx, { userId: user.id, data: { kind: 'pin_changed' } })
+        const status = await setTransactionPin(tx, user.id, request.body.pin)
+        if (hadPin) {
+          await alertOwner(tx, user, { kind: 'pin_changed' })
+          await startCoolingOff(tx, user.id)
+        }
         return status
       })
     },
