@@ -11,7 +11,7 @@ import { userSearchResultSchema } from '#shared/schemas/money-requests.ts'
 import { sandboxMessageSchema } from '#shared/schemas/notifications.ts'
 import { PHONE_CODE_ATTEMPTS_MAX, phoneVerificationSentSchema } from '#shared/schemas/phone.ts'
 import { signUpClient } from '../factories/money.ts'
-import { buildSignUp, signUpAtTier } from '../factories/users.ts'
+import { buildSignUp, signUpAtTier, TEST_PASSWORD } from '../factories/users.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
 import { createTestClient, type TestClient } from '../setup/test-app.ts'
 
@@ -47,7 +47,8 @@ describeMoneyApi(
     }
 
     async function sendCode(client: TestClient, phoneNumber: string) {
-      return client.post('/api/phone/verification', { phoneNumber })
+      // Adding a number takes the password (step-up, issue 32); test users share one.
+      return client.post('/api/phone/verification', { phoneNumber, password: TEST_PASSWORD })
     }
 
     async function confirm(client: TestClient, phoneNumber: string, code: string) {
@@ -224,6 +225,7 @@ describeMoneyApi(
       expect(signUp.status, signUp.text).toBe(201)
       // Issue 32: a sign-up that texted whatever number it was given let anyone pump paid SMS.
       const first = await client.post('/api/phone/verification', {
+        password: TEST_PASSWORD,
         phoneNumber: number.e164,
         reuseRecent: true,
       })
@@ -251,6 +253,7 @@ describeMoneyApi(
       await signUpClient(client, {}, { pin: null, tier: 1 })
       const number = newNigerianNumber()
       const sent = await client.post('/api/phone/verification', {
+        password: TEST_PASSWORD,
         phoneNumber: number.e164,
         reuseRecent: true,
       })

@@ -6,11 +6,14 @@ import { users } from '#server/db/schema.ts'
 import type { SignUpRequest } from '#shared/schemas/auth.ts'
 
 /** A valid, unique sign-up body; override any field. */
+/** Every test user's password unless a test picks its own: step-ups (issue 32) ask for it. */
+export const TEST_PASSWORD = 'correct-horse-battery'
+
 export function buildSignUp(overrides: Partial<SignUpRequest> = {}): SignUpRequest {
   const suffix = randomBytes(4).toString('hex')
   return {
     email: `user_${suffix}@example.com`,
-    password: 'correct-horse-battery',
+    password: TEST_PASSWORD,
     firstName: 'Chidi',
     lastName: 'Okeke',
     username: `chidi_${suffix}`,
@@ -28,6 +31,47 @@ export async function signUpAtTier(db: Database, tier: 1 | 2 | 3 = 3) {
   if (tier !== 1) await db.update(users).set({ kycTier: tier }).where(eq(users.id, user.id))
   // Made with an e-mail, so the address is there (accounts may otherwise have a phone only).
   return { ...user, email: body.email }
+}
+
+/**
+ * An 11-digit BVN or NIN nobody else in the run has, that the sandbox registry finds and matches
+ * to any name: never ending in 0000 (not found) or 1111 (someone else's; docs/running.md).
+ */
+export function newIdentityNumber(): string {
+  for (;;) {
+    const number = `2${String(randomInt(0, 10 ** 10)).padStart(10, '0')}`
+    if (!number.endsWith('0000') && !number.endsWith('1111')) return number
+  }
+}
+
+/** A passport number nobody else in the run has, that the sandbox registry confirms. */
+export function newDocumentNumber(): string {
+  return `A${String(randomInt(1, 10 ** 8))
+    .padStart(8, '0')
+    .replace(/0000$/, '0001')}`
+}
+
+/**
+ * A `POST /api/profile/verification` body with a new number (one number backs one account,
+ * docs/security.md "Identity"); override any field.
+ */
+export function buildVerification(
+  overrides: Partial<{
+    idType: 'bvn' | 'nin'
+    idNumber: string
+    firstName: string
+    lastName: string
+    dateOfBirth: string
+  }> = {},
+) {
+  return {
+    idType: 'bvn' as 'bvn' | 'nin',
+    idNumber: newIdentityNumber(),
+    firstName: 'Chidi',
+    lastName: 'Okeke',
+    dateOfBirth: '1990-05-17',
+    ...overrides,
+  }
 }
 
 /** A valid Nigerian mobile number nobody else in the run has (0803 plus seven random digits). */
