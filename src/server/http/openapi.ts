@@ -133,7 +133,16 @@ const ERROR_SCHEMA = {
     },
     remaining: {
       type: 'string',
-      description: 'With LIMIT_EXCEEDED: what that limit still allows, in naira (decimal string)',
+      description:
+        'With LIMIT_EXCEEDED or COOLING_OFF: what that limit still allows, in naira (decimal string)',
+    },
+    secondFactor: {
+      type: 'boolean',
+      description: 'With REAUTH_REQUIRED: whether the TOTP code is asked as well as the password',
+    },
+    until: {
+      type: 'string',
+      description: 'With COOLING_OFF: when the cooling-off allowance ends (ISO 8601)',
     },
     status: {
       type: 'string',
@@ -266,6 +275,8 @@ function isInlineErrorResponse(response: unknown): boolean {
           'lockedUntil',
           'limit',
           'remaining',
+          'secondFactor',
+          'until',
           'status',
         ].includes(name),
       )
