@@ -164,9 +164,15 @@ describeMoneyApi(
         expect(apiErrorSchema.parse(malformed.body).message).toBe('PIN must be 4 digits')
       }
       const wrongPassword = await client.post('/api/pin', { pin: '2580', password: 'not-it-000' })
+      // A wrong password is a failed step-up (issue 32): 403 REAUTH_REQUIRED, and so is none.
       expect(await refusal(wrongPassword)).toMatchObject({
-        status: 400,
+        status: 403,
+        code: 'REAUTH_REQUIRED',
         message: 'Password is incorrect',
+      })
+      expect(await refusal(await client.post('/api/pin', { pin: '2580' }))).toMatchObject({
+        status: 403,
+        code: 'REAUTH_REQUIRED',
       })
       expect(pinStatusSchema.parse((await client.get('/api/pin')).body).isSet).toBe(false)
 
@@ -270,7 +276,8 @@ describeMoneyApi(
         )
         expect(await moneyState(client)).toEqual(before)
 
-        // Thirty minutes later (moved back in the database) the right PIN works and the count restarts.
+        // Thirty minutes later (moved back in the database) the right PIN works, but the wrong
+        // ones are not forgotten (issue 32): one more wrong PIN within the day locks it for a day.
         await context.database.db.execute(
           sql`update transaction_pins set locked_until = now() - interval '1 second'`,
         )
@@ -280,7 +287,20 @@ describeMoneyApi(
         const again = await refusal(
           await moneyPost(client, transfer.url, { ...transfer.body, pin: WRONG_PIN }),
         )
-        expect(again.attemptsLeft).toBe(4)
+        expect(again).toMatchObject({
+          code: 'PIN_INVALID',
+          attemptsLeft: 0,
+          message: 'Incorrect PIN. Your PIN is now locked for 24 hours.',
+        })
+        // A day after the last wrong one, the count starts again.
+        await context.database.db.execute(
+          sql`update transaction_pins set locked_until = now() - interval '1 second',
+                last_failed_at = now() - interval '25 hours'`,
+        )
+        const fresh = await refusal(
+          await moneyPost(client, transfer.url, { ...transfer.body, pin: WRONG_PIN }),
+        )
+        expect(fresh.attemptsLeft).toBe(4)
       } finally {
         await second.close()
       }

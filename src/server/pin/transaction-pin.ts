@@ -241,13 +241,13 @@ async function attemptPin(db: Queryable, userId: string, pin: string): Promise<v
   }
   const pinHash = String(reserved.pin_hash)
   if (await verifyPassword(pinHash, pin)) {
-    // The right PIN takes back only its own count, never the wrong ones before it.
+    // The right PIN takes back only its own count, never the wrong ones before it, and the lock
+    // its own count may have set: the PIN was open when it was tried.
     await queryRows(
       db,
       sql`update transaction_pins set
             failed_attempts = greatest(failed_attempts - 1, 0),
-            locked_until = case when greatest(failed_attempts - 1, 0) >= ${PIN_MAX_ATTEMPTS}
-              then locked_until else null end,
+            locked_until = null,
             last_failed_at = case when failed_attempts <= 1 then null else last_failed_at end,
             updated_at = now()
           where user_id = ${userId}`,
