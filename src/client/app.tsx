@@ -92,6 +92,7 @@ const VerifyReceiptPage = lazyPage(() =>
 const ResetPasswordPage = lazyPage(() =>
   import('#client/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
 )
+const FreezePage = lazyPage(() => import('#client/pages/freeze-page.tsx').then((m) => m.FreezePage))
 const VerifyEmailPage = lazyPage(() =>
   import('#client/pages/verify-email-page.tsx').then((m) => m.VerifyEmailPage),
 )
@@ -102,6 +103,9 @@ const UssdPage = lazyPage(() => import('#client/pages/ussd-page.tsx').then((m) =
 const NotFoundPage = lazyPage(() =>
   import('#client/pages/not-found-page.tsx').then((m) => m.NotFoundPage),
 )
+
+/** The "This wasn't me" link of security alerts (src/server/notifications/render-message.ts). */
+const FREEZE_PATH = '/freeze'
 
 /** `/` is the landing page for a visitor and the dashboard once signed in (docs/screens.md). */
 function Home() {
@@ -146,6 +150,9 @@ function Routes() {
       <Route path={CLIENT_ROUTES.verifyReceipt} component={VerifyReceiptPage} />
       <Route path={CLIENT_ROUTES.resetPassword} component={ResetPasswordPage} />
       <Route path={CLIENT_ROUTES.verifyEmail} component={VerifyEmailPage} />
+      {/* The "This wasn't me" link of security alerts. Not yet in CLIENT_ROUTES (src/shared),
+          so the server still answers it with a 404 status; the app shows the page all the same. */}
+      <Route path={FREEZE_PATH} component={FreezePage} />
       <Route path={CLIENT_ROUTES.sandboxOutbox} component={SandboxOutboxPage} />
       <Route path={SANDBOX_CLIENT_ROUTES.ussd} component={UssdPage} />
       <Route component={NotFoundPage} />

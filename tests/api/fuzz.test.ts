@@ -284,6 +284,8 @@ function hintsFor(world: World, account: Account | undefined): Hints {
         return 'bvn'
       case 'idNumber':
         return '12345678901'
+      case 'dateOfBirth':
+        return '1990-05-17'
       case 'language':
         return 'en'
       case 'displayCurrency':

@@ -392,6 +392,7 @@ function signedOutHints(email: string, password: string): Hints {
       number: '4242424242424242',
       phoneNumber: '+2348012345678',
       idNumber: '12345678901',
+      dateOfBirth: '1990-05-17',
       displayCurrency: 'NGN',
       pin: '2580',
       documentNumber: 'A12345678',

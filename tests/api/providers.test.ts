@@ -12,6 +12,7 @@ import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { internationalQuoteSchema } from '#shared/schemas/international.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
 import { addFunds, moneyPost, signUpClient, TIER_THREE_BODY, walletIn } from '../factories/money.ts'
+import { buildVerification } from '../factories/users.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
 import {
   createTestApp,
@@ -132,7 +133,7 @@ describeMoneyApi('outside parties', (context) => {
           paymentMethod: 'card',
         }),
         await registryCall(production, 1, (caller) =>
-          caller.post('/api/profile/verification', { idType: 'bvn', idNumber: '22212345678' }),
+          caller.post('/api/profile/verification', buildVerification()),
         ),
         await registryCall(production, 2, (caller) =>
           caller.post('/api/kyc/tier-3', TIER_THREE_BODY),

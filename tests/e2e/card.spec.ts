@@ -111,12 +111,12 @@ test('with two-factor sign-in on, the card can be revealed with an authenticator
   page,
   signUp,
 }) => {
-  await signUp()
+  const user = await signUp()
   const setup = twoFactorSetupSchema.parse(
     await (await page.request.post('/api/auth/2fa/setup')).json(),
   )
   const enabled = await page.request.post('/api/auth/2fa/enable', {
-    data: { code: await generate({ secret: setup.secret }) },
+    data: { code: await generate({ secret: setup.secret }), password: user.password },
   })
   expect(enabled.status(), await enabled.text()).toBe(200)
   const card = await myCard(page)

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { test as base, expect, type Page } from '@playwright/test'
 import type { SignUpRequest } from '#shared/schemas/auth.ts'
 import { type Wallet, walletSchema } from '#shared/schemas/reference.ts'
@@ -101,20 +101,44 @@ export async function walletBalance(page: Page, code: string): Promise<string> {
 }
 
 /**
+ * An 11-digit BVN or NIN no other test uses, that the sandbox registry finds and matches to any
+ * name: never ending in 0000 (not found) or 1111 (someone else's; docs/running.md). A number
+ * backs one account only (docs/security.md "Identity").
+ */
+export function newIdentityNumber(): string {
+  for (;;) {
+    const number = `2${String(randomInt(0, 10 ** 10)).padStart(10, '0')}`
+    if (!number.endsWith('0000') && !number.endsWith('1111')) return number
+  }
+}
+
+/** Eight digits for a document number no other test uses, never ending in 0000 (not found). */
+export function newDocumentDigits(): string {
+  return String(randomInt(10 ** 7, 10 ** 8)).replace(/0000$/, '0001')
+}
+
+/**
  * Takes the signed-in user up to a KYC tier through the API (docs/limits.md). Test users are
  * tier 3 unless a test asks otherwise, so tests of other screens are not stopped by the limits.
  */
 export async function raiseTierByApi(page: Page, tier: 1 | 2 | 3) {
   if (tier === 1) return
   const verified = await page.request.post('/api/profile/verification', {
-    data: { idType: 'bvn', idNumber: '22222222222' },
+    data: {
+      idType: 'bvn',
+      idNumber: newIdentityNumber(),
+      firstName: 'Tunde',
+      lastName: 'Bakare',
+      dateOfBirth: '1990-05-17',
+    },
   })
   expect(verified.status(), await verified.text()).toBe(200)
+  expect(await verified.json()).toMatchObject({ failureReason: null })
   if (tier === 2) return
   const upgraded = await page.request.post('/api/kyc/tier-3', {
     data: {
       documentType: 'passport',
-      documentNumber: 'A12345678',
+      documentNumber: `A${newDocumentDigits()}`,
       address: { line: '12 Broad Street', city: 'Lagos', state: 'Lagos', country: 'NG' },
     },
   })

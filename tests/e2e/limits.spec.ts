@@ -6,6 +6,8 @@ import {
   enterPin,
   expect,
   expectNoHorizontalOverflow,
+  newDocumentDigits,
+  newIdentityNumber,
   test,
   walletBalance,
 } from './fixtures.ts'
@@ -68,7 +70,10 @@ test('a tier-1 user sees their limits, is warned at review, goes up to tier 2 an
   // Up to tier 2 with a BVN, from the limits page.
   await page.getByRole('button', { name: 'Verify your BVN or NIN' }).click()
   const dialog = page.getByRole('dialog', { name: 'Complete verification' })
-  await dialog.getByLabel('Your 11-digit BVN').fill('22345678901')
+  await dialog.getByLabel('Your 11-digit BVN').fill(newIdentityNumber())
+  await expect(dialog.getByLabel('Legal first name')).toHaveValue('Halima')
+  await expect(dialog.getByLabel('Legal last name')).toHaveValue('Bello')
+  await dialog.getByLabel('Date of birth').fill('1988-11-02')
   await dialog.getByRole('button', { name: 'Verify identity' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByTestId('limits-tier')).toHaveText('Tier 2 · Verified')
@@ -118,7 +123,8 @@ test('tier 3 with a document and address: a wrong number is explained, a good on
   await expect(dialog.getByRole('alert')).toContainText(
     "driver's licence number could not be found",
   )
-  await dialog.getByLabel('Document number').fill('LAG-12345678')
+  // A document backs one account only: a number no other test uses.
+  await dialog.getByLabel('Document number').fill(`LAG-${newDocumentDigits()}`)
   await dialog.getByRole('button', { name: 'Verify' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText('You are on tier 3', { exact: true })).toBeVisible()
@@ -163,5 +169,20 @@ test.describe('at 360x740', () => {
     await expect(page.getByText('You can receive ₦0.01 more')).toBeVisible()
     await expectNoHorizontalOverflow(page)
     await page.screenshot({ path: test.info().outputPath('limits-360.png'), fullPage: true })
+
+    // The verification dialog, its messages showing, fits the screen too.
+    await page.getByRole('button', { name: 'Verify your BVN or NIN' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Complete verification' })
+    await dialog.getByLabel('Legal first name').fill('')
+    await dialog.getByRole('button', { name: 'Verify identity' }).click()
+    await expect(dialog.getByText('Enter your date of birth')).toBeVisible()
+    const box = await dialog.boundingBox()
+    expect(box?.x).toBeGreaterThanOrEqual(0)
+    expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(360)
+    expect(
+      await dialog.evaluate((element) => element.scrollWidth - element.clientWidth),
+    ).toBeLessThanOrEqual(0)
+    await expectNoHorizontalOverflow(page)
+    await page.screenshot({ path: test.info().outputPath('verification-360.png') })
   })
 })

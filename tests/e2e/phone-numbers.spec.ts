@@ -94,12 +94,14 @@ test.describe('profile', () => {
   test.use({ allowConsoleErrors: [/status of 400/] })
 
   test('the profile verifies a number typed into Edit Profile', async ({ page, signUp }) => {
-    await signUp({}, { pin: null, tier: 1 })
+    const user = await signUp({}, { pin: null, tier: 1 })
     const number = newNumber()
     await page.goto('/profile')
     await page.getByRole('button', { name: 'Edit Profile' }).click()
     const edit = page.getByRole('dialog', { name: 'Edit profile' })
     await edit.getByLabel('Phone number').fill(number.international)
+    // Adding a number is a credential change (issue 32): the password is asked with it.
+    await edit.getByLabel('Your account password').fill(user.password)
     await edit.getByRole('button', { name: 'Save changes' }).click()
     await expect(edit).toBeHidden()
     await expect(page.getByTestId('profile-phone')).toHaveText(number.national)

@@ -7,7 +7,7 @@ import {
   transactionSchema,
 } from '#shared/schemas/transactions.ts'
 import type { TestClient } from '../setup/test-app.ts'
-import { buildSignUp } from './users.ts'
+import { buildSignUp, buildVerification, newDocumentNumber } from './users.ts'
 
 /** The transaction PIN every signed-up test user gets, unless a test asks for none. */
 export const TEST_PIN = '2580'
@@ -39,13 +39,15 @@ export async function signUpClient(
  */
 export async function raiseTier(client: TestClient, tier: 1 | 2 | 3): Promise<void> {
   if (tier === 1) return
-  const verified = await client.post('/api/profile/verification', {
-    idType: 'bvn',
-    idNumber: '22222222222',
-  })
+  // A new BVN and document for each user: a number backs one account only (docs/security.md).
+  const verified = await client.post('/api/profile/verification', buildVerification())
   expect(verified.status, verified.text).toBe(200)
+  expect(verified.body).toMatchObject({ failureReason: null })
   if (tier === 2) return
-  const upgraded = await client.post('/api/kyc/tier-3', TIER_THREE_BODY)
+  const upgraded = await client.post('/api/kyc/tier-3', {
+    ...TIER_THREE_BODY,
+    documentNumber: newDocumentNumber(),
+  })
   expect(upgraded.status, upgraded.text).toBe(200)
 }
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import webpush from 'web-push'
 import type { SignUpRequest } from '#shared/schemas/auth.ts'
 import { TEST_PIN, TIER_THREE_BODY } from '../factories/money.ts'
+import { buildVerification, newDocumentNumber } from '../factories/users.ts'
 import { TEST_SESSION_SECRET } from './test-app.ts'
 
 export type ServerProcess = { url: string; process: ChildProcess; stop(): Promise<void> }
@@ -152,11 +153,12 @@ export async function signUpWithPin(
     // Tier 3 unless asked, so load and fault tests are not refused by the KYC limits
     // (docs/limits.md).
     if (options.tier === 1) return signUp
-    const verified = await client.request('POST', '/api/profile/verification', {
-      idType: 'bvn',
-      idNumber: '22222222222',
+    // A new BVN and document for each user: a number backs one account only (docs/security.md).
+    const verified = await client.request('POST', '/api/profile/verification', buildVerification())
+    const upgraded = await client.request('POST', '/api/kyc/tier-3', {
+      ...TIER_THREE_BODY,
+      documentNumber: newDocumentNumber(),
     })
-    const upgraded = await client.request('POST', '/api/kyc/tier-3', TIER_THREE_BODY)
     if (verified.status !== 200 || upgraded.status !== 200)
       throw new Error(`raising the tier answered ${verified.status} and ${upgraded.status}`)
   }

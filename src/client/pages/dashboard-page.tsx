@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { FrozenBanner } from '#client/features/account-freeze/frozen-banner.tsx'
 import { useAuth } from '#client/features/auth/use-auth.ts'
 import { CryptoHoldingsCard } from '#client/features/crypto/crypto-holdings-card.tsx'
 import { BusinessTools } from '#client/features/dashboard/business-tools.tsx'
@@ -27,6 +28,7 @@ function Dashboard() {
   return (
     <AppShell>
       <div className="grid grid-cols-1 gap-4 sm:gap-6">
+        <FrozenBanner />
         <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">
             <WelcomeBanner

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { PageHeader } from '#client/components/page-header.tsx'
 import { PageLoadState } from '#client/components/page-load-state.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { CoolingOffNotice } from '#client/features/limits/cooling-off-notice.tsx'
 import { LimitsOverview } from '#client/features/limits/limits-overview.tsx'
 import { useLimitsMessages } from '#client/features/limits/messages.ts'
 import { TierLadder } from '#client/features/limits/tier-ladder.tsx'
@@ -40,6 +41,9 @@ function LimitsContent() {
           />
         ) : (
           <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-2">
+            <div className="empty:hidden lg:col-span-2">
+              <CoolingOffNotice coolingOff={limits.data.coolingOff} />
+            </div>
             <LimitsOverview limits={limits.data} />
             <TierLadder
               limits={limits.data}

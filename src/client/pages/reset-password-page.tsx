@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useSearch } from 'wouter'
 import { z } from 'zod'
+import { SecondFactorCodeField } from '#client/components/step-up/step-up-fields.tsx'
+import { stepUpRefusalOf } from '#client/components/step-up/step-up-refusal.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
 import { AuthLayout } from '#client/features/auth/auth-layout.tsx'
@@ -69,17 +72,30 @@ function RequestLinkForm() {
   )
 }
 
-/** Sets the new password with the link's token; every session ends, so the user signs in again. */
+/**
+ * Sets the new password with the link's token; every session ends, so the user signs in again.
+ * An account with two-factor on resets only with a code from the app or a backup code as well
+ * (docs/security.md "Account recovery"): the server says so, and the code field appears.
+ */
 function NewPasswordForm({ token }: { token: string }) {
   const t = useNotificationMessages()
   const auth = useAuthMessages()
+  const [asksCode, setAsksCode] = useState(false)
+  const form = useForm({
+    resolver: zodResolver(passwordResetConfirmSchema),
+    // No code until the server asks for one: an empty one would not pass the schema.
+    defaultValues: { token, password: '' },
+  })
   const save = useMutation({
     mutationFn: (values: PasswordResetConfirm) =>
       apiRequest('POST', '/api/auth/password-reset/confirm', values),
-  })
-  const form = useForm({
-    resolver: zodResolver(passwordResetConfirmSchema),
-    defaultValues: { token, password: '' },
+    onError: (error) => {
+      const refusal = stepUpRefusalOf(error)
+      if (!refusal?.errors.code) return
+      setAsksCode(true)
+      form.setValue('code', '')
+      form.setError('code', { message: refusal.errors.code })
+    },
   })
   if (save.isSuccess) {
     return (
@@ -92,18 +108,20 @@ function NewPasswordForm({ token }: { token: string }) {
     )
   }
   const tokenError = form.formState.errors.token ? t('invalidLink') : null
+  // A refusal about the code is said beside the code field, not again above the form.
+  const saveError =
+    save.error instanceof ApiError && !stepUpRefusalOf(save.error)?.errors.code
+      ? (save.error.serverMessage ?? save.error.message)
+      : null
   return (
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={form.handleSubmit(({ code, ...values }) =>
+        save.mutate(asksCode && code ? { ...values, code } : values),
+      )}
     >
-      <FormAlert
-        message={
-          tokenError ??
-          (save.error instanceof ApiError ? (save.error.serverMessage ?? save.error.message) : null)
-        }
-      />
+      <FormAlert message={tokenError ?? saveError} />
       <PasswordField
         id="reset-password"
         label={t('newPassword')}
@@ -113,6 +131,13 @@ function NewPasswordForm({ token }: { token: string }) {
         error={form.formState.errors.password?.message}
         {...form.register('password')}
       />
+      {asksCode ? (
+        <SecondFactorCodeField
+          id="reset-code"
+          error={form.formState.errors.code?.message}
+          {...form.register('code')}
+        />
+      ) : null}
       <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
         {save.isPending ? t('saving') : t('savePassword')}
       </Button>

@@ -4,6 +4,7 @@ import { PageHeader } from '#client/components/page-header.tsx'
 import { PageLoadState } from '#client/components/page-load-state.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { Button } from '#client/components/ui/button.tsx'
+import { FrozenBanner } from '#client/features/account-freeze/frozen-banner.tsx'
 import { onSignOutClick, SIGN_OUT_PATH } from '#client/features/auth/sign-out.ts'
 import { DangerZoneSection } from '#client/features/settings/danger-zone-section.tsx'
 import { LoginActivitySection } from '#client/features/settings/login-activity-section.tsx'
@@ -33,6 +34,9 @@ function SettingsContent() {
           backHref="/"
           backLabel={t('back')}
         />
+        <div className="mb-4 empty:hidden sm:mb-6">
+          <FrozenBanner />
+        </div>
         {settings.data === undefined ? (
           <PageLoadState
             query={settings}

@@ -1,21 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
+import { StepUpFields } from '#client/components/step-up/step-up-fields.tsx'
+import { useStepUp } from '#client/components/step-up/use-step-up.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
-import { pinStatusSchema, setPinRequestSchema } from '#shared/schemas/pin.ts'
+import { apiErrorBody } from '#client/lib/api-error-body.ts'
+import { newPinSchema, pinStatusSchema } from '#shared/schemas/pin.ts'
+import type { StepUpProof } from '#shared/schemas/step-up.ts'
 import { useMoneyActionMessages } from './messages.ts'
 import { PIN_STATUS_QUERY_KEY } from './use-pin-status.ts'
 
 type Messages = ReturnType<typeof useMoneyActionMessages>
 
-// The server's own rules (#shared/schemas/pin.ts), with the second entry that must match.
+// The server's rules for the PIN (#shared/schemas/pin.ts), with the second entry that must match.
 function formSchema(t: Messages) {
-  return setPinRequestSchema
-    .extend({ confirmPin: z.string() })
+  return z
+    .object({ pin: newPinSchema, confirmPin: z.string() })
     .refine((values) => values.confirmPin === values.pin, {
       path: ['confirmPin'],
       message: t('pinsDiffer'),
@@ -23,9 +27,17 @@ function formSchema(t: Messages) {
 }
 type FormValues = z.infer<ReturnType<typeof formSchema>>
 
+/** Why the server refused the PIN itself (a weak one), or anything else it said. */
+function pinErrorOf(error: unknown): string {
+  const pinProblem = apiErrorBody(error)?.errors?.find((item) => item.path === 'pin')
+  if (pinProblem) return pinProblem.message
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : String(error)
+}
+
 /**
- * Creating or changing the transaction PIN: the PIN twice and the account password, which the
- * server always asks for. `onSaved` gets the new PIN, so a payment waiting for it can go on.
+ * Creating or changing the transaction PIN: the PIN twice and the account password, with the
+ * authenticator code when two-factor is on, which the server always asks for (docs/security.md
+ * "Step-up"). `onSaved` gets the new PIN, so a payment waiting for it can go on.
  */
 export function CreatePinForm({
   idPrefix,
@@ -38,30 +50,34 @@ export function CreatePinForm({
 }) {
   const t = useMoneyActionMessages()
   const queryClient = useQueryClient()
+  const stepUp = useStepUp()
   const [saving, setSaving] = useState(false)
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema(t)),
-    defaultValues: { pin: '', confirmPin: '', password: '' },
+    defaultValues: { pin: '', confirmPin: '' },
   })
   const { errors } = form.formState
 
-  async function save(values: FormValues) {
+  async function save(values: FormValues, proof: StepUpProof) {
     if (saving) return
     setSaving(true)
     try {
       const status = pinStatusSchema.parse(
-        await apiRequest('POST', '/api/pin', { pin: values.pin, password: values.password }),
+        await apiRequest('POST', '/api/pin', { pin: values.pin, ...proof }),
       )
       queryClient.setQueryData(PIN_STATUS_QUERY_KEY, status)
       onSaved(values.pin)
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.serverMessage ? error.serverMessage : String(error)
-      const field = /password/i.test(message) ? 'password' : 'pin'
-      form.setError(field, { message })
+      if (!stepUp.take(error)) form.setError('pin', { message: pinErrorOf(error) })
     } finally {
       setSaving(false)
     }
+  }
+
+  // Both halves are checked at once, so every empty or wrong field is marked in one go.
+  function submit(event: FormEvent<HTMLFormElement>) {
+    const proof = stepUp.proof()
+    void form.handleSubmit((values) => (proof ? save(values, proof) : undefined))(event)
   }
 
   const pinInput = {
@@ -73,7 +89,7 @@ export function CreatePinForm({
   } as const
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(save)}>
+    <form noValidate className="grid gap-4" onSubmit={submit}>
       <TextField
         id={`${idPrefix}-new-pin`}
         label={t('newPin')}
@@ -90,15 +106,7 @@ export function CreatePinForm({
         {...pinInput}
         {...form.register('confirmPin')}
       />
-      <TextField
-        id={`${idPrefix}-password`}
-        label={t('accountPassword')}
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        disabled={saving}
-        {...form.register('password')}
-      />
+      <StepUpFields stepUp={stepUp} idPrefix={idPrefix} disabled={saving} />
       <Button type="submit" size="lg" className="w-full" disabled={saving}>
         {saving ? t('creating') : submitLabel}
       </Button>

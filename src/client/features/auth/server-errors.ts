@@ -1,5 +1,5 @@
 import { ApiError } from '#client/lib/api.ts'
-import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { apiErrorBody } from '#client/lib/api-error-body.ts'
 
 /** The message the form-level alert shows: the server's own words when it sent any. */
 export function serverErrorMessage(error: unknown, fallback: string): string {
@@ -8,18 +8,11 @@ export function serverErrorMessage(error: unknown, fallback: string): string {
 
 /**
  * The per-field problems of a 400 response, so a rule the server checks and the form did not
- * still lands beside its field. The body is the text after the "<status>: " prefix
- * (docs/api.md "The client's fetch wrapper").
+ * still lands beside its field.
  */
 export function serverFieldErrors(error: unknown): { path: string; message: string }[] {
   if (!(error instanceof ApiError) || error.status !== 400) return []
-  const body = error.message.slice(`${error.status}: `.length)
-  try {
-    const parsed = apiErrorSchema.safeParse(JSON.parse(body))
-    return parsed.success ? (parsed.data.errors ?? []) : []
-  } catch {
-    return []
-  }
+  return apiErrorBody(error)?.errors ?? []
 }
 
 /**

@@ -72,3 +72,18 @@ export function signInPath(returnTo?: string): string {
     ? `/api/login?returnTo=${encodeURIComponent(returnTo)}`
     : '/api/login'
 }
+
+/**
+ * After the server ended this session itself (a freeze ends every session, this one too): the
+ * user's stored answers leave the device and the current user is asked again, a visitor now.
+ * `leave` goes to the next page in the same render, so no signed-in page is left on screen to
+ * take the user for signed out and say "Unauthorized".
+ */
+export async function forgetEndedSession(leave: () => void): Promise<void> {
+  await clearOfflineCache()
+  void queryClient.resetQueries({ queryKey: AUTH_USER_QUERY_KEY })
+  leave()
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== AUTH_USER_QUERY_KEY[0],
+  })
+}

@@ -103,5 +103,18 @@ export function describeNotification(
       return data.enabled
         ? { title: t('kindTwoFactorOnTitle'), body: t('kindTwoFactorOnBody') }
         : { title: t('kindTwoFactorOffTitle'), body: t('kindTwoFactorOffBody') }
+    case 'phone_changed':
+      return { title: t('kindPhoneChangedTitle'), body: t('kindPhoneChangedBody') }
+    case 'pin_failed':
+      return {
+        title: t('kindPinFailedTitle'),
+        body: t('kindPinFailedBody', { attemptsLeft: data.attemptsLeft }),
+      }
+    case 'pin_locked':
+      return { title: t('kindPinLockedTitle'), body: t('kindPinLockedBody') }
+    case 'account_frozen':
+      return { title: t('kindAccountFrozenTitle'), body: t('kindAccountFrozenBody') }
+    case 'account_unfrozen':
+      return { title: t('kindAccountUnfrozenTitle'), body: t('kindAccountUnfrozenBody') }
   }
 }

@@ -25,6 +25,9 @@ import type { UserSearchResult } from '#shared/schemas/money-requests.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { usePayMessages } from './messages.ts'
 
+/** Refusals that hold whatever the payer tries again, shown on the panel itself. */
+const STANDING_REFUSALS = new Set(['LIMIT_EXCEEDED', 'COOLING_OFF', 'ACCOUNT_FROZEN'])
+
 const NO_WALLETS: readonly Wallet[] = []
 
 export type PayTarget = {
@@ -100,8 +103,10 @@ export function PayPanel({
     onReceiptClosed: onPaid,
     onRefused: (error) => {
       // A limit refusal stays on the panel, not only in a toast: the payer cannot fix it, and
-      // should see plainly why the request cannot be paid (docs/limits.md "Messages").
-      if (error.code === 'LIMIT_EXCEEDED') setRefusal(error.serverMessage ?? null)
+      // should see plainly why the request cannot be paid (docs/limits.md "Messages"). So do a
+      // cooling-off and a frozen account (docs/security.md), which the payer cannot fix here
+      // either.
+      if (STANDING_REFUSALS.has(error.code ?? '')) setRefusal(error.serverMessage ?? null)
       onFailed?.(error)
       return false
     },

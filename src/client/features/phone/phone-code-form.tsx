@@ -5,10 +5,11 @@ import { TextField } from '#client/components/ui/text-field.tsx'
 import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { serverErrorMessage } from '#client/features/auth/server-errors.ts'
 import { ApiError } from '#client/lib/api.ts'
+import { apiErrorBody } from '#client/lib/api-error-body.ts'
 import { formatPhoneNational } from '#shared/phone-numbers.ts'
 import type { User } from '#shared/schemas/auth.ts'
-import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { PHONE_CODE_LENGTH } from '#shared/schemas/phone.ts'
+import type { StepUpProof } from '#shared/schemas/step-up.ts'
 import { usePhoneMessages } from './messages.ts'
 import { confirmPhoneCode, requestPhoneCode } from './phone-verification-api.ts'
 import { SandboxCodeNote } from './sandbox-code-note.tsx'
@@ -18,14 +19,7 @@ const CODE_PATTERN = /^\d{6}$/
 /** How many tries a wrong code left, from the error body (docs/api.md "Errors"). */
 function attemptsLeftOf(error: unknown): number | undefined {
   if (!(error instanceof ApiError) || error.code !== 'PHONE_CODE_INVALID') return undefined
-  try {
-    const body = apiErrorSchema.safeParse(
-      JSON.parse(error.message.slice(`${error.status}: `.length)),
-    )
-    return body.success ? body.data.attemptsLeft : undefined
-  } catch {
-    return undefined
-  }
+  return apiErrorBody(error)?.attemptsLeft
 }
 
 /**
@@ -37,6 +31,7 @@ export function PhoneCodeForm({
   phoneNumber,
   onVerified,
   initialError,
+  proof,
   children,
 }: {
   /** E.164, as the server stores it; shown in its national format. */
@@ -44,6 +39,8 @@ export function PhoneCodeForm({
   onVerified: (user: User) => void
   /** A failure of sending the first code, shown until the user acts. */
   initialError?: unknown
+  /** The password (and code) the first code was asked with, which a new one needs too. */
+  proof?: StepUpProof | null
   children?: ReactNode
 }) {
   const t = usePhoneMessages()
@@ -61,7 +58,7 @@ export function PhoneCodeForm({
     meta: { suppressGlobalError: true },
   })
   const resend = useMutation({
-    mutationFn: () => requestPhoneCode(phoneNumber),
+    mutationFn: () => requestPhoneCode(phoneNumber, { proof }),
     onSuccess: () => setNotice(t('resent')),
     meta: { suppressGlobalError: true },
   })

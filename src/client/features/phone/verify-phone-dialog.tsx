@@ -1,5 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { StepUpFields } from '#client/components/step-up/step-up-fields.tsx'
+import { stepUpRefusalOf } from '#client/components/step-up/step-up-refusal.ts'
+import { useStepUp } from '#client/components/step-up/use-step-up.ts'
+import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
   DialogContent,
@@ -7,8 +11,13 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
+import { FormAlert } from '#client/features/auth/form-alert.tsx'
+import { serverErrorMessage } from '#client/features/auth/server-errors.ts'
+import { useAuth } from '#client/features/auth/use-auth.ts'
 import { toast } from '#client/lib/toast.ts'
+import { formatPhoneNational } from '#shared/phone-numbers.ts'
 import type { User } from '#shared/schemas/auth.ts'
+import type { StepUpProof } from '#shared/schemas/step-up.ts'
 import { usePhoneMessages } from './messages.ts'
 import { PhoneCodeForm } from './phone-code-form.tsx'
 import { requestPhoneCode } from './phone-verification-api.ts'
@@ -51,7 +60,12 @@ export function VerifyPhoneDialog({
   )
 }
 
-/** Texts a code to the number once, then asks for it (the dialog's body, and sign-up's). */
+/**
+ * Texts a code to the number once, then asks for it (the dialog's body, and sign-up's). The
+ * number typed at sign-up, not yet verified, is texted at once; a number added or changed is a
+ * credential change (docs/security.md "Step-up"), so the password (and the authenticator code
+ * with two-factor on) is asked first, and also whenever the server answers REAUTH_REQUIRED.
+ */
 export function VerifyPhoneSteps({
   phoneNumber,
   onVerified,
@@ -60,18 +74,52 @@ export function VerifyPhoneSteps({
   onVerified: (user: User) => Promise<void>
 }) {
   const t = usePhoneMessages()
+  const { user } = useAuth()
+  const asksFirst = user !== null && (user.phoneVerified || user.phoneNumber !== phoneNumber)
+  const stepUp = useStepUp()
+  const [stepUpShown, setStepUpShown] = useState(asksFirst)
   const send = useMutation({
-    mutationFn: () => requestPhoneCode(phoneNumber, { reuseRecent: true }),
+    mutationFn: (proof: StepUpProof | null) =>
+      requestPhoneCode(phoneNumber, { reuseRecent: true, proof }),
+    onError: (error) => {
+      if (stepUp.take(error)) setStepUpShown(true)
+    },
     meta: { suppressGlobalError: true },
   })
-  // One code per opening, also when React runs effects twice in development.
+  // One code per opening, also when React runs effects twice in development; none before the
+  // password when it is asked first.
   const asked = useRef(false)
   useEffect(() => {
-    if (asked.current) return
+    if (asked.current || asksFirst) return
     asked.current = true
-    send.mutate()
-  }, [send])
+    send.mutate(null)
+  }, [send, asksFirst])
 
+  if (stepUpShown && !send.isSuccess) {
+    const otherFailure = send.isError && !stepUpRefusalOf(send.error) ? send.error : null
+    return (
+      <form
+        noValidate
+        className="mt-5 grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const proof = stepUp.proof()
+          if (proof) send.mutate(proof)
+        }}
+      >
+        <p className="text-sm text-muted-foreground" data-testid="phone-step-up">
+          {t('stepUpText', { number: formatPhoneNational(phoneNumber) })}
+        </p>
+        <FormAlert
+          message={otherFailure ? serverErrorMessage(otherFailure, t('genericError')) : null}
+        />
+        <StepUpFields stepUp={stepUp} idPrefix="phone" disabled={send.isPending} />
+        <Button type="submit" size="lg" className="w-full" disabled={send.isPending}>
+          {send.isPending ? t('sending') : t('sendCode')}
+        </Button>
+      </form>
+    )
+  }
   if (send.isPending || send.isIdle) {
     return (
       <div className="mt-5 flex justify-center">
@@ -84,7 +132,8 @@ export function VerifyPhoneSteps({
       <PhoneCodeForm
         phoneNumber={phoneNumber}
         initialError={send.error}
-        onVerified={(user) => void onVerified(user)}
+        proof={send.variables}
+        onVerified={(verified) => void onVerified(verified)}
       />
     </div>
   )

@@ -2,6 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { useStepUpMessages } from '#client/components/step-up/messages.ts'
+import { StepUpFields } from '#client/components/step-up/step-up-fields.tsx'
+import { useStepUp } from '#client/components/step-up/use-step-up.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -14,7 +17,7 @@ import { serverFieldErrors } from '#client/features/auth/server-errors.ts'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
-import { formatPhoneNational } from '#shared/phone-numbers.ts'
+import { formatPhoneNational, toE164 } from '#shared/phone-numbers.ts'
 import { type User, userSchema } from '#shared/schemas/auth.ts'
 import { type UpdateProfileRequest, updateProfileRequestSchema } from '#shared/schemas/profile.ts'
 import { useProfileMessages } from './messages.ts'
@@ -48,6 +51,17 @@ function changedFields(values: UpdateProfileRequest, user: User): UpdateProfileR
   const phone = values.phoneNumber ?? null
   if (phone !== user.phoneNumber) changes.phoneNumber = phone ?? ''
   return changes
+}
+
+/**
+ * Whether the phone field, as typed, is another number than the saved one: adding, changing or
+ * removing a number is a credential change (docs/security.md "Step-up"). Text that is no number
+ * yet counts as a change, so the password field is there before the user presses Save.
+ */
+function changesPhone(typed: string | null | undefined, user: User): boolean {
+  const text = (typed ?? '').trim()
+  const next = text === '' ? null : (toE164(text) ?? text)
+  return next !== user.phoneNumber
 }
 
 /**
@@ -91,6 +105,9 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     },
   })
   const { errors } = form.formState
+  const stepUp = useStepUp()
+  const stepUpText = useStepUpMessages()
+  const phoneChanged = changesPhone(form.watch('phoneNumber'), user)
 
   const mutation = useMutation({
     mutationFn: patchProfile,
@@ -100,6 +117,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       await saveUser(saved)
     },
     onError: (error) => {
+      if (stepUp.take(error)) return
       const fieldErrors = serverFieldErrors(error).filter((item) => isFieldName(item.path))
       for (const { path, message } of fieldErrors) {
         if (isFieldName(path)) form.setError(path, { message })
@@ -125,7 +143,12 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           onDone()
           return
         }
-        mutation.mutate(changes)
+        if (changes.phoneNumber === undefined) {
+          mutation.mutate(changes)
+          return
+        }
+        const proof = stepUp.proof()
+        if (proof) mutation.mutate({ ...changes, ...proof })
       })}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -165,6 +188,12 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         error={errors.phoneNumber?.message}
         {...form.register('phoneNumber')}
       />
+      {phoneChanged ? (
+        <div className="grid gap-4 rounded-xl border bg-muted/40 p-3" data-testid="phone-step-up">
+          <p className="text-sm text-muted-foreground">{stepUpText('phoneReason')}</p>
+          <StepUpFields stepUp={stepUp} idPrefix="profile" disabled={pending} />
+        </div>
+      ) : null}
       <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" disabled={pending} onClick={onDone}>
           {t('cancel')}

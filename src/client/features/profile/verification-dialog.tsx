@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { Fingerprint, Landmark } from 'lucide-react'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '#client/components/ui/button.tsx'
@@ -15,16 +15,56 @@ import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { serverFieldErrors } from '#client/features/auth/server-errors.ts'
-import { apiRequest } from '#client/lib/api.ts'
+import { useAuth } from '#client/features/auth/use-auth.ts'
+import { ApiError, apiRequest } from '#client/lib/api.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
-import { verificationRequestSchema } from '#shared/schemas/account.ts'
-import { userSchema } from '#shared/schemas/auth.ts'
+import {
+  EARLIEST_DATE_OF_BIRTH,
+  IDENTITY_NUMBER_PATTERN,
+  LEGAL_NAME_PATTERN,
+  latestBirthDateForAge,
+  VERIFICATION_ID_TYPES,
+  VERIFICATION_MIN_AGE_YEARS,
+  type VerificationRequest,
+} from '#shared/schemas/account.ts'
+import { NAME_MAX_LENGTH, userSchema } from '#shared/schemas/auth.ts'
 import { useProfileMessages } from './messages.ts'
 import { useSaveUser } from './use-save-user.ts'
 
-type VerificationRequest = z.output<typeof verificationRequestSchema>
-type FormInput = z.input<typeof verificationRequestSchema>
+type ProfileMessages = ReturnType<typeof useProfileMessages>
+type FieldName = 'idNumber' | 'firstName' | 'lastName' | 'dateOfBirth'
+const FIELD_NAMES: readonly FieldName[] = ['idNumber', 'firstName', 'lastName', 'dateOfBirth']
+
+function isFieldName(path: string): path is FieldName {
+  return (FIELD_NAMES as readonly string[]).includes(path)
+}
+
+/** The rules of `verificationRequestSchema`, its patterns and dates included, in the user's words. */
+function verificationFormSchema(t: ProfileMessages, latestDateOfBirth: string) {
+  const legalName = (field: string) =>
+    z
+      .string()
+      .trim()
+      .min(1, t('nameRequired', { field }))
+      .max(NAME_MAX_LENGTH, t('nameTooLong', { field, max: NAME_MAX_LENGTH }))
+      .regex(LEGAL_NAME_PATTERN, t('nameInvalid'))
+  return z.object({
+    idType: z.enum(VERIFICATION_ID_TYPES),
+    idNumber: z.string().trim().regex(IDENTITY_NUMBER_PATTERN, t('idNumberInvalid')),
+    firstName: legalName(t('legalFirstName')),
+    lastName: legalName(t('legalLastName')),
+    dateOfBirth: z.iso
+      .date(t('dateOfBirthRequired'))
+      .refine((date) => date >= EARLIEST_DATE_OF_BIRTH, t('dateOfBirthInvalid'))
+      .refine(
+        (date) => date <= latestDateOfBirth,
+        t('dateOfBirthTooYoung', { years: VERIFICATION_MIN_AGE_YEARS }),
+      ),
+  })
+}
+
+type FormInput = z.input<ReturnType<typeof verificationFormSchema>>
 
 const verificationResultSchema = z.object({
   user: userSchema,
@@ -36,9 +76,11 @@ async function postVerification(body: VerificationRequest) {
 }
 
 /**
- * Complete Verification (issue "Account"): the user picks BVN or NIN and types its 11 digits;
- * the registry's answer becomes the user's verification status. A number the registry does
- * not know keeps the dialog open with the reason, so the user can correct it and try again.
+ * Complete Verification (issue "Account"): the user picks BVN or NIN, types its 11 digits, and
+ * gives the legal name (the profile's by default) and date of birth the registry must find on
+ * it (docs/account.md "Identity verification"). A number the registry does not know, one that
+ * is someone else's, or one already linked to another account keeps the dialog open with the
+ * reason, so the user can correct it and try again.
  */
 export function VerificationDialog({
   open,
@@ -61,30 +103,49 @@ export function VerificationDialog({
 
 function VerificationForm({ onDone }: { onDone: () => void }) {
   const t = useProfileMessages()
+  const { user } = useAuth()
   const saveUser = useSaveUser()
   const showErrorToast = useShowErrorToast()
   const [failureReason, setFailureReason] = useState<string | null>(null)
+  // Today's date when the dialog opened: the date picker offers no later birthday.
+  const latestDateOfBirth = useMemo(
+    () => latestBirthDateForAge(VERIFICATION_MIN_AGE_YEARS, new Date()),
+    [],
+  )
+  const schema = useMemo(() => verificationFormSchema(t, latestDateOfBirth), [t, latestDateOfBirth])
   const form = useForm<FormInput, unknown, VerificationRequest>({
-    resolver: zodResolver(verificationRequestSchema),
-    defaultValues: { idType: 'bvn', idNumber: '' },
+    resolver: zodResolver(schema),
+    defaultValues: {
+      idType: 'bvn',
+      idNumber: '',
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      dateOfBirth: '',
+    },
   })
   const { errors } = form.formState
   const idType = form.watch('idType')
 
   const mutation = useMutation({
     mutationFn: postVerification,
-    onSuccess: async ({ user, failureReason: reason }) => {
+    onSuccess: async ({ user: saved, failureReason: reason }) => {
       setFailureReason(reason)
       if (!reason) {
         toast({ title: t('verifiedTitle'), description: t('verifiedText') })
         onDone()
       }
-      await saveUser(user)
+      await saveUser(saved)
     },
     onError: (error) => {
-      const idNumberError = serverFieldErrors(error).find((item) => item.path === 'idNumber')
-      if (idNumberError) {
-        form.setError('idNumber', { message: idNumberError.message })
+      const fieldErrors = serverFieldErrors(error).filter((item) => isFieldName(item.path))
+      for (const { path, message } of fieldErrors) {
+        if (isFieldName(path)) form.setError(path, { message })
+      }
+      if (fieldErrors.length > 0) return
+      // A number linked to another account, or an identity already verified: the server's
+      // words, in the dialog beside what was typed.
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage) {
+        setFailureReason(error.serverMessage)
         return
       }
       showErrorToast(error, { title: t('verifyTitle'), message: t('verifyFailed') })
@@ -132,6 +193,35 @@ function VerificationForm({ onDone }: { onDone: () => void }) {
         hint={t('idNumberHint')}
         error={errors.idNumber?.message}
         {...form.register('idNumber')}
+      />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField
+          id="verification-first-name"
+          label={t('legalFirstName')}
+          autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          id="verification-last-name"
+          label={t('legalLastName')}
+          autoComplete="family-name"
+          maxLength={NAME_MAX_LENGTH}
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+      </div>
+      <TextField
+        id="verification-date-of-birth"
+        label={t('dateOfBirth')}
+        type="date"
+        autoComplete="bday"
+        min={EARLIEST_DATE_OF_BIRTH}
+        max={latestDateOfBirth}
+        hint={t('dateOfBirthHint')}
+        error={errors.dateOfBirth?.message}
+        {...form.register('dateOfBirth')}
       />
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {pending ? t('verifying') : t('verify')}

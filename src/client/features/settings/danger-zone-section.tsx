@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { TriangleAlert } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
+import { StepUpFields } from '#client/components/step-up/step-up-fields.tsx'
+import { useStepUp } from '#client/components/step-up/use-step-up.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -8,50 +10,37 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { PasswordField } from '#client/components/ui/text-field.tsx'
 import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { apiRequest } from '#client/lib/api.ts'
+import type { StepUpProof } from '#shared/schemas/step-up.ts'
 import { useSettingsMessages } from './messages.ts'
 import { SettingRow, SettingsCard } from './settings-card.tsx'
 import { useDialogError } from './use-dialog-error.ts'
 
 function DeactivateForm({ onCancel }: { onCancel: () => void }) {
   const t = useSettingsMessages()
-  const passwordId = useId()
-  const [password, setPassword] = useState('')
-  const [fieldError, setFieldError] = useState<string | undefined>()
+  const stepUp = useStepUp()
   const failure = useDialogError({ title: t('deactivate'), message: t('deactivateFailed') })
   const deactivate = useMutation({
-    mutationFn: (body: { password: string }) => apiRequest('POST', '/api/account/deactivate', body),
+    mutationFn: (proof: StepUpProof) => apiRequest('POST', '/api/account/deactivate', proof),
     // The session ended with the account: a full page load leaves nothing of it behind.
     onSuccess: () => window.location.assign('/'),
-    onError: failure.report,
+    onError: (error) => {
+      if (!stepUp.take(error)) failure.report(error)
+    },
   })
 
   function submit(event: FormEvent) {
     event.preventDefault()
     failure.clear()
-    if (password === '') {
-      setFieldError(t('passwordRequired'))
-      return
-    }
-    setFieldError(undefined)
-    deactivate.mutate({ password })
+    const proof = stepUp.proof()
+    if (proof) deactivate.mutate(proof)
   }
 
   return (
     <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
       <FormAlert message={failure.message} />
-      <PasswordField
-        id={passwordId}
-        label={t('password')}
-        autoComplete="current-password"
-        showLabel={t('showPassword')}
-        hideLabel={t('hidePassword')}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={fieldError}
-      />
+      <StepUpFields stepUp={stepUp} idPrefix="deactivate" disabled={deactivate.isPending} />
       <div className="grid gap-2 sm:flex sm:flex-row-reverse">
         <Button type="submit" variant="destructive" disabled={deactivate.isPending}>
           {deactivate.isPending ? t('deactivating') : t('deactivateConfirm')}
@@ -64,7 +53,10 @@ function DeactivateForm({ onCancel }: { onCancel: () => void }) {
   )
 }
 
-/** Deactivation, behind a password: refused by the server while any wallet holds money. */
+/**
+ * Deactivation, behind the password (and the code with two-factor on): refused by the
+ * server while any wallet holds money.
+ */
 export function DangerZoneSection() {
   const t = useSettingsMessages()
   const [open, setOpen] = useState(false)

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Copy, Download } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { StepUpFields } from '#client/components/step-up/step-up-fields.tsx'
+import { typedCode, useStepUp } from '#client/components/step-up/use-step-up.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -11,6 +13,7 @@ import {
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { FormAlert } from '#client/features/auth/form-alert.tsx'
+import { serverFieldErrors } from '#client/features/auth/server-errors.ts'
 import { AUTH_USER_QUERY_KEY, useAuth } from '#client/features/auth/use-auth.ts'
 import { QrCodeImage, useQrDataUrl } from '#client/features/receive/payment-qr-code.tsx'
 import { apiRequest } from '#client/lib/api.ts'
@@ -27,11 +30,6 @@ import { useDialogError } from './use-dialog-error.ts'
 /** The base32 secret in groups of four, as authenticator apps print it, easier to type. */
 function groupSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ')
-}
-
-/** What the user typed into a code field, without the spaces a pasted code may carry. */
-export function typedCode(text: string): string {
-  return text.replace(/\s/g, '')
 }
 
 function CopyButton({ text, label }: { text: string; label: string }) {
@@ -66,27 +64,37 @@ function SetupStep({
   const qr = useQrDataUrl(otpauthUrl)
   const [code, setCode] = useState('')
   const [fieldError, setFieldError] = useState<string | undefined>()
+  // Turning two-factor on is a credential change: the password too (docs/security.md "Step-up").
+  // The code is the form's own, from the app just set up.
+  const stepUp = useStepUp('never')
   const failure = useDialogError({
     title: t('twoFactorFailedTitle'),
     message: t('twoFactorFailed'),
   })
   const enable = useMutation({
-    mutationFn: async (value: string) =>
-      backupCodesSchema.parse(await apiRequest('POST', '/api/auth/2fa/enable', { code: value })),
+    mutationFn: async (body: { code: string; password: string }) =>
+      backupCodesSchema.parse(await apiRequest('POST', '/api/auth/2fa/enable', body)),
     onSuccess: (result) => onEnabled(result.backupCodes),
-    onError: failure.report,
+    onError: (error) => {
+      const wrongCode = serverFieldErrors(error).find((item) => item.path === 'code')
+      if (wrongCode) {
+        setCode('')
+        setFieldError(wrongCode.message)
+        return
+      }
+      if (!stepUp.take(error)) failure.report(error)
+    },
   })
 
   function submit(event: FormEvent) {
     event.preventDefault()
     failure.clear()
     const value = typedCode(code)
-    if (!TOTP_CODE_PATTERN.test(value)) {
-      setFieldError(t('codeInvalid'))
-      return
-    }
-    setFieldError(undefined)
-    enable.mutate(value)
+    const codeValid = TOTP_CODE_PATTERN.test(value)
+    setFieldError(codeValid ? undefined : t('codeInvalid'))
+    const proof = stepUp.proof()
+    if (!codeValid || !proof) return
+    enable.mutate({ code: value, password: proof.password ?? '' })
   }
 
   return (
@@ -126,6 +134,7 @@ function SetupStep({
         onChange={(event) => setCode(event.target.value)}
         className="[&_input]:font-mono [&_input]:tracking-[0.3em]"
       />
+      <StepUpFields stepUp={stepUp} idPrefix="enrol" disabled={enable.isPending} />
       <Button type="submit" size="lg" disabled={enable.isPending}>
         {enable.isPending ? t('verifying') : t('verifyAndEnable')}
       </Button>
@@ -133,7 +142,8 @@ function SetupStep({
   )
 }
 
-function BackupCodesStep({
+/** The ten one-time backup codes, shown once, to copy or download (enrolling, renewing). */
+export function BackupCodesStep({
   backupCodes,
   email,
   onDone,
