@@ -52,11 +52,16 @@ function SendCodeStep({
 }
 
 /** Step 2: the code that came and the password; wrong ones land beside their fields. */
-function UnfreezeForm({ sentTo, onDone }: { sentTo: string; onDone: () => void }) {
+function UnfreezeForm({
+  onResent,
+  onDone,
+}: {
+  onResent: (sentTo: string) => void
+  onDone: () => void
+}) {
   const t = useAccountFreezeMessages()
   const queryClient = useQueryClient()
   const ids = { code: useId(), password: useId() }
-  const [shownSentTo, setShownSentTo] = useState(sentTo)
   const [code, setCode] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<StepUpErrors>({})
@@ -77,7 +82,7 @@ function UnfreezeForm({ sentTo, onDone }: { sentTo: string; onDone: () => void }
   const resend = useMutation({
     mutationFn: sendUnfreezeCode,
     onSuccess: (next) => {
-      setShownSentTo(next)
+      onResent(next)
       setCode('')
     },
   })
@@ -100,9 +105,6 @@ function UnfreezeForm({ sentTo, onDone }: { sentTo: string; onDone: () => void }
 
   return (
     <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-      <p role="status" className="text-sm" data-testid="unfreeze-code-sent">
-        {t('codeSent', { sentTo: shownSentTo })}
-      </p>
       <FormAlert message={alert ? serverErrorMessage(alert, t('unfreezeFailed')) : null} />
       <TextField
         id={ids.code}
@@ -175,17 +177,25 @@ export function UnfreezeDialog({
     >
       <DialogContent closeLabel={t('close')}>
         <DialogTitle>{t('unfreezeTitle')}</DialogTitle>
-        <DialogDescription>{t('unfreezeText')}</DialogDescription>
         {sentTo === null ? (
-          <SendCodeStep onSent={setSentTo} onCancel={close} />
+          <>
+            <DialogDescription>{t('unfreezeText')}</DialogDescription>
+            <SendCodeStep onSent={setSentTo} onCancel={close} />
+          </>
         ) : (
-          <UnfreezeForm
-            sentTo={sentTo}
-            onDone={() => {
-              setSentTo(null)
-              close()
-            }}
-          />
+          <>
+            {/* Where the code went, said again when a new one goes. */}
+            <DialogDescription role="status" data-testid="unfreeze-code-sent">
+              {t('codeSent', { sentTo })}
+            </DialogDescription>
+            <UnfreezeForm
+              onResent={setSentTo}
+              onDone={() => {
+                setSentTo(null)
+                close()
+              }}
+            />
+          </>
         )}
       </DialogContent>
     </Dialog>
