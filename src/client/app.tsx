@@ -8,10 +8,10 @@ import { OfflineNotice } from '#client/components/offline-notice.tsx'
 import { OfflineScreen } from '#client/components/offline-screen.tsx'
 import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { Toaster } from '#client/components/ui/toaster.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { LiveUpdates } from '#client/features/notifications/live-updates.tsx'
 import { SettingsSync } from '#client/features/settings/settings-sync.tsx'
 import { queryClient } from '#client/lib/query-client.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { CLIENT_ROUTES, SANDBOX_CLIENT_ROUTES } from '#shared/client-routes.ts'
 
 // Every page is its own chunk so the landing page ships only what it shows

@@ -62,11 +62,17 @@ describeMoneyApi('account', (context) => {
     expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Sabi:.+\?.*secret=/)
     expect(setup.otpauthUrl).toContain(`secret=${setup.secret}`)
     // A wrong code does not turn it on.
-    const wrong = await client.post('/api/auth/2fa/enable', { code: '000000', password: TEST_PASSWORD })
+    const wrong = await client.post('/api/auth/2fa/enable', {
+      code: '000000',
+      password: TEST_PASSWORD,
+    })
     expect(wrong.status).toBe(400)
     expect((await client.get('/api/auth/user')).body).toMatchObject({ twoFactorEnabled: false })
     const enableCode = await generate({ secret: setup.secret })
-    const enabled = await client.post('/api/auth/2fa/enable', { code: enableCode, password: TEST_PASSWORD })
+    const enabled = await client.post('/api/auth/2fa/enable', {
+      code: enableCode,
+      password: TEST_PASSWORD,
+    })
     expect(enabled.status, enabled.text).toBe(200)
     const { backupCodes } = backupCodesSchema.parse(enabled.body)
     expect(backupCodes).toHaveLength(10)

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from 'react'
 import { OfflineScreen } from '#client/components/offline-screen.tsx'
 import { PageSpinner } from '#client/components/page-spinner.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useUnauthorizedRedirect } from '#client/lib/show-error-toast.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 
 /**
  * Guards a signed-in page (docs/screens.md "Signed-in pages"): a spinner while the current user

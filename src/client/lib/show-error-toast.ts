@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
 import { useCommonMessages } from '#client/components/messages.ts'
-import { signInPath } from '#client/features/auth/use-auth.ts'
 import { ApiError, isUnauthorizedError, OfflineError } from '#client/lib/api.ts'
 import { toast, whenToastRegionShown } from '#client/lib/toast.ts'
+import { signInPath } from '#client/lib/use-auth.ts'
 
 /** The toast is read for this long before the browser leaves for the sign-in page. */
 export const LOGIN_REDIRECT_DELAY_MS = 500

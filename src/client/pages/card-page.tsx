@@ -1,7 +1,7 @@
 import { PageSpinner } from '#client/components/page-spinner.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { MyCardView } from '#client/features/card/my-card-view.tsx'
 import { SampleCardView } from '#client/features/card/sample-card-view.tsx'
+import { useAuth } from '#client/lib/use-auth.ts'
 
 /**
  * /card (docs/screens.md "Card page"): a public route. A visitor sees the static sample card; a

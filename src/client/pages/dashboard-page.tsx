@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { FrozenBanner } from '#client/features/account-freeze/frozen-banner.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { CryptoHoldingsCard } from '#client/features/crypto/crypto-holdings-card.tsx'
 import { BusinessTools } from '#client/features/dashboard/business-tools.tsx'
 import { CardPromo } from '#client/features/dashboard/card-promo.tsx'
@@ -14,6 +13,7 @@ import { WelcomeBanner } from '#client/features/dashboard/welcome-banner.tsx'
 import { LazyAddFundsDialog } from '#client/features/funding/lazy-add-funds-dialog.tsx'
 import { AppShell } from '#client/features/shell/app-shell.tsx'
 import { LazyOpenWalletDialog } from '#client/features/wallets/lazy-open-wallet-dialog.tsx'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 
 function Dashboard() {

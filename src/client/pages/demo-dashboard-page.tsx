@@ -16,7 +16,6 @@ import { Link, Redirect } from 'wouter'
 import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
-import { signInPath, useAuth } from '#client/features/auth/use-auth.ts'
 import { DemoHeader } from '#client/features/demo/demo-header.tsx'
 import { useDemoMessages } from '#client/features/demo/messages.ts'
 import { formatSampleAmount } from '#client/features/demo/sample-money.ts'
@@ -25,6 +24,7 @@ import {
   SampleTransactionList,
 } from '#client/features/demo/sample-transactions.tsx'
 import { SIGN_UP_PATH } from '#client/features/landing/link-button.ts'
+import { signInPath, useAuth } from '#client/lib/use-auth.ts'
 import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 
 const SAMPLE_WALLETS = [

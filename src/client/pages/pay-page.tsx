@@ -1,10 +1,10 @@
 import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { usePayMessages } from '#client/features/pay/messages.ts'
 import { PayPreview } from '#client/features/pay/pay-preview.tsx'
 import { PayRequest } from '#client/features/pay/pay-request.tsx'
 import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { useAuth } from '#client/lib/use-auth.ts'
 
 function PayContent() {
   const t = usePayMessages()

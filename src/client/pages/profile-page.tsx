@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { VerifyPhoneDialog } from '#client/features/phone/verify-phone-dialog.tsx'
 import { EditProfileDialog } from '#client/features/profile/edit-profile-dialog.tsx'
 import { useProfileMessages } from '#client/features/profile/messages.ts'
@@ -12,6 +11,7 @@ import { StatusCards } from '#client/features/profile/status-cards.tsx'
 import { useSaveUser } from '#client/features/profile/use-save-user.ts'
 import { VerificationDialog } from '#client/features/profile/verification-dialog.tsx'
 import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { useAuth } from '#client/lib/use-auth.ts'
 
 function ProfileContent() {
   const t = useProfileMessages()

@@ -5,7 +5,6 @@ import { PageLoadState } from '#client/components/page-load-state.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { FrozenBanner } from '#client/features/account-freeze/frozen-banner.tsx'
-import { onSignOutClick, SIGN_OUT_PATH } from '#client/features/auth/sign-out.ts'
 import { DangerZoneSection } from '#client/features/settings/danger-zone-section.tsx'
 import { LoginActivitySection } from '#client/features/settings/login-activity-section.tsx'
 import { useSettingsMessages } from '#client/features/settings/messages.ts'
@@ -16,6 +15,7 @@ import { SecuritySection } from '#client/features/settings/security-section.tsx'
 import { useSettings } from '#client/features/settings/use-settings.ts'
 import { YourDataSection } from '#client/features/settings/your-data-section.tsx'
 import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { onSignOutClick, SIGN_OUT_PATH } from '#client/lib/sign-out.ts'
 
 /** A card in the two-column flow: it never splits across the columns. */
 function Block({ children }: { children: ReactNode }) {

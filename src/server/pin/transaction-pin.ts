@@ -7,12 +7,7 @@ import { transactionPins } from '#server/db/schema.ts'
 import { createStatementBatcher } from '#server/db/statement-batcher.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
-import {
-  PIN_LOCK_MINUTES,
-  PIN_MAX_ATTEMPTS,
-  type PinStatus,
-  type SetPinRequest,
-} from '#shared/schemas/pin.ts'
+import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, type PinStatus } from '#shared/schemas/pin.ts'
 
 // The PIN is hashed like a password (argon2id, src/server/auth/passwords.ts): with only 10,000
 // PINs the hash cannot stop an offline search, so the attempt limit below is what protects it.

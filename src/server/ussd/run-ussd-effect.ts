@@ -18,8 +18,8 @@ import { requireProvider } from '#server/providers/providers.ts'
 import { consumeRateLimits } from '#server/rate-limits/consume-rate-limit.ts'
 import { updateSettings } from '#server/settings/user-settings.ts'
 import { listTransactions } from '#server/transactions/list-transactions.ts'
-import { findUserById } from '#server/users/find-user.ts'
 import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
+import { findUserById } from '#server/users/find-user.ts'
 import {
   PHONE_SEARCH_WINDOW_MS,
   PHONE_SEARCHES_PER_15_MINUTES,

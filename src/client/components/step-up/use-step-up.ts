@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import type { StepUpProof } from '#shared/schemas/step-up.ts'
 import { useStepUpMessages } from './messages.ts'
 import { type StepUpErrors, stepUpRefusalOf } from './step-up-refusal.ts'

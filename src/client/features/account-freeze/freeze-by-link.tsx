@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { Snowflake } from 'lucide-react'
 import { Link } from 'wouter'
+import { FormAlert } from '#client/components/form-alert.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { FormAlert } from '#client/features/auth/form-alert.tsx'
-import { serverErrorMessage } from '#client/features/auth/server-errors.ts'
 import { apiRequest } from '#client/lib/api.ts'
+import { serverErrorMessage } from '#client/lib/server-errors.ts'
 import { freezeLinkRequestSchema } from '#shared/schemas/account-freeze.ts'
 import { useAccountFreezeMessages } from './messages.ts'
 

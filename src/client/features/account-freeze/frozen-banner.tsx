@@ -1,7 +1,7 @@
 import { Snowflake } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { useAccountFreezeMessages } from './messages.ts'
 import { UnfreezeDialog } from './unfreeze-dialog.tsx'
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
+import { FormAlert } from '#client/components/form-alert.tsx'
 import { type StepUpErrors, stepUpRefusalOf } from '#client/components/step-up/step-up-refusal.ts'
 import { typedCode } from '#client/components/step-up/use-step-up.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -10,11 +11,10 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
-import { FormAlert } from '#client/features/auth/form-alert.tsx'
-import { serverErrorMessage } from '#client/features/auth/server-errors.ts'
-import { AUTH_USER_QUERY_KEY } from '#client/features/auth/use-auth.ts'
 import { apiRequest } from '#client/lib/api.ts'
+import { serverErrorMessage } from '#client/lib/server-errors.ts'
 import { toast } from '#client/lib/toast.ts'
+import { AUTH_USER_QUERY_KEY } from '#client/lib/use-auth.ts'
 import { unfreezeCodeSentSchema } from '#shared/schemas/account-freeze.ts'
 import { useAccountFreezeMessages } from './messages.ts'
 

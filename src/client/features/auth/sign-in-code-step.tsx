@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
+import { FormAlert } from '#client/components/form-alert.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { ApiError } from '#client/lib/api.ts'
+import { signInErrorMessage } from '#client/lib/server-errors.ts'
 import type { SignInRequest } from '#shared/schemas/credentials.ts'
-import { FormAlert } from './form-alert.tsx'
 import { useAuthMessages } from './messages.ts'
-import { signInErrorMessage } from './server-errors.ts'
 import { useAuthSubmit } from './use-auth-submit.ts'
 
 /**

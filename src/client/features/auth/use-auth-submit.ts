@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
 import { apiRequest } from '#client/lib/api.ts'
+import { AUTH_USER_QUERY_KEY } from '#client/lib/use-auth.ts'
 import { type User, userSchema } from '#shared/schemas/auth.ts'
-import { AUTH_USER_QUERY_KEY } from './use-auth.ts'
 
 /**
  * Posts a sign-in or sign-up form. On success the returned user becomes the current user

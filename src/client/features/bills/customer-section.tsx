@@ -2,7 +2,7 @@ import { BadgeCheck, Loader2, Smartphone } from 'lucide-react'
 import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '#client/components/ui/button.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { formatPhoneNational } from '#shared/phone-numbers.ts'
 import {
   type Biller,

@@ -22,7 +22,6 @@ import {
   CardHeader,
   CardTitle,
 } from '#client/components/ui/card.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { AppShell } from '#client/features/shell/app-shell.tsx'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
@@ -34,6 +33,7 @@ import {
   toMoney,
 } from '#client/lib/format-amount.ts'
 import { toast } from '#client/lib/toast.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import type { Card as CardData } from '#shared/schemas/card.ts'
 import { CardAction, ControlRow, SpendingPanel, ThemePicker } from './card-parts.tsx'
 import { type CardRequest, formatDeliveryDay, latestRequest } from './card-requests.ts'

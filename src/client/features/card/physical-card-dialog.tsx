@@ -10,9 +10,9 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { serverFieldErrors } from '#client/features/auth/server-errors.ts'
 import { useLanguage } from '#client/i18n/language.ts'
 import { apiRequest } from '#client/lib/api.ts'
+import { serverFieldErrors } from '#client/lib/server-errors.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { cardSchema, physicalCardRequestSchema } from '#shared/schemas/card.ts'

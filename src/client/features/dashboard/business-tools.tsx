@@ -2,13 +2,13 @@ import { ChevronRight, FileText, type LucideIcon, Package, Receipt, Store } from
 import { Link } from 'wouter'
 import { Badge, type BadgeProps } from '#client/components/ui/badge.tsx'
 import { Card } from '#client/components/ui/card.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { usePosAnalytics } from '#client/features/pos/pos-api.ts'
 import {
   isPersonalRequest,
   usePaymentRequests,
 } from '#client/features/receive/payment-requests-api.ts'
 import { cn } from '#client/lib/cn.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { useDashboardMessages } from './messages.ts'
 
 type Tool = {

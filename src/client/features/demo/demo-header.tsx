@@ -1,7 +1,7 @@
 import { HomeLogoLink } from '#client/components/home-logo-link.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
-import { signInPath } from '#client/features/auth/use-auth.ts'
 import { SIGN_UP_PATH } from '#client/features/landing/link-button.ts'
+import { signInPath } from '#client/lib/use-auth.ts'
 import { useDemoMessages } from './messages.ts'
 
 /** The top bar of the demo pages: the logo home, a clear sample label and the way in. */

@@ -1,9 +1,9 @@
 import { CurrencyFlag } from '#client/components/flag.tsx'
 import { Card } from '#client/components/ui/card.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
 import { currencyName } from '#client/lib/currency-name.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { useExchangeMessages } from './messages.ts'
 
 /** The user's balances beside the exchange, so both sides of a conversion can be seen to move. */

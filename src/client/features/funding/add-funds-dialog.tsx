@@ -14,7 +14,6 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
 import {
@@ -28,6 +27,7 @@ import { formatAmount, formatAmountDigits, formatMinorAmount } from '#client/lib
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { useIdempotencyKey } from '#client/lib/use-idempotency-key.ts'
 import { type AssetCode, exponentOf, formatMoney, isAssetCode } from '#shared/money.ts'
 import {

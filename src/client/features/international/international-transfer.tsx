@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form'
 import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
 import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { typedWalletAmount, useAmountMessages } from '#client/lib/amount-messages.ts'
 import { toast } from '#client/lib/toast.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { formatMoney } from '#shared/money.ts'
 import {
   findCountry,

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react'
-import { signInPath } from '#client/features/auth/use-auth.ts'
+import { signInPath } from '#client/lib/use-auth.ts'
 import { linkButtonClass, SIGN_UP_PATH } from './link-button.ts'
 import { useLandingMessages } from './messages.ts'
 

@@ -1,5 +1,5 @@
 import { Logo } from '#client/components/logo.tsx'
-import { signInPath } from '#client/features/auth/use-auth.ts'
+import { signInPath } from '#client/lib/use-auth.ts'
 import { LandingLanguageMenu } from './landing-language-menu.tsx'
 import { linkButtonClass } from './link-button.ts'
 import { useLandingMessages } from './messages.ts'

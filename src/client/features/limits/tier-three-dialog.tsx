@@ -4,6 +4,7 @@ import { BookUser, Car, IdCard, Vote } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
+import { FormAlert } from '#client/components/form-alert.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -13,7 +14,6 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { apiRequest } from '#client/lib/api.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { apiRequest } from '#client/lib/api.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { type Limits, limitsSchema } from '#shared/schemas/limits.ts'
 
 /** GET /api/limits: refetched after every money action with the wallets (lib/refetch-money-lists). */

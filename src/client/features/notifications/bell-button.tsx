@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react'
 import type { ComponentProps } from 'react'
-import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { useNotificationMessages } from './messages.ts'
 import { useNotifications } from './use-notifications.ts'
 

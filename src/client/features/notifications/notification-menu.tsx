@@ -8,9 +8,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatDate } from '#client/lib/format-date.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { transactionPathOf } from '#shared/notification-target.ts'
 import { BellButton } from './bell-button.tsx'
 import { describeNotification } from './describe-notification.ts'

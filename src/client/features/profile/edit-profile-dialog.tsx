@@ -13,8 +13,8 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { serverFieldErrors } from '#client/features/auth/server-errors.ts'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { serverFieldErrors } from '#client/lib/server-errors.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { formatPhoneNational, toE164 } from '#shared/phone-numbers.ts'

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { AUTH_USER_QUERY_KEY } from '#client/features/auth/use-auth.ts'
+import { AUTH_USER_QUERY_KEY } from '#client/lib/use-auth.ts'
 import type { User } from '#shared/schemas/auth.ts'
 
 /**

@@ -4,6 +4,7 @@ import { Fingerprint, Landmark } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
+import { FormAlert } from '#client/components/form-alert.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -13,12 +14,11 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { FormAlert } from '#client/features/auth/form-alert.tsx'
-import { serverFieldErrors } from '#client/features/auth/server-errors.ts'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { serverFieldErrors } from '#client/lib/server-errors.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import {
   EARLIEST_DATE_OF_BIRTH,
   IDENTITY_NUMBER_PATTERN,

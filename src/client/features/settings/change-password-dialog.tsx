@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
+import { FormAlert } from '#client/components/form-alert.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -11,7 +12,6 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { PasswordField } from '#client/components/ui/text-field.tsx'
-import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { apiRequest } from '#client/lib/api.ts'
 import { toast } from '#client/lib/toast.ts'
 import { changePasswordRequestSchema } from '#shared/schemas/account.ts'

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { TriangleAlert } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
+import { FormAlert } from '#client/components/form-alert.tsx'
 import { StepUpFields } from '#client/components/step-up/step-up-fields.tsx'
 import { useStepUp } from '#client/components/step-up/use-step-up.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -10,7 +11,6 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { FormAlert } from '#client/features/auth/form-alert.tsx'
 import { apiRequest } from '#client/lib/api.ts'
 import type { StepUpProof } from '#shared/schemas/step-up.ts'
 import { useSettingsMessages } from './messages.ts'

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { Snowflake } from 'lucide-react'
 import { useLocation } from 'wouter'
+import { FormAlert } from '#client/components/form-alert.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -8,10 +9,9 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { FormAlert } from '#client/features/auth/form-alert.tsx'
-import { forgetEndedSession } from '#client/features/auth/use-auth.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { toast } from '#client/lib/toast.ts'
+import { forgetEndedSession } from '#client/lib/use-auth.ts'
 import { useSettingsMessages } from './messages.ts'
 import { useDialogError } from './use-dialog-error.ts'
 

@@ -2,7 +2,7 @@ import { KeyRound, ListRestart, LockKeyhole, ShieldCheck, Snowflake } from 'luci
 import { useState } from 'react'
 import { usePinStatus } from '#client/components/money-action/use-pin-status.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { BackupCodesDialog } from './backup-codes-dialog.tsx'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { FreezeAccountDialog } from './freeze-account-dialog.tsx'

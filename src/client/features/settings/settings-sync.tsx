@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { setLanguage } from '#client/i18n/i18n.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { applyTheme, storedTheme } from './theme.ts'
 import { useSettings } from './use-settings.ts'
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { FormEvent } from 'react'
+import { FormAlert } from '#client/components/form-alert.tsx'
 import { StepUpFields } from '#client/components/step-up/step-up-fields.tsx'
 import { useStepUp } from '#client/components/step-up/use-step-up.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -9,10 +10,9 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { FormAlert } from '#client/features/auth/form-alert.tsx'
-import { AUTH_USER_QUERY_KEY } from '#client/features/auth/use-auth.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { toast } from '#client/lib/toast.ts'
+import { AUTH_USER_QUERY_KEY } from '#client/lib/use-auth.ts'
 import type { StepUpProof } from '#shared/schemas/step-up.ts'
 import { useSettingsMessages } from './messages.ts'
 import { useDialogError } from './use-dialog-error.ts'

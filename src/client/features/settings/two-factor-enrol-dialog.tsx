@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Copy, Download } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { FormAlert } from '#client/components/form-alert.tsx'
 import { StepUpFields } from '#client/components/step-up/step-up-fields.tsx'
 import { typedCode, useStepUp } from '#client/components/step-up/use-step-up.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -12,12 +13,11 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { FormAlert } from '#client/features/auth/form-alert.tsx'
-import { serverFieldErrors } from '#client/features/auth/server-errors.ts'
-import { AUTH_USER_QUERY_KEY, useAuth } from '#client/features/auth/use-auth.ts'
 import { QrCodeImage, useQrDataUrl } from '#client/features/receive/payment-qr-code.tsx'
 import { apiRequest } from '#client/lib/api.ts'
+import { serverFieldErrors } from '#client/lib/server-errors.ts'
 import { toast } from '#client/lib/toast.ts'
+import { AUTH_USER_QUERY_KEY, useAuth } from '#client/lib/use-auth.ts'
 import {
   backupCodesSchema,
   TOTP_CODE_PATTERN,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { apiRequest } from '#client/lib/api.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { type Settings, settingsSchema } from '#shared/schemas/account.ts'
 
 /** The signed-in user's settings (GET /api/settings); the dashboard and the theme read it too. */

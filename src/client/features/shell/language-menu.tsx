@@ -8,10 +8,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useUpdateSettings } from '#client/features/settings/use-update-settings.ts'
 import { setLanguage } from '#client/i18n/i18n.ts'
 import { LANGUAGES, type Language, useLanguage } from '#client/i18n/language.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { LanguageButton } from './language-button.tsx'
 import { LANGUAGE_NAME_KEYS } from './language-names.ts'
 import { useShellMessages } from './messages.ts'

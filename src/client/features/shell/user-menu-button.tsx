@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react'
 import type { ComponentProps } from 'react'
-import { useAuth } from '#client/features/auth/use-auth.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { useShellMessages } from './messages.ts'
 import { UserAvatar } from './user-avatar.tsx'
 import { userDisplayName } from './user-display.ts'

@@ -9,8 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx'
-import { onSignOutClick, SIGN_OUT_PATH } from '#client/features/auth/sign-out.ts'
-import { useAuth } from '#client/features/auth/use-auth.ts'
+import { onSignOutClick, SIGN_OUT_PATH } from '#client/lib/sign-out.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { useShellMessages } from './messages.ts'
 import { UserAvatar } from './user-avatar.tsx'
 import { userDisplayName, userFullName } from './user-display.ts'

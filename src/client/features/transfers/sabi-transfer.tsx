@@ -9,7 +9,6 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
 import { useWallets } from '#client/features/wallets/use-wallets.ts'
 import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
@@ -24,9 +23,9 @@ import {
   typedWalletAmount,
   useAmountMessages,
 } from '#client/lib/amount-messages.ts'
-
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { toast } from '#client/lib/toast.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { formatMoney } from '#shared/money.ts'
 import {

@@ -9,12 +9,12 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { useAuth } from '#client/features/auth/use-auth.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { currencyName } from '#client/lib/currency-name.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
 import { useWalletMessages } from './messages.ts'
 import { useCurrencies } from './use-currencies.ts'
