@@ -18,7 +18,7 @@ import { TEXT_KEYS, ussdText } from '#server/ussd/ussd-texts.ts'
 import { LANGUAGES } from '#shared/languages.ts'
 import { settingsSchema } from '#shared/schemas/account.ts'
 import { pinStatusSchema } from '#shared/schemas/pin.ts'
-import { history, TEST_PIN } from '../factories/money.ts'
+import { history, TEST_PIN, walletIn } from '../factories/money.ts'
 import { newPhoneNumber } from '../factories/users.ts'
 import {
   dialogue,
@@ -140,10 +140,41 @@ describeMoneyApi(
         const { phoneNumber } = await user({ naira: '5000.00' })
         const phone = dialogue(context.app, phoneNumber)
         expect(await phone.dial()).toBe(
-          'CON Sabi\n1 Balance\n2 Send money\n3 Buy airtime\n4 Mini statement\n5 Change PIN\n6 Language',
+          'CON Sabi\n1 Balance\n2 Send money\n3 Buy airtime\n4 Mini statement\n5 Change PIN\n6 Language\n7 Freeze account',
         )
         expect(await phone.press('1')).toBe('CON Enter your PIN:')
         expect(await phone.press(TEST_PIN)).toBe('END Balance: NGN 5,000.00')
+      })
+
+      it('freezes the account from the menu with no PIN: the app is signed out and sends nothing (issue 32)', async () => {
+        const { client, phoneNumber, ngn, user: frozenOwner } = await user({ naira: '100.00' })
+        const cancelled = dialogue(context.app, phoneNumber)
+        await cancelled.dial()
+        expect(await cancelled.press('7')).toMatch(/^CON Freeze your account\?/)
+        expect(await cancelled.press('0')).toBe('END Cancelled. Your account is not frozen.')
+        expect((await client.get('/api/auth/user')).status).toBe(200)
+
+        const phone = dialogue(context.app, phoneNumber)
+        await phone.dial()
+        await phone.press('7')
+        expect(await phone.press('1')).toBe(
+          'END Your account is frozen. Unfreeze it in the Sabi app.',
+        )
+        expect((await client.get('/api/auth/user')).status).toBe(401)
+        const recipient = await user()
+        const send = dialogue(context.app, phoneNumber)
+        await send.dial()
+        await send.press('2')
+        await send.press(`@${recipient.user.username}`)
+        await send.press('10')
+        expect(await send.press(TEST_PIN)).toMatch(/^END Your account is frozen/)
+        // Signing in to look still works, and the money is all there.
+        const signedIn = await client.post('/api/auth/login', {
+          email: frozenOwner.email,
+          password: frozenOwner.password,
+        })
+        expect(signedIn.status, signedIn.text).toBe(200)
+        expect((await walletIn(client, ngn.currency.code)).balance).toBe('100.00')
       })
 
       it('sends money to a phone number with the PIN, and both balances move', async () => {

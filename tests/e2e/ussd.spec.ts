@@ -25,7 +25,7 @@ test('the demo account dials the service code and reads its balance with its PIN
   await expect(page.getByRole('textbox', { name: 'Number to dial' })).toHaveValue('*347*123#')
   await page.getByRole('button', { name: 'Call', exact: true }).click()
   await expect(screen).toContainText('1 Balance')
-  await expect(screen).toContainText('6 Language')
+  await expect(screen).toContainText('7 Freeze account')
 
   await page.getByRole('textbox', { name: 'Your answer' }).fill('1')
   await page.getByRole('button', { name: 'Send', exact: true }).click()

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
+import { freezeAccount, refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
 import { alertOwner } from '#server/account-safety/security-alert.ts'
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
 import { payBill } from '#server/bills/pay-bill.ts'
@@ -242,6 +242,9 @@ async function run(context: UssdEffectContext, effect: UssdEffect): Promise<Ussd
     case 'setLanguage':
       await updateSettings(db, caller.userId, { language: effect.language })
       return { kind: 'languageSet' }
+    case 'freeze':
+      await db.transaction((tx) => freezeAccount(tx, caller.userId))
+      return { kind: 'frozen' }
   }
 }
 

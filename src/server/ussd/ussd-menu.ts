@@ -75,6 +75,7 @@ export const ussdStateSchema = z.discriminatedUnion('at', [
   z.object({ at: z.literal('pinNew') }),
   z.object({ at: z.literal('pinConfirm'), newPinHash: z.string().min(1).max(200) }),
   z.object({ at: z.literal('language') }),
+  z.object({ at: z.literal('freezeConfirm') }),
   z.object({ at: z.literal('ended') }),
 ])
 export type UssdState = z.infer<typeof ussdStateSchema>
@@ -111,6 +112,7 @@ export type UssdEffect =
   | { kind: 'hashPin'; pin: string }
   | { kind: 'changePin'; newPinHash: string; pin: string }
   | { kind: 'setLanguage'; language: Language }
+  | { kind: 'freeze' }
 
 /** How an effect ended, as the runner reports it. */
 export type UssdOutcome =
@@ -129,6 +131,7 @@ export type UssdOutcome =
   | { kind: 'pinChanged' }
   | { kind: 'pinMismatch' }
   | { kind: 'languageSet' }
+  | { kind: 'frozen' }
   | { kind: 'wrongPin'; attemptsLeft: number }
   | { kind: 'pinLocked'; minutes: number }
   | { kind: 'pinNotSet' }
@@ -258,6 +261,8 @@ function promptOf(
       return [text('confirmPin')]
     case 'language':
       return languageMenuLines()
+    case 'freezeConfirm':
+      return [text('freezeConfirm')]
     case 'ended':
       return [text('sessionEnded')]
   }
@@ -300,6 +305,8 @@ export function readAnswer(
             next: { at: 'language' },
             screen: show(...languageMenuLines()),
           }
+        case '7':
+          return { next: { at: 'freezeConfirm' }, screen: show(text('freezeConfirm')) }
         default:
           return { next: MAIN, screen: show(text('invalidChoice'), text('main')) }
       }
@@ -347,7 +354,7 @@ export function readAnswer(
       return { next, screen: show(sendConfirmLine(next, writeAmount)) }
     }
     case 'sendPin':
-      if (answer === '0') return { next: ENDED, screen: finish(text('cancelled')) }
+      if (answer === '0') return { next: ENDED, screen: finish(text('freezeCancelled')) }
       if (!isPinShaped(answer)) {
         return { next: state, screen: show(text('pinFormat'), sendConfirmLine(state, writeAmount)) }
       }
@@ -399,7 +406,7 @@ export function readAnswer(
       return { next, screen: show(airtimeConfirmLine(next, writeAmount)) }
     }
     case 'airtimePin':
-      if (answer === '0') return { next: ENDED, screen: finish(text('cancelled')) }
+      if (answer === '0') return { next: ENDED, screen: finish(text('freezeCancelled')) }
       if (!isPinShaped(answer)) {
         return {
           next: state,
@@ -438,6 +445,11 @@ export function readAnswer(
       }
       return { effect: { kind: 'setLanguage', language } }
     }
+    // Freezing is always safe (docs/security.md "Freezing"): the account's own phone asks no PIN.
+    case 'freezeConfirm':
+      if (answer === '1') return { effect: { kind: 'freeze' } }
+      if (answer === '0') return { next: ENDED, screen: finish(text('freezeCancelled')) }
+      return { next: state, screen: show(text('invalidChoice'), text('freezeConfirm')) }
     case 'ended':
       return { next: ENDED, screen: finish(text('sessionEnded')) }
   }
@@ -571,6 +583,8 @@ export function afterEffect(
       return { next: ENDED, screen: finish(text('pinMismatch')) }
     case 'languageSet':
       return { next: ENDED, screen: finish(text('languageSet')) }
+    case 'frozen':
+      return { next: ENDED, screen: finish(text('frozen')) }
   }
   return { next: ENDED, screen: finish(text('failed')) }
 }

@@ -8,7 +8,7 @@ import type { Language } from '#shared/languages.ts'
  * phones show little beyond GSM's own characters.
  */
 const ENGLISH = {
-  main: 'Sabi\n1 Balance\n2 Send money\n3 Buy airtime\n4 Mini statement\n5 Change PIN\n6 Language',
+  main: 'Sabi\n1 Balance\n2 Send money\n3 Buy airtime\n4 Mini statement\n5 Change PIN\n6 Language\n7 Freeze account',
   invalidChoice: 'Invalid choice.',
   enterPin: 'Enter your PIN:',
   wrongPin: 'Wrong PIN. Tries left: {left}',
@@ -46,6 +46,10 @@ const ENGLISH = {
   pinChanged: 'Your PIN is changed.',
   language: 'Language:',
   languageSet: 'Language changed.',
+  freezeConfirm:
+    'Freeze your account? Every session ends and no money can leave until you unfreeze it in the app.\n1 Freeze\n0 Cancel',
+  frozen: 'Your account is frozen. Unfreeze it in the Sabi app.',
+  freezeCancelled: 'Cancelled. Your account is not frozen.',
   unknownCaller:
     'This number is not on Sabi yet. Sign up in the Sabi app, then verify your phone number in your profile.',
   expired: 'Your session timed out. Please dial again.',
@@ -59,7 +63,7 @@ export type TextKey = keyof typeof ENGLISH
 type Catalog = Record<TextKey, string>
 
 const FRENCH: Catalog = {
-  main: 'Sabi\n1 Solde\n2 Envoyer\n3 Credit telephone\n4 Mini releve\n5 Changer PIN\n6 Langue',
+  main: 'Sabi\n1 Solde\n2 Envoyer\n3 Credit telephone\n4 Mini releve\n5 Changer PIN\n6 Langue\n7 Geler le compte',
   invalidChoice: 'Choix invalide.',
   enterPin: 'Entrez votre PIN :',
   wrongPin: 'PIN incorrect. Essais restants : {left}',
@@ -99,6 +103,10 @@ const FRENCH: Catalog = {
   pinChanged: 'Votre PIN est change.',
   language: 'Langue :',
   languageSet: 'Langue changee.',
+  freezeConfirm:
+    "Geler votre compte ? Toutes les sessions se ferment et aucun argent ne sort avant le degel dans l'appli.\n1 Geler\n0 Annuler",
+  frozen: "Votre compte est gele. Degelez-le dans l'appli Sabi.",
+  freezeCancelled: "Annule. Votre compte n'est pas gele.",
   unknownCaller:
     "Ce numero n'est pas sur Sabi. Inscrivez-vous dans l'app Sabi, puis verifiez votre numero dans votre profil.",
   expired: 'Session expiree. Recomposez le code.',
@@ -109,7 +117,7 @@ const FRENCH: Catalog = {
 }
 
 const SPANISH: Catalog = {
-  main: 'Sabi\n1 Saldo\n2 Enviar dinero\n3 Recarga\n4 Mini extracto\n5 Cambiar PIN\n6 Idioma',
+  main: 'Sabi\n1 Saldo\n2 Enviar dinero\n3 Recarga\n4 Mini extracto\n5 Cambiar PIN\n6 Idioma\n7 Congelar cuenta',
   invalidChoice: 'Opcion no valida.',
   enterPin: 'Introduce tu PIN:',
   wrongPin: 'PIN incorrecto. Intentos: {left}',
@@ -149,6 +157,10 @@ const SPANISH: Catalog = {
   pinChanged: 'Tu PIN ha cambiado.',
   language: 'Idioma:',
   languageSet: 'Idioma cambiado.',
+  freezeConfirm:
+    'Congelar tu cuenta? Se cierran todas las sesiones y no sale dinero hasta que la descongeles en la app.\n1 Congelar\n0 Cancelar',
+  frozen: 'Tu cuenta esta congelada. Descongelala en la app Sabi.',
+  freezeCancelled: 'Cancelado. Tu cuenta no esta congelada.',
   unknownCaller:
     'Este numero no esta en Sabi. Registrate en la app Sabi y verifica tu telefono en tu perfil.',
   expired: 'La sesion caduco. Marca de nuevo.',
@@ -159,7 +171,7 @@ const SPANISH: Catalog = {
 }
 
 const HAUSA: Catalog = {
-  main: 'Sabi\n1 Ragowar kudi\n2 Aika kudi\n3 Sayi kati\n4 Bayanan baya\n5 Canza PIN\n6 Harshe',
+  main: 'Sabi\n1 Ragowar kudi\n2 Aika kudi\n3 Sayi kati\n4 Bayanan baya\n5 Canza PIN\n6 Harshe\n7 Daskarar da asusu',
   invalidChoice: 'Zabin bai dace ba.',
   enterPin: 'Shigar da PIN dinka:',
   wrongPin: 'PIN ba daidai ba. Sauran gwaji: {left}',
@@ -199,6 +211,10 @@ const HAUSA: Catalog = {
   pinChanged: 'An canza PIN dinka.',
   language: 'Harshe:',
   languageSet: 'An canza harshe.',
+  freezeConfirm:
+    'Daskarar da asusunka? Duk zaman shiga zai kare, kuma babu kudin da zai fita har ka narkar da shi a manhaja.\n1 Daskarar\n0 Soke',
+  frozen: 'An daskarar da asusunka. Narkar da shi a manhajar Sabi.',
+  freezeCancelled: 'An soke. Ba a daskarar da asusunka ba.',
   unknownCaller:
     'Wannan lambar ba ta kan Sabi. Yi rajista a manhajar Sabi, sannan ka tabbatar da lambarka a bayananka.',
   expired: 'Lokacin zaman ya kare. Sake kira.',

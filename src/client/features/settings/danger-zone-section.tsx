@@ -1,9 +1,5 @@
-import { useMutation } from '@tanstack/react-query'
 import { TriangleAlert } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
-import { FormAlert } from '#client/components/form-alert.tsx'
-import { StepUpFields } from '#client/components/step-up/step-up-fields.tsx'
-import { useStepUp } from '#client/components/step-up/use-step-up.ts'
+import { useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -11,45 +7,24 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { apiRequest } from '#client/lib/api.ts'
-import type { StepUpProof } from '#shared/schemas/step-up.ts'
 import { useSettingsMessages } from './messages.ts'
 import { SettingRow, SettingsCard } from './settings-card.tsx'
-import { useDialogError } from './use-dialog-error.ts'
+import { StepUpForm } from './step-up-form.tsx'
 
 function DeactivateForm({ onCancel }: { onCancel: () => void }) {
   const t = useSettingsMessages()
-  const stepUp = useStepUp()
-  const failure = useDialogError({ title: t('deactivate'), message: t('deactivateFailed') })
-  const deactivate = useMutation({
-    mutationFn: (proof: StepUpProof) => apiRequest('POST', '/api/account/deactivate', proof),
-    // The session ended with the account: a full page load leaves nothing of it behind.
-    onSuccess: () => window.location.assign('/'),
-    onError: (error) => {
-      if (!stepUp.take(error)) failure.report(error)
-    },
-  })
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    failure.clear()
-    const proof = stepUp.proof()
-    if (proof) deactivate.mutate(proof)
-  }
-
   return (
-    <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-      <FormAlert message={failure.message} />
-      <StepUpFields stepUp={stepUp} idPrefix="deactivate" disabled={deactivate.isPending} />
-      <div className="grid gap-2 sm:flex sm:flex-row-reverse">
-        <Button type="submit" variant="destructive" disabled={deactivate.isPending}>
-          {deactivate.isPending ? t('deactivating') : t('deactivateConfirm')}
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </form>
+    <StepUpForm
+      path="/api/account/deactivate"
+      idPrefix="deactivate"
+      failure={{ title: t('deactivate'), message: t('deactivateFailed') }}
+      submitLabel={t('deactivateConfirm')}
+      pendingLabel={t('deactivating')}
+      destructive
+      // The session ended with the account: a full page load leaves nothing of it behind.
+      onDone={() => window.location.assign('/')}
+      onCancel={onCancel}
+    />
   )
 }
 
