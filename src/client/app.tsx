@@ -104,9 +104,6 @@ const NotFoundPage = lazyPage(() =>
   import('#client/pages/not-found-page.tsx').then((m) => m.NotFoundPage),
 )
 
-/** The "This wasn't me" link of security alerts (src/server/notifications/render-message.ts). */
-const FREEZE_PATH = '/freeze'
-
 /** `/` is the landing page for a visitor and the dashboard once signed in (docs/screens.md). */
 function Home() {
   const { isAuthenticated, isLoading, isUnreachable } = useAuth()
@@ -152,7 +149,7 @@ function Routes() {
       <Route path={CLIENT_ROUTES.verifyEmail} component={VerifyEmailPage} />
       {/* The "This wasn't me" link of security alerts. Not yet in CLIENT_ROUTES (src/shared),
           so the server still answers it with a 404 status; the app shows the page all the same. */}
-      <Route path={FREEZE_PATH} component={FreezePage} />
+      <Route path={CLIENT_ROUTES.freeze} component={FreezePage} />
       <Route path={CLIENT_ROUTES.sandboxOutbox} component={SandboxOutboxPage} />
       <Route path={SANDBOX_CLIENT_ROUTES.ussd} component={UssdPage} />
       <Route component={NotFoundPage} />

@@ -34,6 +34,8 @@ export const CLIENT_ROUTES = {
   verifyReceipt: '/verify/:code',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  /** The "This wasn't me" link of security alerts (docs/security.md "Alerts"). */
+  freeze: '/freeze',
   sandboxOutbox: '/sandbox/outbox',
 } as const
 

@@ -122,7 +122,7 @@ test.describe('profile', () => {
   })
 })
 
-test('a forgotten password is asked for by phone number and the link is texted', async ({
+test('a forgotten password is asked for by phone number, and a number verified just now gets no link', async ({
   page,
 }) => {
   const number = newNumber()
@@ -137,7 +137,6 @@ test('a forgotten password is asked for by phone number and the link is texted',
     },
   })
   expect(signedUp.status(), await signedUp.text()).toBe(201)
-  // A reset link goes only to a number its account verified: with a code it asks for.
   const asked = await page.request.post('/api/phone/verification', {
     data: { phoneNumber: number.e164 },
   })
@@ -149,24 +148,13 @@ test('a forgotten password is asked for by phone number and the link is texted',
   expect(verified.status(), await verified.text()).toBe(200)
   await page.context().clearCookies()
 
+  // The page answers alike whatever happens next, so nobody learns who has an account. A link
+  // goes by SMS only to a number verified 72 hours ago (issue 32): tests/api/password-reset.test.ts
+  // texts one to a number verified three days back and sets a new password with it.
   await page.goto('/reset-password')
   await page.getByLabel('Email or phone number').fill(number.national)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible()
-  let link = ''
-  await expect
-    .poll(async () => {
-      link =
-        (await textsTo(page, number.e164))
-          .map((text) => /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0])
-          .find((found) => found !== undefined) ?? ''
-      return link
-    })
-    .toContain('/reset-password?token=')
-  await page.goto(new URL(link).pathname + new URL(link).search)
-  await page.getByLabel('New password').fill('a-fresh-phone-password-9')
-  await page.getByRole('button', { name: 'Save new password' }).click()
-  await expect(page.getByText(/Your password has been changed/)).toBeVisible()
 })
 
 /** Signs up through the form with a phone number and no e-mail, up to the code step. */

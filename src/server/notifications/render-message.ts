@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CLIENT_ROUTES } from '#shared/client-routes.ts'
 import type { Language } from '#shared/languages.ts'
 import { exponentOf, isAssetCode } from '#shared/money.ts'
 import { type NotificationData, payoutMessageOf } from '#shared/schemas/notifications.ts'
@@ -158,7 +159,7 @@ export function renderDeliveredMessage(
 ): RenderedMessage {
   const message = renderEventMessage(data, language)
   if (!('alert' in data) || !data.alert) return message
-  const link = `${publicUrl}/freeze?token=${encodeURIComponent(data.alert.freezeToken)}`
+  const link = `${publicUrl}${CLIENT_ROUTES.freeze}?token=${encodeURIComponent(data.alert.freezeToken)}`
   const line = renderTemplate('this_wasnt_me', language, { link })
   return { title: message.title, text: `${message.text}\n\n${line.text}` }
 }
