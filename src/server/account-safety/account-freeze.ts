@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { consumeEmailToken, countRecentTokens, issueEmailToken } from '#server/auth/email-tokens.ts'
-import { isLoginBlocked, recordLoginFailure, signInKeyOf } from '#server/auth/login-throttle.ts'
-import { verifyPassword } from '#server/auth/passwords.ts'
+import { recordLoginFailure, signInKeyOf } from '#server/auth/login-throttle.ts'
 import { deleteOtherSessions } from '#server/auth/sessions.ts'
+import { checkAccountPassword } from '#server/auth/step-up.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
 import { emailTokens, users } from '#server/db/schema.ts'
 import { renderTemplate } from '#server/notifications/render-message.ts'
@@ -15,24 +15,12 @@ import { UNFREEZE_CODE_TTL_MINUTES } from '#shared/account-safety.ts'
 import { AppError } from '#shared/errors.ts'
 import { alertOwner } from './security-alert.ts'
 
-export const ACCOUNT_FROZEN_MESSAGE =
-  'Your account is frozen. Unfreeze it in Settings to send money or change your sign-in details'
 const LINK_INVALID = 'This link is invalid or has expired'
 const NOT_FROZEN = 'Your account is not frozen'
 const CODE_WRONG = 'That code is not right or has expired. Ask for a new one.'
 const PASSWORD_ASKED = 'Enter your password to continue'
-const WRONG_PASSWORD = 'Password is incorrect'
 /** Codes to unfreeze at most this often per account per 15 minutes. */
 const UNFREEZE_CODES_PER_15_MINUTES = 3
-
-/** 423 ACCOUNT_FROZEN: what a frozen account's outgoing money and credential changes get. */
-export function frozenRefusal(): AppError {
-  return new AppError('ACCOUNT_FROZEN', ACCOUNT_FROZEN_MESSAGE)
-}
-
-export function refuseIfFrozen(user: Pick<UserRow, 'frozenAt'>): void {
-  if (user.frozenAt) throw frozenRefusal()
-}
 
 /**
  * Freezes the account (docs/security.md "Freezing"): every session ends at once, on every
@@ -146,15 +134,7 @@ export async function unfreezeAccount(
       { path: 'password', message: PASSWORD_ASKED },
     ])
   }
-  if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
-    throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
-    throw new AppError('REAUTH_REQUIRED', WRONG_PASSWORD, [
-      { path: 'password', message: WRONG_PASSWORD },
-    ])
-  }
+  await checkAccountPassword(db, user, input.password, ipAddress)
   const unfrozen = await db.transaction(async (tx) => {
     const spent = await consumeEmailToken(tx, unfreezeToken(user.id, input.code), 'unfreeze')
     if (!spent || spent.userId !== user.id) return false

@@ -6,7 +6,7 @@ import { formatNaira } from '#server/limits/enforce-limits.ts'
 import { COOLING_OFF_HOURS, COOLING_OFF_LIMIT_NAIRA } from '#shared/account-safety.ts'
 import { AppError } from '#shared/errors.ts'
 import { formatMinor } from '#shared/money.ts'
-import { frozenRefusal } from './account-freeze.ts'
+import { frozenRefusal } from './frozen-refusal.ts'
 
 const LIMIT_KOBO = BigInt(COOLING_OFF_LIMIT_NAIRA) * 100n
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
+import { refuseIfFrozen } from '#server/account-safety/frozen-refusal.ts'
 import { alertOwner } from '#server/account-safety/security-alert.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'

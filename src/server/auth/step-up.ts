@@ -1,4 +1,4 @@
-import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
+import { refuseIfFrozen } from '#server/account-safety/frozen-refusal.ts'
 import type { Queryable } from '#server/db/client.ts'
 import type { Sealer } from '#server/secrets/seal.ts'
 import type { UserRow } from '#server/users/find-user.ts'
@@ -42,6 +42,27 @@ export async function requireStepUp(
       secondFactor,
     })
   }
+  await checkAccountPassword(db, user, password, ipAddress, { secondFactor })
+  if (secondFactor && !(await checkSecondFactor(db, sealer, user, code, nowMs))) {
+    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
+    throw new AppError('REAUTH_REQUIRED', WRONG_CODE, [{ path: 'code', message: WRONG_CODE }], {
+      secondFactor,
+    })
+  }
+}
+
+/**
+ * The account password, typed again by a signed-in user: a wrong one counts as a failed
+ * sign-in of the account, and while sign-ins are blocked none is even compared. Refused with
+ * 403 REAUTH_REQUIRED naming the password field.
+ */
+export async function checkAccountPassword(
+  db: Queryable,
+  user: UserRow,
+  password: string,
+  ipAddress: string,
+  details: { secondFactor: boolean } = { secondFactor: false },
+): Promise<void> {
   if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
     throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
   }
@@ -51,13 +72,7 @@ export async function requireStepUp(
       'REAUTH_REQUIRED',
       WRONG_PASSWORD,
       [{ path: 'password', message: WRONG_PASSWORD }],
-      { secondFactor },
+      details,
     )
-  }
-  if (secondFactor && !(await checkSecondFactor(db, sealer, user, code, nowMs))) {
-    await recordLoginFailure(db, signInKeyOf(user), ipAddress)
-    throw new AppError('REAUTH_REQUIRED', WRONG_CODE, [{ path: 'code', message: WRONG_CODE }], {
-      secondFactor,
-    })
   }
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
 import { startCoolingOff } from '#server/account-safety/cooling-off.ts'
+import { refuseIfFrozen } from '#server/account-safety/frozen-refusal.ts'
 import { alertOwner } from '#server/account-safety/security-alert.ts'
 import { revokeEmailTokens } from '#server/auth/email-tokens.ts'
 import type { Queryable } from '#server/db/client.ts'

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { freezeAccount, refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
+import { freezeAccount } from '#server/account-safety/account-freeze.ts'
+import { refuseIfFrozen } from '#server/account-safety/frozen-refusal.ts'
 import { alertOwner } from '#server/account-safety/security-alert.ts'
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
 import { payBill } from '#server/bills/pay-bill.ts'

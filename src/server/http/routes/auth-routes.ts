@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
+import { refuseIfFrozen } from '#server/account-safety/frozen-refusal.ts'
 import { changePassword } from '#server/auth/change-password.ts'
 import {
   DEVICE_COOKIE,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { refuseIfFrozen } from '#server/account-safety/account-freeze.ts'
+import { refuseIfFrozen } from '#server/account-safety/frozen-refusal.ts'
 import { requireStepUp } from '#server/auth/step-up.ts'
 import type { Database } from '#server/db/client.ts'
 import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
