@@ -348,7 +348,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         again.close()
       })
 
-      it('ends a stream when its session ends: sign-out, revoke, password change', async () => {
+      it('ends a stream when its session ends: sign-out, revoke, password change, freeze', async () => {
         const details = buildSignUp()
         const owner = createHttpClient(base)
         await signUpWithPin(owner, details)
@@ -390,6 +390,18 @@ for (const { kind, skip } of testDatabaseKinds()) {
           .poll(() => ownerStream.heartbeats(), { timeout: 10_000 })
           .toBeGreaterThan(heard)
         ownerStream.close()
+
+        // Freezing ends every session, the freezer's own too, and so every stream.
+        const tablet = createHttpClient(base)
+        const tabletIn = await tablet.request('POST', '/api/auth/login', {
+          email: details.email,
+          password: `${details.password}-new`,
+        })
+        expect(tabletIn.status, tabletIn.text).toBe(200)
+        const tabletStream = await streamOf(tablet)
+        const frozen = await owner.request('POST', '/api/account/freeze')
+        expect(frozen.status, frozen.text).toBe(204)
+        await tabletStream.ended(10_000)
       })
 
       it('wakes the stream of every recipient of one batch of transfers', async () => {
