@@ -180,6 +180,20 @@ describeMoneyApi('account takeover attempts (issue 32)', (context) => {
     expect(more.body).toMatchObject({ code: 'COOLING_OFF' })
     const limits = await thief.get('/api/limits')
     expect(limits.body).toMatchObject({ coolingOff: { remaining: '5000.00' } })
+    // Two sends at once that fit the allowance alone but not together: exactly one goes.
+    const both = await Promise.all(
+      [3000, 3000].map((naira) =>
+        moneyPost(thief, '/api/send-money/sabi-user', {
+          fromWalletId: ngn.id,
+          recipientUserId: recipient.id,
+          amount: `${naira}.00`,
+        }),
+      ),
+    )
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 403])
+    expect(await thief.get('/api/limits')).toMatchObject({
+      body: { coolingOff: { remaining: '2000.00' } },
+    })
   })
 
   it('a changed number is told to the old number with a link that freezes the account; frozen, nothing leaves but money still arrives', async () => {

@@ -57,8 +57,8 @@ export async function readCoolingOff(
 
 /**
  * Refuses an outgoing payment worth `valueKobo` that would take the user past the cooling-off
- * allowance, inside the posting's transaction. The user's row is locked first, so two payments
- * in the window are counted one after the other: the second sees the first's journal.
+ * allowance, inside the posting's transaction. A lock of the user's allowance is taken first, so
+ * two payments in the window are counted one after the other: the second sees the first's journal.
  */
 export async function holdToCoolingOff(
   tx: Queryable,
@@ -66,7 +66,9 @@ export async function holdToCoolingOff(
   valueKobo: bigint,
   now = new Date(),
 ): Promise<void> {
-  await tx.execute(sql`select id from users where id = ${userId}::uuid for no key update`)
+  // A lock of its own rather than the user's row: the balance cap locks payees' rows in id
+  // order, and a sender's row taken first could close a cycle with a payment the other way.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cooling_off:${userId}`}))`)
   const coolingOff = await readCoolingOff(tx, userId, now)
   if (!coolingOff || valueKobo <= coolingOff.remainingKobo) return
   throw coolingOffRefusal(coolingOff)
