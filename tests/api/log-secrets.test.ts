@@ -42,9 +42,13 @@ describeMoneyApi(
       // Two-factor: the secret, a wrong code, the backup codes.
       const setup = twoFactorSetupSchema.parse((await client.post('/api/auth/2fa/setup')).body)
       secrets.push(setup.secret)
-      expect((await client.post('/api/auth/2fa/enable', { code: '000000' })).status).toBe(400)
+      expect(
+        (await client.post('/api/auth/2fa/enable', { code: '000000', password: user.password }))
+          .status,
+      ).toBe(400)
       const enabled = await client.post('/api/auth/2fa/enable', {
         code: await generate({ secret: setup.secret }),
+        password: user.password,
       })
       expect(enabled.status, enabled.text).toBe(200)
       secrets.push(...backupCodesSchema.parse(enabled.body).backupCodes)

@@ -93,7 +93,7 @@ describeMoneyApi(
       const answer = await client.request({
         method: 'PATCH',
         url: '/api/profile',
-        payload: JSON.stringify({ phoneNumber: typed }),
+        payload: JSON.stringify({ phoneNumber: typed, password: TEST_PASSWORD }),
         headers: { 'content-type': 'application/json' },
       })
       if (stored === undefined) {
@@ -419,7 +419,7 @@ describeMoneyApi(
       const copied = await copier.request({
         method: 'PATCH',
         url: '/api/profile',
-        payload: JSON.stringify({ phoneNumber: number.e164 }),
+        payload: JSON.stringify({ phoneNumber: number.e164, password: TEST_PASSWORD }),
         headers: { 'content-type': 'application/json' },
       })
       expect(copied.status).toBe(200)

@@ -65,9 +65,12 @@ export async function updateProfile(
   }
 }
 
-/** Whether the edit changes the account's phone number, which takes a step-up. */
+/**
+ * Whether the edit changes the account's phone number, which takes a step-up; an edit that may
+ * not be made at all is refused here already, before any password is asked.
+ */
 export function changesPhone(user: UserRow, phoneNumber: string | null | undefined): boolean {
-  return phoneNumber !== undefined && (phoneNumber ?? null) !== user.phoneNumber
+  return phoneChangeOf(user, phoneNumber).phoneNumber !== undefined
 }
 
 /** The columns a phone number edit sets: none when it is left out or unchanged. */
@@ -75,8 +78,9 @@ function phoneChangeOf(
   user: UserRow,
   phoneNumber: string | null | undefined,
 ): { phoneNumber?: string | null; phoneVerified?: boolean; phoneVerifiedAt?: null } {
-  if (!changesPhone(user, phoneNumber)) return {}
+  if (phoneNumber === undefined) return {}
   const next = phoneNumber ?? null
+  if (next === user.phoneNumber) return {}
   if (next === null && user.email === null) {
     throw new AppError('VALIDATION_FAILED', PHONE_REQUIRED, [
       { path: 'phoneNumber', message: PHONE_REQUIRED },

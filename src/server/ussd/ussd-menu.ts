@@ -354,7 +354,7 @@ export function readAnswer(
       return { next, screen: show(sendConfirmLine(next, writeAmount)) }
     }
     case 'sendPin':
-      if (answer === '0') return { next: ENDED, screen: finish(text('freezeCancelled')) }
+      if (answer === '0') return { next: ENDED, screen: finish(text('cancelled')) }
       if (!isPinShaped(answer)) {
         return { next: state, screen: show(text('pinFormat'), sendConfirmLine(state, writeAmount)) }
       }
@@ -406,7 +406,7 @@ export function readAnswer(
       return { next, screen: show(airtimeConfirmLine(next, writeAmount)) }
     }
     case 'airtimePin':
-      if (answer === '0') return { next: ENDED, screen: finish(text('freezeCancelled')) }
+      if (answer === '0') return { next: ENDED, screen: finish(text('cancelled')) }
       if (!isPinShaped(answer)) {
         return {
           next: state,
