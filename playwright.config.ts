@@ -17,8 +17,10 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.tmp/playwright-results',
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Generous, because CI machines are shared: a flow that takes 12 s alone took over 45 s on a
+  // loaded one. A passing test never waits these out; they only bound a failing one.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,

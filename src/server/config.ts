@@ -44,6 +44,7 @@ const environmentSchema = z
       .default('info'),
     MONEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     SIGNUP_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    RECOVERY_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(5),
     LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
     FX_RATES_URL: z.url({ error: 'FX_RATES_URL must be a URL' }).optional(),
     MARKET_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
@@ -160,6 +161,11 @@ export type Config = {
   moneyRateLimitPerMinute: number
   /** How many accounts one address may create per 15 minutes (load tests raise it). */
   signupRateLimitPer15Minutes: number
+  /**
+   * How many reset links and verification messages one address may ask for per 15 minutes:
+   * each sends an e-mail or SMS to someone (end-to-end runs, all from one address, raise it).
+   */
+  recoveryRateLimitPer15Minutes: number
   /** Failed sign-ins (or re-authentications) from one address per 15 minutes before a 429. */
   loginFailuresPerAddress: number
   /** A live rates feed (JSON shape in README); without it sandbox mode simulates the market. */
@@ -245,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: value.NODE_ENV === 'production',
     moneyRateLimitPerMinute: value.MONEY_RATE_LIMIT_PER_MINUTE,
     signupRateLimitPer15Minutes: value.SIGNUP_RATE_LIMIT_PER_15_MINUTES,
+    recoveryRateLimitPer15Minutes: value.RECOVERY_RATE_LIMIT_PER_15_MINUTES,
     loginFailuresPerAddress: value.LOGIN_FAILURES_PER_ADDRESS,
     fxRatesUrl: value.FX_RATES_URL,
     marketRefreshSeconds: value.MARKET_REFRESH_SECONDS,

@@ -65,7 +65,7 @@ test('a bank transfer is checked by name, settles, and leaves a receipt to share
   page,
   signUp,
 }) => {
-  test.setTimeout(60_000)
+  test.slow()
   await signUp()
   await addFundsByApi(page, 'NGN', '5000.00')
   const holder = await holderOf(page, '0123456789')

@@ -42,7 +42,9 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<{
         body: passwordResetRequestSchema,
         response: { 202: acceptedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: {
+        rateLimit: { max: config.recoveryRateLimitPer15Minutes, timeWindow: '15 minutes' },
+      },
     },
     async (request, reply) => {
       // The work runs after the answer, so an existing account does not answer more slowly.
@@ -110,7 +112,9 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<{
         },
       },
       preHandler: requireUser,
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: {
+        rateLimit: { max: config.recoveryRateLimitPer15Minutes, timeWindow: '15 minutes' },
+      },
     },
     async (request, reply) => {
       const user = await findUserById(db, signedInUserId(request))
