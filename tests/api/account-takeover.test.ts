@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { requestPasswordReset } from '#server/auth/request-password-reset.ts'
 import { loadConfig } from '#server/config.ts'
-import { users } from '#server/db/schema.ts'
+import { currencies, users, wallets } from '#server/db/schema.ts'
+import { postJournal } from '#server/ledger/post-journal.ts'
 import { deliveryChannelsFor } from '#server/outbox/delivery-channels.ts'
 import { dispatchOutbox } from '#server/outbox/dispatch-outbox.ts'
 import { messagingFor } from '#server/providers/messaging.ts'
 import { listSandboxMessages } from '#server/sandbox/list-sandbox-messages.ts'
+import { openWallet } from '#server/wallets/open-wallet.ts'
 import { userSchema } from '#shared/schemas/auth.ts'
 import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
 import { newPhoneNumber } from '../factories/users.ts'
@@ -270,6 +272,71 @@ describeMoneyApi('account takeover attempts (issue 32)', (context) => {
     })
     expect(unfrozen.status, unfrozen.text).toBe(204)
     expect((await userOf(back)).frozenAt).toBeNull()
+  })
+
+  it('a deactivation waits for a payment already under way into a wallet made for it, and then refuses', async ({
+    skip,
+  }) => {
+    // PGlite has one connection: nothing can run beside an open transaction there.
+    if (context.kind === 'pglite') skip()
+    const { db } = context.database
+    const sender = createTestClient(context.app)
+    const senderUser = await signUpClient(sender, { country: 'ZA' })
+    const zar = await walletIn(sender, 'ZAR')
+    await addFunds(sender, zar.id, '10.00')
+    const recipientClient = createTestClient(context.app)
+    const recipient = await signUpClient(recipientClient)
+    const [from] = await db.select().from(wallets).where(eq(wallets.id, zar.id))
+    const [rand] = await db.select().from(currencies).where(eq(currencies.code, 'ZAR'))
+    if (!from || !rand) throw new Error('the sender has no rand wallet')
+
+    // A payment that saw the recipient active, made them a rand wallet and credited it, and has
+    // not committed yet.
+    let commit = () => {}
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve
+    })
+    let credited = () => {}
+    const hasCredited = new Promise<void>((resolve) => {
+      credited = resolve
+    })
+    const payment = db.transaction(async (tx) => {
+      const wallet = await openWallet(tx, { userId: recipient.id, currencyId: rand.id })
+      await postJournal(
+        tx,
+        {
+          type: 'send',
+          status: 'completed',
+          asset: 'ZAR',
+          amountMinor: 100n,
+          fromUserId: senderUser.id,
+          toUserId: recipient.id,
+          fromWalletId: from.id,
+          toWalletId: wallet.id,
+        },
+        [
+          { accountId: from.accountId, asset: 'ZAR', amountMinor: -100n },
+          { accountId: wallet.accountId, asset: 'ZAR', amountMinor: 100n },
+        ],
+      )
+      credited()
+      await committing
+    })
+    await hasCredited
+    const deactivation = recipientClient.post('/api/account/deactivate', {
+      password: recipient.password,
+    })
+    const markOf = async () =>
+      (await db.select().from(users).where(eq(users.id, recipient.id)))[0]?.deactivatedAt ?? null
+    // The account is marked closed, and the closing waits for the payment…
+    await expect.poll(markOf).not.toBeNull()
+    commit()
+    await payment
+    // …which landed: so the account stays open, with its money.
+    const answer = await deactivation
+    expect(answer.status, answer.text).toBe(409)
+    expect(await markOf()).toBeNull()
+    expect((await walletIn(recipientClient, 'ZAR')).balance).toBe('1.00')
   })
 
   it('Settings freezes the account: every session ends', async () => {
