@@ -10,7 +10,7 @@ import { messagingFor } from '#server/providers/messaging.ts'
 import { listSandboxMessages } from '#server/sandbox/list-sandbox-messages.ts'
 import { openWallet } from '#server/wallets/open-wallet.ts'
 import { userSchema } from '#shared/schemas/auth.ts'
-import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
+import { addFunds, history, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
 import { newPhoneNumber } from '../factories/users.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
 import { createTestClient, type TestClient } from '../setup/test-app.ts'
@@ -337,6 +337,48 @@ describeMoneyApi('account takeover attempts (issue 32)', (context) => {
     expect(answer.status, answer.text).toBe(409)
     expect(await markOf()).toBeNull()
     expect((await walletIn(recipientClient, 'ZAR')).balance).toBe('1.00')
+  })
+
+  it('a closed account receives no money from any writer, refunds excepted', async () => {
+    const { db } = context.database
+    const sender = createTestClient(context.app)
+    const senderUser = await signUpClient(sender)
+    const usd = await walletIn(sender, 'USD')
+    await addFunds(sender, usd.id, '10.00')
+    const closingClient = createTestClient(context.app)
+    const closing = await signUpClient(closingClient)
+    const closingUsd = await walletIn(closingClient, 'USD')
+    expect(
+      (await closingClient.post('/api/account/deactivate', { password: closing.password })).status,
+    ).toBe(204)
+    const [from] = await db.select().from(wallets).where(eq(wallets.id, usd.id))
+    const [to] = await db.select().from(wallets).where(eq(wallets.id, closingUsd.id))
+    if (!from || !to) throw new Error('wallets missing')
+    const credit = (reversesJournalId: string | null) =>
+      db.transaction((tx) =>
+        postJournal(
+          tx,
+          {
+            type: 'send',
+            status: 'completed',
+            asset: 'USD',
+            amountMinor: 100n,
+            fromUserId: senderUser.id,
+            toUserId: closing.id,
+            fromWalletId: from.id,
+            toWalletId: to.id,
+            reversesJournalId,
+          },
+          [
+            { accountId: from.accountId, asset: 'USD', amountMinor: -100n },
+            { accountId: to.accountId, asset: 'USD', amountMinor: 100n },
+          ],
+        ),
+      )
+    await expect(credit(null)).rejects.toMatchObject({ code: 'CONFLICT' })
+    const [funding] = await history(sender)
+    if (!funding) throw new Error('no funding in the history')
+    await expect(credit(funding.id)).resolves.toMatchObject({ toUserId: closing.id })
   })
 
   it('Settings freezes the account: every session ends', async () => {

@@ -1,7 +1,8 @@
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
-import { journals, ledgerAccounts, postings } from '#server/db/schema.ts'
+import { journals, ledgerAccounts, postings, users } from '#server/db/schema.ts'
 import { enforceLimits } from '#server/limits/enforce-limits.ts'
+import { AppError } from '#shared/errors.ts'
 import { type AssetCode, isAssetCode } from '#shared/money.ts'
 import { newJournalReference } from './journal-reference.ts'
 import { InsufficientFundsError, invariant } from './ledger-errors.ts'
@@ -44,6 +45,11 @@ export type JournalRow = typeof journals.$inferSelect
  * Balances change last, account by account in ascending id order, each with one conditional
  * UPDATE: two journals touching the same accounts lock them in the same order and so never
  * deadlock, and the rows stay locked for as short a time as possible before commit.
+ *
+ * A deactivated account receives nothing but refunds (docs/account.md "Exports and
+ * deactivation"). That is read after its balance is locked, so a deactivation that held the
+ * lock has committed by then and is seen; one that comes later waits for this journal and
+ * then sees its money.
  */
 export async function postJournal(
   tx: Transaction,
@@ -130,6 +136,16 @@ export async function postJournal(
       .where(eq(ledgerAccounts.id, accountId))
     invariant(account, `ledger account ${accountId} does not exist`)
     throw new InsufficientFundsError(accountId, account.balanceMinor, -delta)
+  }
+  const credited = ordered.filter(([, delta]) => delta > 0n).map(([accountId]) => accountId)
+  if (!header.reversesJournalId && credited.length > 0) {
+    const [closed] = await tx
+      .select({ id: users.id })
+      .from(ledgerAccounts)
+      .innerJoin(users, eq(users.id, ledgerAccounts.userId))
+      .where(and(inArray(ledgerAccounts.id, credited), isNotNull(users.deactivatedAt)))
+      .limit(1)
+    if (closed) throw new AppError('CONFLICT', 'This account is closed and cannot receive money.')
   }
   return journal
 }
