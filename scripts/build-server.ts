@@ -8,7 +8,8 @@ import { build } from 'esbuild'
  * imports from src/) into one ES module, dist/server/main.js, that plain `node` runs. Packages
  * in node_modules stay imports, resolved at run time. esbuild follows package.json `imports`
  * (`#server/*`, `#shared/*`) and the `.ts` specifiers. Paths the server reads (package.json,
- * db/migrations, dist/client) come from src/server/project-root.ts, true for source and bundle.
+ * db/migrations, db/functions, dist/client) come from src/server/project-root.ts, true for
+ * source and bundle.
  *
  * Next to the bundle, meta.json lists its source files: scripts/start.mjs rebuilds the bundle
  * when one of them is newer.

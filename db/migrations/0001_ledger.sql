@@ -91,35 +91,6 @@ ALTER TABLE "wallets" ADD CONSTRAINT "wallets_account_id_ledger_accounts_id_fk" 
 CREATE INDEX "users_first_name_trgm_idx" ON "users" USING gin (lower("first_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_last_name_trgm_idx" ON "users" USING gin (lower("last_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_username_trgm_idx" ON "users" USING gin (lower("username") gin_trgm_ops);--> statement-breakpoint
-ALTER TABLE "wallets" ADD CONSTRAINT "wallets_account_id_unique" UNIQUE("account_id");--> statement-breakpoint
--- Postings are append-only (docs/ledger.md): a correction is a new journal, never an edit.
-CREATE FUNCTION "postings_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'postings are append-only: % refused', TG_OP USING ERRCODE = 'P0001';
-END $$;--> statement-breakpoint
-CREATE TRIGGER "postings_no_update_or_delete" BEFORE UPDATE OR DELETE ON "postings"
-  FOR EACH ROW EXECUTE FUNCTION "postings_refuse_change"();--> statement-breakpoint
-CREATE TRIGGER "postings_no_truncate" BEFORE TRUNCATE ON "postings"
-  FOR EACH STATEMENT EXECUTE FUNCTION "postings_refuse_change"();--> statement-breakpoint
--- A journal's postings must sum to zero per asset, and there must be at least two. Checked at
--- commit (deferred), when all of the journal's postings are in.
-CREATE FUNCTION "postings_check_journal_balanced"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  posting_count integer;
-  unbalanced_asset text;
-BEGIN
-  SELECT count(*) INTO posting_count FROM "postings" WHERE "journal_id" = NEW."journal_id";
-  IF posting_count < 2 THEN
-    RAISE EXCEPTION 'journal % has % posting(s); at least two are required', NEW."journal_id", posting_count
-      USING ERRCODE = 'P0001';
-  END IF;
-  SELECT "asset" INTO unbalanced_asset FROM "postings" WHERE "journal_id" = NEW."journal_id"
-    GROUP BY "asset" HAVING sum("amount_minor") <> 0 LIMIT 1;
-  IF unbalanced_asset IS NOT NULL THEN
-    RAISE EXCEPTION 'journal % does not sum to zero in %', NEW."journal_id", unbalanced_asset
-      USING ERRCODE = 'P0001';
-  END IF;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "postings_journal_balanced" AFTER INSERT ON "postings"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "postings_check_journal_balanced"();
+ALTER TABLE "wallets" ADD CONSTRAINT "wallets_account_id_unique" UNIQUE("account_id");
+-- The functions and triggers this migration made now have one current file each in db/functions/
+-- (ADR 011), applied after the migrations on every start.

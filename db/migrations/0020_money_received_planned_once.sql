@@ -1,41 +1,5 @@
--- Migration 0016's announcement of a batch's completed transfers, unchanged in what it writes,
--- now in PL/pgSQL: a LANGUAGE sql function whose body writes cannot be inlined, so PostgreSQL
--- parsed and planned it afresh at every batch, about a quarter of the batch's time spent in it
--- (pg_stat_statements with track = all, docs/performance.md "What limits it now"). PL/pgSQL
--- keeps its plan for the connection's life, and, as the batch functions of migration 0019, one
--- plan made of index lookups only.
-CREATE OR REPLACE FUNCTION "sabi_record_money_received"(p_responses jsonb) RETURNS void LANGUAGE plpgsql
-SET plan_cache_mode = force_generic_plan
-SET enable_seqscan = off
-SET enable_hashjoin = off
-SET enable_mergejoin = off
-AS $$
-DECLARE
-  v_recipients text;
-BEGIN
-  WITH answers AS (
-    SELECT a.ord, a.value AS response,
-        coalesce(nullif(btrim(concat_ws(' ', nullif(u."first_name", ''), nullif(u."last_name", ''))), ''),
-          u."username", 'Someone') AS from_name
-      FROM jsonb_array_elements(p_responses) WITH ORDINALITY AS a(value, ord)
-        LEFT JOIN "users" u ON u."id" = (a.value->>'fromUserId')::uuid
-  ), events AS (
-    INSERT INTO "outbox_events" ("user_id", "kind", "data")
-      SELECT (response->>'toUserId')::uuid, 'money_received', jsonb_build_object(
-          'kind', 'money_received',
-          'amount', response->>'amount',
-          'currency', response#>>'{fromWallet,currency,code}',
-          'symbol', response#>>'{fromWallet,currency,symbol}',
-          'fromName', from_name,
-          'transactionId', response->>'id')
-        FROM answers ORDER BY ord
-      RETURNING "id", "position", "user_id"
-  ), deliveries AS (
-    INSERT INTO "outbox_deliveries" ("event_id", "channel")
-      SELECT e."id", c FROM events e, sabi_outbox_channels(e."user_id", false) AS c
-  )
-  SELECT string_agg(e."user_id"::text || ':' || e."position", ',') INTO v_recipients FROM events e;
-  -- One NOTIFY for the batch, naming every recipient ("user:position,user:position"), rather
-  -- than one each: the listeners' payload format (src/server/notifications/live-events.ts).
-  PERFORM pg_notify('sabi_events', v_recipients);
-END $$;
+-- The announcement of a batch's completed transfers, unchanged in what it writes, in PL/pgSQL
+-- instead of SQL, so its plan is kept (docs/performance.md "What limits it now").
+
+-- The functions and triggers this migration made now have one current file each in db/functions/
+-- (ADR 011), applied after the migrations on every start.

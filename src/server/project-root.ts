@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 /**
  * The folder holding Sabi's package.json, found by walking up from this module. It is
  * src/server/ when the server runs from source (tsx, tests) and dist/server/ when it runs
- * bundled (`npm start`): paths to package.json, db/migrations and dist/client hold in both.
+ * bundled (`npm start`): paths to package.json, db/migrations, db/functions and dist/client hold in both.
  */
 function findProjectRoot(from: string): string {
   let folder = from

@@ -171,7 +171,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
                     amount: formatMinor(step.amountMinor, 2),
                     description: null,
                   })
-                  // The batch function wrote the event with the transfer (migration 0016).
+                  // The batch function wrote the event with the transfer (db/functions/210_sabi_record_money_received.sql).
                   const [event] = await tx
                     .select({ id: outboxEvents.id })
                     .from(outboxEvents)

@@ -22,7 +22,7 @@ import { signUpAtTier } from '../factories/users.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
 
 // The batches of user-to-user transfers that group commit posts in one statement (ADR 008,
-// db/migrations/0014_post_user_transfers.sql): each transfer has its own outcome, one refused
+// db/functions/320_sabi_post_user_transfers.sql): each transfer has its own outcome, one refused
 // transfer fails no other, and a batch answers as its transfers would one after another.
 
 type Member = { id: string; walletId: string }
@@ -268,7 +268,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
         expect(await balanceOf(capped)).toBe(24_000_000n)
       })
 
-      /** Whether the batch would be posted together (migration 0019); tried and taken back. */
+      /** Whether the batch would be posted together (db/functions/310_sabi_post_transfers_together.sql); tried and taken back. */
       async function postedTogether(items: UserTransferItem[]): Promise<boolean> {
         const [row] = await takenBack((tx) =>
           queryRows(

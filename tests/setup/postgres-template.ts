@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import pg from 'pg'
 import { openDatabase } from '#server/db/client.ts'
-import { MIGRATIONS_FOLDER } from '#server/db/migrate.ts'
+import { MIGRATIONS_FOLDER, readFunctionFiles } from '#server/db/migrate.ts'
 import { seedReferenceData } from '#server/db/seed.ts'
 import {
   SEED_CRYPTOCURRENCIES,
@@ -11,7 +11,8 @@ import {
 } from '#server/reference/reference-data.ts'
 
 /**
- * The template's name changes with the migrations and the seeded reference data, so a stale
+ * The template's name changes with the migrations, the function files and the seeded reference
+ * data, so a stale
  * template (say, one made before a currency was added) is never reused.
  */
 export function templateName(): string {
@@ -22,6 +23,7 @@ export function templateName(): string {
     .sort()) {
     hash.update(file).update(readFileSync(`${MIGRATIONS_FOLDER}/${file}`))
   }
+  for (const file of readFunctionFiles()) hash.update(file.name).update(file.sql)
   return `sabi_template_${hash.digest('hex').slice(0, 12)}`
 }
 

@@ -35,7 +35,7 @@ export type DatabaseHandle = {
   db: Database
   kind: DatabaseTarget['kind']
   target: DatabaseTarget
-  /** Applies the migrations of db/migrations that have not run yet. */
+  /** Applies the migrations of db/migrations that have not run yet, then every file of db/functions. */
   migrate(): Promise<void>
   /**
    * Calls `onPayload` for each NOTIFY on `channel` once its transaction commits, until the
@@ -65,7 +65,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db: pgliteDb,
       kind: 'pglite',
       target,
-      migrate: () => migratePgliteDatabase(pgliteDb),
+      migrate: () => migratePgliteDatabase(pgliteDb, client),
       listen: async (channel, onPayload) => {
         const unlisten = await client.listen(channel, onPayload)
         // Once the database is closed its listeners are gone with it: nothing is left to undo.

@@ -94,9 +94,9 @@ export function batchPayload(items: readonly UserTransferItem[]): string {
 
 /**
  * Posts user-to-user transfers in order in one statement of the database function
- * `sabi_post_user_transfers` (db/migrations/0014_post_user_transfers.sql): the transfers of a
+ * `sabi_post_user_transfers` (db/functions/320_sabi_post_user_transfers.sql): the transfers of a
  * batch (docs/transfers.md "Sabi transfers"), each with its own outcome; together, set-based,
- * when every one of them goes through, else one by one (migration 0019, ADR 008). On the
+ * when every one of them goes through, else one by one (db/functions/310_sabi_post_transfers_together.sql, ADR 008). On the
  * database itself the statement is its own transaction; inside a caller's transaction it is part
  * of it.
  */

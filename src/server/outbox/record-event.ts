@@ -15,7 +15,7 @@ export type OutboxEvent = { userId: string; data: NotificationData }
  * Writes an event a user should hear about into the outbox, inside `tx`: the transaction that
  * makes the change it announces (docs/notifications.md, ADR 009). The event, a delivery for
  * each outside channel that can reach the user and that they want (`sabi_outbox_channels`,
- * migration 0016) and the NOTIFY that wakes every instance go in one statement,
+ * db/functions/210_sabi_record_money_received.sql) and the NOTIFY that wakes every instance go in one statement,
  * so the event exists if and only if the change commits, and PostgreSQL sends the NOTIFY only
  * at that commit: a rolled-back change is never announced. Returns the event's id.
  */

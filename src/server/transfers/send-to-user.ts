@@ -32,7 +32,7 @@ import type { Transaction as TransactionResponse } from '#shared/schemas/transac
 // A free, instant transfer to another Sabi user (docs/transfers.md "Sabi transfers"): the
 // recipient's wallet in the same currency receives the amount, opened for them if they have
 // none. One journal, two postings, completed at once. The ledger posts it in the database
-// function of db/migrations/0014_post_user_transfers.sql (ADR 008), which checks the KYC limits
+// function of db/functions/320_sabi_post_user_transfers.sql (ADR 008), which checks the KYC limits
 // and moves the balances as `postJournal` does for every other money action, with the same
 // answers; what needs no database is checked here first.
 
