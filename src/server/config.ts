@@ -6,8 +6,17 @@ import {
   parseTierLimits,
   TIER_LIMITS_PATTERN,
   type TierLimits,
-} from './limits/tier-limits.ts'
-import type { HttpSmsOptions } from './providers/http-sms-sender.ts'
+} from '#shared/kyc-tiers.ts'
+
+/** An HTTP SMS gateway's settings (providers/http-sms-sender.ts; docs/running.md). */
+export type HttpSmsOptions = {
+  /** The gateway's send endpoint, e.g. `https://api.africastalking.com/version1/messaging`. */
+  url: string
+  username: string
+  apiKey: string
+  /** The registered sender name or short code; without it the gateway's default. */
+  senderId?: string | undefined
+}
 
 function tierLimitsSchema(tier: number) {
   return z

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts'
-import { serializeError } from './logging/log-serializers.ts'
+import { serializeError } from './http/log-serializers.ts'
 import { startServer } from './start-server.ts'
 import { startupBanner } from './startup-banner.ts'
 import { isWorkersPrimary, reportListening, startWorkers } from './workers.ts'

@@ -1,7 +1,7 @@
 import { CLIENT_ROUTES } from '#shared/client-routes.ts'
 import type { Config } from './config.ts'
-import { DEMO_PIN } from './db/demo-activity.ts'
-import { DEMO_ACCOUNT } from './db/seed.ts'
+import { DEMO_PIN } from './seed/demo-activity.ts'
+import { DEMO_ACCOUNT } from './seed/seed.ts'
 
 /**
  * What sandbox mode keeps in its outbox instead of sending: e-mail without SMTP_URL, SMS

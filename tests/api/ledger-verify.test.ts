@@ -10,7 +10,7 @@ import { createTestApp, createTestClient, TEST_SESSION_SECRET } from '../setup/t
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
 
 function runVerifyCli(databaseUrl: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/ledger/verify-cli.ts'], {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/verify-ledger.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RatesProvider } from '#server/market/rates-provider.ts'
-import {
-  readLatestPrices,
-  referencePriceBook,
-  refreshMarket,
-} from '#server/market/refresh-market.ts'
-import { createSandboxRatesProvider } from '#server/market/sandbox-rates-provider.ts'
+import { readLatestPrices, refreshMarket } from '#server/market/refresh-market.ts'
+import type { RatesProvider } from '#server/providers/rates-provider.ts'
+import { createSandboxRatesProvider } from '#server/providers/sandbox-rates-provider.ts'
+import { referencePriceBook } from '#server/reference/usd-prices.ts'
 import { cryptocurrencySchema, exchangeRateSchema } from '#shared/schemas/reference.ts'
 import { createTestApp, createTestClient } from '../setup/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'

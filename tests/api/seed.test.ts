@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
-import { DEMO_ACCOUNT, seedDemoAccount, seedReferenceData } from '#server/db/seed.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
+import { DEMO_ACCOUNT, seedDemoAccount, seedReferenceData } from '#server/seed/seed.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
 
 for (const { kind, skip } of testDatabaseKinds()) {

@@ -1,5 +1,5 @@
-import { DEMO_PIN } from '#server/db/demo-activity.ts'
-import { DEMO_ACCOUNT } from '#server/db/seed.ts'
+import { DEMO_PIN } from '#server/seed/demo-activity.ts'
+import { DEMO_ACCOUNT } from '#server/seed/seed.ts'
 import { expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
 
 // The sandbox USSD simulator (docs/ussd.md "Simulator"): a feature phone on the screen that

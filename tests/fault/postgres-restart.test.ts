@@ -681,7 +681,7 @@ describe.skipIf(skip !== undefined)(
       // And the operator's own command, `npm run ledger:verify`, on the same database.
       const verify = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', 'src/server/ledger/verify-cli.ts'],
+        ['--import', 'tsx', 'src/server/cli/verify-ledger.ts'],
         {
           env: { ...process.env, DATABASE_URL: postgres.url, SESSION_SECRET: TEST_SESSION_SECRET },
           timeout: 60_000,

@@ -3,12 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import pg from 'pg'
 import { openDatabase } from '#server/db/client.ts'
 import { MIGRATIONS_FOLDER, readFunctionFiles } from '#server/db/migrate.ts'
-import { seedReferenceData } from '#server/db/seed.ts'
 import {
   SEED_CRYPTOCURRENCIES,
   SEED_CURRENCIES,
   UNITS_PER_USD,
 } from '#server/reference/reference-data.ts'
+import { seedReferenceData } from '#server/seed/seed.ts'
 
 /**
  * The template's name changes with the migrations, the function files and the seeded reference

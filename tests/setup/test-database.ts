@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts'
-import { seedReferenceData } from '#server/db/seed.ts'
+import { seedReferenceData } from '#server/seed/seed.ts'
 import { databaseUrl, ensureTemplate } from './postgres-template.ts'
 
 export type TestDatabaseKind = 'pglite' | 'postgres'

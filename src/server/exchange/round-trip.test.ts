@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { crossRateMicro, PRICE_SCALE } from '#server/market/usd-prices.ts'
+import { crossRateMicro, PRICE_SCALE } from '#server/reference/usd-prices.ts'
 import { type AssetCode, exponentOf, money } from '#shared/money.ts'
 import { chainRatesMicro, invertRateMicro } from './find-rate.ts'
 import { priceAtRate } from './price-exchange.ts'

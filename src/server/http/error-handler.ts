@@ -121,7 +121,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
         .send({ message: 'Invalid request', code: 'VALIDATION_FAILED' })
     }
   }
-  // The logger's serializer (logging/log-serializers.ts) decides what of it is written.
+  // The logger's serializer (log-serializers.ts) decides what of it is written.
   request.log.error({ err: error }, 'unhandled error')
   return reply
     .status(500)

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Database, type Queryable, queryRows } from '#server/db/client.ts'
 import { createStatementBatcher } from '#server/db/statement-batcher.ts'
-import { referencePriceBook } from '#server/market/refresh-market.ts'
+import { referencePriceBook } from '#server/reference/usd-prices.ts'
 import { ASSET_EXPONENTS, type AssetCode } from '#shared/money.ts'
 import {
   type Transaction as TransactionResponse,

@@ -2,13 +2,8 @@ import { eq, lt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { type Database, type Queryable, queryRows } from '#server/db/client.ts'
 import { cryptocurrencies, currencies, exchangeRates, marketPrices } from '#server/db/schema.ts'
-import {
-  SEED_CRYPTOCURRENCIES,
-  SEED_CURRENCIES,
-  UNITS_PER_USD,
-} from '#server/reference/reference-data.ts'
 import { divideRoundHalfUp, formatMinor } from '#shared/money.ts'
-import type { RatesProvider } from './rates-provider.ts'
+import type { RatesProvider } from '../providers/rates-provider.ts'
 import {
   changeHundredths,
   crossRateMicro,
@@ -16,8 +11,8 @@ import {
   PRICE_SCALE,
   type PriceBook,
   parsePrice,
-  priceFromUnitsPerUsd,
-} from './usd-prices.ts'
+  referencePriceBook,
+} from '../reference/usd-prices.ts'
 
 /** History older than this is of no use: changes look back 24 hours. */
 export const MARKET_HISTORY_MS = 48 * 60 * 60 * 1000
@@ -25,15 +20,6 @@ const CHANGE_WINDOW_MS = 24 * 60 * 60 * 1000
 /** Two instances ticking within this of each other record one price, not two. */
 const MIN_TICK_GAP_MS = 45 * 1000
 const MARKET_LOCK_KEY = 7_310_512_003
-
-/** Where every price starts before the market has a history: the seeded reference data. */
-export function referencePriceBook(): PriceBook {
-  const book = new Map<string, bigint>()
-  for (const currency of SEED_CURRENCIES)
-    book.set(currency.code, priceFromUnitsPerUsd(UNITS_PER_USD[currency.code]))
-  for (const crypto of SEED_CRYPTOCURRENCIES) book.set(crypto.code, parsePrice(crypto.priceUsd))
-  return book
-}
 
 function toBook(rows: Record<string, unknown>[]): Map<string, bigint> {
   return new Map(rows.map((row) => [String(row.asset), parsePrice(String(row.usd_price))]))

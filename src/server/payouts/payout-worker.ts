@@ -3,8 +3,8 @@ import type { Database } from '#server/db/client.ts'
 import { payouts } from '#server/db/schema.ts'
 import { recordTransactionEvent } from '#server/ledger/journal-status.ts'
 import { payoutsHeldForReview } from '#server/metrics/metrics.ts'
+import type { PayoutProvider, PayoutResult } from '../providers/payout-provider.ts'
 import { submittedMessageOf } from './payout-kinds.ts'
-import type { PayoutProvider, PayoutResult } from './payout-provider.ts'
 import { settlePayout } from './settle-payout.ts'
 
 /** Payouts sent, and payouts asked after, per pass: a pass is short and the next comes soon. */

@@ -15,8 +15,8 @@ import {
 import { readSettings } from '#server/settings/user-settings.ts'
 import { failedStepMessage, TIMELINE_STEPS } from '#server/transactions/timeline-steps.ts'
 import { isAssetCode } from '#shared/money.ts'
+import type { PayoutReceipt } from '../providers/payout-provider.ts'
 import { inFlightRoleOf, isPayoutKind } from './payout-kinds.ts'
-import type { PayoutReceipt } from './payout-provider.ts'
 
 export type PayoutOutcome =
   | { status: 'completed'; receipt?: PayoutReceipt }

@@ -1,4 +1,4 @@
-import type { PayoutProvider } from '#server/payouts/payout-provider.ts'
+import type { PayoutProvider } from '#server/providers/payout-provider.ts'
 
 /**
  * A bank payout partner: it tells whose an account is (name enquiry) before money is sent, and

@@ -1,4 +1,4 @@
-import type { PayoutProvider } from '#server/payouts/payout-provider.ts'
+import type { PayoutProvider } from '#server/providers/payout-provider.ts'
 import type { Biller } from '#shared/schemas/bills.ts'
 
 /**

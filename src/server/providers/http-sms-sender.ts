@@ -1,17 +1,9 @@
 import { z } from 'zod'
+import type { HttpSmsOptions } from '#server/config.ts'
 import type { SmsSender } from './message-senders.ts'
 
 /** An SMS gateway that does not answer in time fails the attempt, to be tried again later. */
 const SMS_TIMEOUT_MS = 10_000
-
-export type HttpSmsOptions = {
-  /** The gateway's send endpoint, e.g. `https://api.africastalking.com/version1/messaging`. */
-  url: string
-  username: string
-  apiKey: string
-  /** The registered sender name or short code; without it the gateway's default. */
-  senderId?: string | undefined
-}
 
 // The gateway's statuses for a message it took: processed, sent, queued. Anything else (an
 // invalid number, no credit, a blacklisted number, a routing failure) is a failed attempt.

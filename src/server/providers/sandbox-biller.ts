@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { PayoutReceipt } from '#server/payouts/payout-provider.ts'
+import type { PayoutReceipt } from '#server/providers/payout-provider.ts'
 import { FAILURE_REASONS } from '#shared/failure-reasons.ts'
 import { type Biller, isPhoneTopUp } from '#shared/schemas/bills.ts'
 import type { BillerProvider } from './biller-provider.ts'

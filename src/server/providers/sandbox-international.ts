@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { PayoutProvider, PayoutReceipt } from '#server/payouts/payout-provider.ts'
+import type { PayoutProvider, PayoutReceipt } from '#server/providers/payout-provider.ts'
 import { FAILURE_REASONS } from '#shared/failure-reasons.ts'
 
 export const SANDBOX_INTERNATIONAL_PROVIDER = 'sandbox-international'

@@ -1,7 +1,7 @@
 import { loadConfig } from '#server/config.ts'
 import { databaseTargetOf } from '#server/start-server.ts'
-import { openDatabase } from './client.ts'
-import { seedDemoAccount, seedReferenceData } from './seed.ts'
+import { openDatabase } from '../db/client.ts'
+import { seedDemoAccount, seedReferenceData } from '../seed/seed.ts'
 
 // `npm run db:seed`: the reference data, and the demo account in sandbox mode. Safe to repeat.
 const config = loadConfig()

@@ -9,8 +9,8 @@ import { saveRecipient } from '#server/recipients/save-recipient.ts'
 import { sendToUser } from '#server/transfers/send-to-user.ts'
 import { findUserByEmail } from '#server/users/find-user.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
-import type { Database } from './client.ts'
-import { transactionPins, users } from './schema.ts'
+import type { Database } from '../db/client.ts'
+import { transactionPins, users } from '../db/schema.ts'
 
 /** The demo account's transaction PIN, printed with its password at start-up in sandbox mode. */
 export const DEMO_PIN = '1357'

@@ -1,4 +1,5 @@
 import { divideRoundHalfUp, divideRounding, formatMinor, parseScaled } from '#shared/money.ts'
+import { SEED_CRYPTOCURRENCIES, SEED_CURRENCIES, UNITS_PER_USD } from './reference-data.ts'
 
 /** USD prices of one unit of an asset carry 18 decimals: a naira is about 0.000653594771241830, and rates derived from it stay exact to their 6 decimals. */
 export const PRICE_SCALE = 18
@@ -42,4 +43,13 @@ export function changeHundredths(
   const numerator = (nowRatioTop * thenRatioBottom - nowRatioBottom * thenRatioTop) * 10_000n
   const change = divideRoundHalfUp(numerator, nowRatioBottom * thenRatioTop)
   return change > 99_999n ? 99_999n : change < -99_999n ? -99_999n : change
+}
+
+/** Where every price starts before the market has a history: the seeded reference data. */
+export function referencePriceBook(): PriceBook {
+  const book = new Map<string, bigint>()
+  for (const currency of SEED_CURRENCIES)
+    book.set(currency.code, priceFromUnitsPerUsd(UNITS_PER_USD[currency.code]))
+  for (const crypto of SEED_CRYPTOCURRENCIES) book.set(crypto.code, parsePrice(crypto.priceUsd))
+  return book
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parsePrice, priceFromUnitsPerUsd } from '../reference/usd-prices.ts'
 import { createHttpRatesProvider } from './http-rates-provider.ts'
-import { parsePrice, priceFromUnitsPerUsd } from './usd-prices.ts'
 
 describe('the HTTP rates feed', () => {
   let server: Server

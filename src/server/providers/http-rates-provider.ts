@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { parsePrice, priceFromUnitsPerUsd } from '../reference/usd-prices.ts'
 import type { RatesProvider } from './rates-provider.ts'
-import { parsePrice, priceFromUnitsPerUsd } from './usd-prices.ts'
 
 const decimal = z
   .union([z.string().regex(/^\d+(\.\d+)?$/), z.number().positive()])

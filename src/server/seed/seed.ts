@@ -8,9 +8,9 @@ import {
 import { findUserByEmail } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { ASSET_EXPONENTS } from '#shared/money.ts'
-import type { Database, Queryable } from './client.ts'
+import type { Database, Queryable } from '../db/client.ts'
+import { cryptocurrencies, currencies, exchangeRates } from '../db/schema.ts'
 import { seedDemoActivity } from './demo-activity.ts'
-import { cryptocurrencies, currencies, exchangeRates } from './schema.ts'
 
 /**
  * Inserts the reference data (currencies, cryptocurrencies, exchange rates between every

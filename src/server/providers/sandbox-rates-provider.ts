@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
+import type { PriceBook } from '../reference/usd-prices.ts'
 import type { RatesProvider } from './rates-provider.ts'
-import type { PriceBook } from './usd-prices.ts'
 
 /** Per tick, a fiat price moves by up to this many parts per million; a crypto price by more. */
 const FIAT_STEP_PPM = 800
