@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkTransactionPin, setTransactionPin } from '#server/account-safety/transaction-pin.ts'
 import {
   createSession,
   deleteOtherSessions,
@@ -8,9 +9,8 @@ import {
   readSession,
   refreshSessionCopies,
   SESSION_CACHE_TTL_MS,
-} from '#server/auth/sessions.ts'
+} from '#server/credentials/sessions.ts'
 import { type Queryable, queryRows } from '#server/db/client.ts'
-import { checkTransactionPin, setTransactionPin } from '#server/pin/transaction-pin.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { signUpAtTier } from '../factories/users.ts'

@@ -1,9 +1,13 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
-import { consumeEmailToken, countRecentTokens, issueEmailToken } from '#server/auth/email-tokens.ts'
-import { recordLoginFailure, signInKeyOf } from '#server/auth/login-throttle.ts'
-import { deleteOtherSessions } from '#server/auth/sessions.ts'
-import { checkAccountPassword } from '#server/auth/step-up.ts'
+import { checkAccountPassword } from '#server/account-safety/step-up.ts'
+import {
+  consumeEmailToken,
+  countRecentTokens,
+  issueEmailToken,
+} from '#server/credentials/email-tokens.ts'
+import { recordLoginFailure, signInKeyOf } from '#server/credentials/login-throttle.ts'
+import { deleteOtherSessions } from '#server/credentials/sessions.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
 import { emailTokens, users } from '#server/db/schema.ts'
 import { renderTemplate } from '#server/notifications/render-message.ts'

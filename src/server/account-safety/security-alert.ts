@@ -1,4 +1,4 @@
-import { issueEmailToken } from '#server/auth/email-tokens.ts'
+import { issueEmailToken } from '#server/credentials/email-tokens.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { recordEvent } from '#server/outbox/record-event.ts'
 import type { UserRow } from '#server/users/find-user.ts'

@@ -1,14 +1,18 @@
 import { eq } from 'drizzle-orm'
-import { refuseIfFrozen } from '#server/account-safety/frozen-refusal.ts'
 import { alertOwner } from '#server/account-safety/security-alert.ts'
+import { revokeEmailTokens } from '#server/credentials/email-tokens.ts'
+import {
+  isLoginBlocked,
+  recordLoginFailure,
+  signInKeyOf,
+} from '#server/credentials/login-throttle.ts'
+import { hashPassword, verifyPassword } from '#server/credentials/passwords.ts'
+import { deleteOtherSessions } from '#server/credentials/sessions.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
 import type { UserRow } from '#server/users/find-user.ts'
+import { refuseIfFrozen } from '#server/users/frozen-refusal.ts'
 import { AppError } from '#shared/errors.ts'
-import { revokeEmailTokens } from './email-tokens.ts'
-import { isLoginBlocked, recordLoginFailure, signInKeyOf } from './login-throttle.ts'
-import { hashPassword, verifyPassword } from './passwords.ts'
-import { deleteOtherSessions } from './sessions.ts'
 
 /**
  * Changes the password of a signed-in user who knows the current one. Every other session

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { countRecentTokens, issueEmailToken } from '#server/credentials/email-tokens.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { renderTemplate } from '#server/notifications/render-message.ts'
 import { findVerifiedPhoneOwner } from '#server/phone/find-phone-owner.ts'
@@ -8,7 +9,6 @@ import { findUserByEmail } from '#server/users/find-user.ts'
 import { SMS_RESET_PHONE_AGE_HOURS } from '#shared/account-safety.ts'
 import { PASSWORD_RESET_TTL_MINUTES } from '#shared/schemas/auth.ts'
 import type { PasswordResetRequest } from '#shared/schemas/credentials.ts'
-import { countRecentTokens, issueEmailToken } from './email-tokens.ts'
 import { sendEmailLink } from './send-email-link.ts'
 
 /** At most this many reset links per account per 15 minutes, so nobody can flood an inbox. */

@@ -1,22 +1,26 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
-import { startCoolingOff } from '#server/account-safety/cooling-off.ts'
 import { alertOwner } from '#server/account-safety/security-alert.ts'
-import type { Queryable } from '#server/db/client.ts'
-import { users } from '#server/db/schema.ts'
-import type { Sealer } from '#server/secrets/seal.ts'
-import { findUserById } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
-import type { PasswordResetConfirm } from '#shared/schemas/auth.ts'
-import { consumeEmailToken, peekEmailToken, revokeEmailTokens } from './email-tokens.ts'
+import {
+  consumeEmailToken,
+  peekEmailToken,
+  revokeEmailTokens,
+} from '#server/credentials/email-tokens.ts'
 import {
   clearLoginFailures,
   isLoginBlocked,
   recordLoginFailure,
   signInKeyOf,
-} from './login-throttle.ts'
-import { hashPassword } from './passwords.ts'
-import { deleteOtherSessions } from './sessions.ts'
-import { checkSecondFactor } from './two-factor.ts'
+} from '#server/credentials/login-throttle.ts'
+import { hashPassword } from '#server/credentials/passwords.ts'
+import type { Sealer } from '#server/credentials/seal.ts'
+import { checkSecondFactor } from '#server/credentials/second-factor.ts'
+import { deleteOtherSessions } from '#server/credentials/sessions.ts'
+import type { Queryable } from '#server/db/client.ts'
+import { users } from '#server/db/schema.ts'
+import { startCoolingOff } from '#server/limits/cooling-off.ts'
+import { findUserById } from '#server/users/find-user.ts'
+import { AppError } from '#shared/errors.ts'
+import type { PasswordResetConfirm } from '#shared/schemas/auth.ts'
 
 /**
  * Sets a new password from a reset link, in one transaction (`tx`): the token is spent (it works

@@ -1,17 +1,17 @@
-import type { Queryable } from '#server/db/client.ts'
-import { findUserBySignInPhone } from '#server/phone/find-phone-owner.ts'
-import type { Sealer } from '#server/secrets/seal.ts'
-import { findUserByEmail, type UserRow } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
-import type { SignInRequest } from '#shared/schemas/credentials.ts'
 import {
   clearLoginFailures,
   isLoginBlocked,
   recordLoginFailure,
   signInKeyOf,
-} from './login-throttle.ts'
-import { verifyPassword } from './passwords.ts'
-import { checkSecondFactor } from './two-factor.ts'
+} from '#server/credentials/login-throttle.ts'
+import { verifyPassword } from '#server/credentials/passwords.ts'
+import type { Sealer } from '#server/credentials/seal.ts'
+import { checkSecondFactor } from '#server/credentials/second-factor.ts'
+import type { Queryable } from '#server/db/client.ts'
+import { findUserBySignInPhone } from '#server/phone/find-phone-owner.ts'
+import { findUserByEmail, type UserRow } from '#server/users/find-user.ts'
+import { AppError } from '#shared/errors.ts'
+import type { SignInRequest } from '#shared/schemas/credentials.ts'
 
 /**
  * Checks an e-mail or a phone number (E.164, already parsed) and a password. Unknown account

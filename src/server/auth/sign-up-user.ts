@@ -1,3 +1,4 @@
+import { hashPassword } from '#server/credentials/passwords.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
 import { users } from '#server/db/schema.ts'
@@ -8,7 +9,6 @@ import { openDefaultWallets } from '#server/wallets/open-default-wallets.ts'
 import { AppError } from '#shared/errors.ts'
 import { phoneCountryOf } from '#shared/phone-numbers.ts'
 import type { SignUpBody } from '#shared/schemas/credentials.ts'
-import { hashPassword } from './passwords.ts'
 
 const EMAIL_TAKEN = 'An account with this email already exists'
 const USERNAME_TAKEN = 'This username is already taken'

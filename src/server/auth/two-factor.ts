@@ -1,94 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull, lt, or } from 'drizzle-orm'
-import { generateSecret, generateURI, verify } from 'otplib'
+import { eq } from 'drizzle-orm'
+import { generateSecret, generateURI } from 'otplib'
 import { alertOwner } from '#server/account-safety/security-alert.ts'
+import { requireStepUp } from '#server/account-safety/step-up.ts'
+import {
+  isLoginBlocked,
+  recordLoginFailure,
+  signInKeyOf,
+} from '#server/credentials/login-throttle.ts'
+import type { Sealer } from '#server/credentials/seal.ts'
+import { hashCode, newBackupCode, totpMatches } from '#server/credentials/second-factor.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { backupCodes, users } from '#server/db/schema.ts'
-import type { Sealer } from '#server/secrets/seal.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
-import { BACKUP_CODE_COUNT, TOTP_CODE_PATTERN } from '#shared/schemas/account.ts'
+import { BACKUP_CODE_COUNT } from '#shared/schemas/account.ts'
 import type { StepUpProof } from '#shared/schemas/step-up.ts'
-import { isLoginBlocked, recordLoginFailure, signInKeyOf } from './login-throttle.ts'
-import { requireStepUp } from './step-up.ts'
 
 const ISSUER = 'Sabi'
-/** A code from the step before or after is accepted too: phones' clocks drift. */
-const TOTP_TOLERANCE_SECONDS = 30
-/** RFC 6238's time step, otplib's default: a code changes every 30 seconds. */
-const TOTP_PERIOD_SECONDS = 30
-/** Backup codes avoid letters and digits that look alike when read off paper. */
-const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
-
-function hashCode(code: string): string {
-  return createHash('sha256')
-    .update(code.toLowerCase().replace(/[^a-z0-9]/g, ''))
-    .digest('hex')
-}
-
-function newBackupCode(): string {
-  const bytes = randomBytes(8)
-  const chars = Array.from(bytes, (byte) => BACKUP_ALPHABET[byte % BACKUP_ALPHABET.length])
-  return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`
-}
-
-/**
- * Whether `code` is the user's TOTP code, used for the first time. The code's time step is
- * claimed by a conditional UPDATE: a code already used (or one of an earlier step) is refused,
- * even when two requests race with the same code (issue 32).
- */
-async function totpMatches(
-  db: Queryable,
-  sealer: Sealer,
-  user: Pick<UserRow, 'id' | 'totpSecretSealed'>,
-  code: string,
-  nowMs: number,
-): Promise<boolean> {
-  const sealed = user.totpSecretSealed
-  if (!sealed || !TOTP_CODE_PATTERN.test(code)) return false
-  const result = await verify({
-    secret: sealer.open(sealed),
-    token: code,
-    epoch: Math.floor(nowMs / 1000),
-    epochTolerance: TOTP_TOLERANCE_SECONDS,
-  })
-  if (!result.valid) return false
-  // The step the code belongs to: now's, moved by the drift it was accepted with.
-  const step = Math.floor(nowMs / 1000 / TOTP_PERIOD_SECONDS) + result.delta
-  const claimed = await db
-    .update(users)
-    .set({ totpLastStep: step })
-    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-    .returning({ id: users.id })
-  return claimed.length > 0
-}
-
-/**
- * Whether `code` is the user's current TOTP code or one of their unused backup codes. A backup
- * code is spent by the same conditional UPDATE that checks it, so it works once even if two
- * sign-ins race with it.
- */
-export async function checkSecondFactor(
-  db: Queryable,
-  sealer: Sealer,
-  user: Pick<UserRow, 'id' | 'totpSecretSealed'>,
-  code: string,
-  nowMs = Date.now(),
-): Promise<boolean> {
-  if (await totpMatches(db, sealer, user, code, nowMs)) return true
-  const spent = await db
-    .update(backupCodes)
-    .set({ usedAt: new Date(nowMs) })
-    .where(
-      and(
-        eq(backupCodes.userId, user.id),
-        eq(backupCodes.codeHash, hashCode(code)),
-        isNull(backupCodes.usedAt),
-      ),
-    )
-    .returning({ id: backupCodes.id })
-  return spent.length > 0
-}
 
 /**
  * A second factor for an action of a signed-in user (turning two-factor on or off): wrong

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
+import {
+  consumeEmailToken,
+  countRecentTokens,
+  issueEmailToken,
+} from '#server/credentials/email-tokens.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
 import type { MailSender } from '#server/providers/message-senders.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { EMAIL_VERIFICATION_TTL_HOURS } from '#shared/schemas/auth.ts'
-import { consumeEmailToken, countRecentTokens, issueEmailToken } from './email-tokens.ts'
 import { sendEmailLink } from './send-email-link.ts'
 
 /** At most this many verification e-mails per account per hour. */

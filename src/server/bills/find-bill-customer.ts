@@ -3,23 +3,12 @@ import { AppError } from '#shared/errors.ts'
 import {
   type Biller,
   type BillPaymentType,
-  type CustomerNumberKind,
+  CUSTOMER_NUMBER_NAMES,
   customerNumberProblem,
   findBiller,
   isPhoneTopUp,
   readCustomerNumber,
 } from '#shared/schemas/bills.ts'
-
-/** The customer number's name inside the server's sentences; the client words its own. */
-export const CUSTOMER_NUMBER_NAMES: Record<CustomerNumberKind, string> = {
-  meter: 'meter number',
-  phone: 'phone number',
-  customerId: 'customer ID',
-  smartcard: 'smartcard number',
-  policy: 'policy number',
-  tenant: 'tenant reference',
-  paymentReference: 'payment reference',
-}
 
 function capitalise(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
+import type { Sealer } from '#server/credentials/seal.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { stringFieldsOf } from '#server/db/json-fields.ts'
 import { cardRequests, cards, journals, users } from '#server/db/schema.ts'
-import type { Sealer } from '#server/secrets/seal.ts'
 import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
 import {
   CARD_SPENDING_CURRENCY,

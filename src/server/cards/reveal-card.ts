@@ -1,8 +1,12 @@
-import { isLoginBlocked, recordLoginFailure, signInKeyOf } from '#server/auth/login-throttle.ts'
-import { verifyPassword } from '#server/auth/passwords.ts'
-import { checkSecondFactor } from '#server/auth/two-factor.ts'
+import {
+  isLoginBlocked,
+  recordLoginFailure,
+  signInKeyOf,
+} from '#server/credentials/login-throttle.ts'
+import { verifyPassword } from '#server/credentials/passwords.ts'
+import type { Sealer } from '#server/credentials/seal.ts'
+import { checkSecondFactor } from '#server/credentials/second-factor.ts'
 import type { Queryable } from '#server/db/client.ts'
-import type { Sealer } from '#server/secrets/seal.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { CARD_REVEAL_MS } from '#shared/schemas/card.ts'

@@ -1,6 +1,6 @@
 import { loadConfig } from '#server/config.ts'
+import { openDatabase } from '#server/db/client.ts'
 import { databaseTargetOf } from '#server/start-server.ts'
-import { openDatabase } from '../db/client.ts'
 
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded
 // database in DATA_DIR, exactly as the server does at start-up.

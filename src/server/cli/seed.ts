@@ -1,7 +1,7 @@
 import { loadConfig } from '#server/config.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { seedDemoAccount, seedReferenceData } from '#server/seed/seed.ts'
 import { databaseTargetOf } from '#server/start-server.ts'
-import { openDatabase } from '../db/client.ts'
-import { seedDemoAccount, seedReferenceData } from '../seed/seed.ts'
 
 // `npm run db:seed`: the reference data, and the demo account in sandbox mode. Safe to repeat.
 const config = loadConfig()

@@ -1,7 +1,7 @@
 import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
+import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { databaseTargetOf } from '#server/start-server.ts'
-import { verifyLedger } from '../ledger/verify-ledger.ts'
 
 // `npm run ledger:verify`: checks the books of DATABASE_URL, or of the embedded database in
 // DATA_DIR, exactly the database the server would use. Exit 1 names every violation.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type DatabaseHandle, queryRows } from '#server/db/client.ts'
-import type { DatabaseGauges } from '../metrics/metrics.ts'
+import type { DatabaseGauges } from '#server/metrics/metrics.ts'
 
 /** The gauges' readings from Sabi's database, taken at scrape time. */
 export function databaseGaugesOf(database: DatabaseHandle): DatabaseGauges {

@@ -5,7 +5,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { PROJECT_ROOT } from '../project-root.ts'
+import { PROJECT_ROOT } from '#server/project-root.ts'
 import type * as schema from './schema.ts'
 
 export const MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'db', 'migrations')

@@ -1,8 +1,13 @@
 import type { Queryable } from '#server/db/client.ts'
+import {
+  type CurrencyRef,
+  findCurrency,
+  findRateMicro,
+  usdCurrencyId,
+} from '#server/market/find-rate.ts'
 import { AppError } from '#shared/errors.ts'
 import { add, convertAtRate, type Money, parseAmountOrThrow, percentageOf } from '#shared/money.ts'
 import { EXCHANGE_FEE_BASIS_POINTS } from '#shared/schemas/exchange.ts'
-import { type CurrencyRef, findCurrency, findRateMicro, usdCurrencyId } from './find-rate.ts'
 
 export type ExchangePrice = {
   from: CurrencyRef

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { chainRatesMicro, invertRateMicro } from '#server/market/find-rate.ts'
 import { crossRateMicro, PRICE_SCALE } from '#server/reference/usd-prices.ts'
 import { type AssetCode, exponentOf, money } from '#shared/money.ts'
-import { chainRatesMicro, invertRateMicro } from './find-rate.ts'
 import { priceAtRate } from './price-exchange.ts'
 
 // Issue 32: exchanging 7.65 NGN for 0.01 USD (its fee rounded to nothing) and back for 15.30

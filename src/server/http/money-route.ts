@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { checkTransactionPin } from '#server/account-safety/transaction-pin.ts'
 import type { Config } from '#server/config.ts'
 import type { Database, Transaction } from '#server/db/client.ts'
 import {
@@ -8,7 +9,6 @@ import {
   runIdempotent,
 } from '#server/idempotency/run-idempotent.ts'
 import { idempotentReplays, moneyActions } from '#server/metrics/metrics.ts'
-import { checkTransactionPin } from '#server/pin/transaction-pin.ts'
 import { AppError } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { IDEMPOTENCY_KEY_PATTERN } from '#shared/schemas/money-requests.ts'

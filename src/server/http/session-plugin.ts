@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Config } from '#server/config.ts'
 import {
   type ActiveSession,
   createSession,
   deleteSession,
   readSession,
-} from '#server/auth/sessions.ts'
-import type { Config } from '#server/config.ts'
+} from '#server/credentials/sessions.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '#shared/errors.ts'
 import { clientAddress } from './client-address.ts'

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { currencies } from '#server/db/schema.ts'
-import { findRateMicro, usdCurrencyId } from '#server/exchange/find-rate.ts'
+import { findRateMicro, usdCurrencyId } from '#server/market/find-rate.ts'
 import type { OwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
 import {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
-import { holdOutgoing } from '#server/account-safety/cooling-off.ts'
 import { queryRows, type Transaction } from '#server/db/client.ts'
 import { kycTierLimits, ledgerAccounts, users } from '#server/db/schema.ts'
+import { holdOutgoing } from '#server/limits/cooling-off.ts'
 import { AppError } from '#shared/errors.ts'
 import { type AssetCode, formatMinor, groupDigits } from '#shared/money.ts'
 import { heldInNaira } from './held-in-naira.ts'

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { readCoolingOff } from '#server/account-safety/cooling-off.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { kycDailyUsage, kycTierLimits, users } from '#server/db/schema.ts'
+import { readCoolingOff } from '#server/limits/cooling-off.ts'
 import { AppError } from '#shared/errors.ts'
 import { formatMinor } from '#shared/money.ts'
 import type { Limits } from '#shared/schemas/limits.ts'

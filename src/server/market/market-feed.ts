@@ -1,5 +1,5 @@
 import type { Database } from '#server/db/client.ts'
-import type { RatesProvider } from '../providers/rates-provider.ts'
+import type { RatesProvider } from '#server/providers/rates-provider.ts'
 import { refreshMarket } from './refresh-market.ts'
 
 type Logger = {

@@ -2,8 +2,7 @@ import { eq, lt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { type Database, type Queryable, queryRows } from '#server/db/client.ts'
 import { cryptocurrencies, currencies, exchangeRates, marketPrices } from '#server/db/schema.ts'
-import { divideRoundHalfUp, formatMinor } from '#shared/money.ts'
-import type { RatesProvider } from '../providers/rates-provider.ts'
+import type { RatesProvider } from '#server/providers/rates-provider.ts'
 import {
   changeHundredths,
   crossRateMicro,
@@ -12,7 +11,8 @@ import {
   type PriceBook,
   parsePrice,
   referencePriceBook,
-} from '../reference/usd-prices.ts'
+} from '#server/reference/usd-prices.ts'
+import { divideRoundHalfUp, formatMinor } from '#shared/money.ts'
 
 /** History older than this is of no use: changes look back 24 hours. */
 export const MARKET_HISTORY_MS = 48 * 60 * 60 * 1000

@@ -2,9 +2,11 @@ import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { outboxEvents } from '#server/db/schema.ts'
-import { EVENTS_CHANNEL } from '#server/outbox/record-event.ts'
 import type { Notification } from '#shared/schemas/notifications.ts'
 import { toNotification } from './to-notification.ts'
+
+/** The NOTIFY channel that wakes the dispatchers and the live streams (docs/notifications.md). */
+export const EVENTS_CHANNEL = 'sabi_events'
 
 /** One open live stream. */
 type Subscriber = {

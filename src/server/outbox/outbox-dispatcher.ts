@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { DatabaseHandle } from '#server/db/client.ts'
+import { EVENTS_CHANNEL } from '#server/notifications/live-events.ts'
 import {
   DEFAULT_BATCH,
   type DeliveryChannels,
@@ -7,7 +8,6 @@ import {
   dispatchOutbox,
 } from './dispatch-outbox.ts'
 import { pruneOutbox } from './prune-outbox.ts'
-import { EVENTS_CHANNEL } from './record-event.ts'
 
 export type OutboxDispatcher = { stop(): Promise<void>; wake(): void }
 

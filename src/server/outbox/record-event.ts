@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type Queryable, queryRows } from '#server/db/client.ts'
+import { EVENTS_CHANNEL } from '#server/notifications/live-events.ts'
 import { type NotificationData, SECURITY_KINDS } from '#shared/schemas/notifications.ts'
-
-/** The NOTIFY channel that wakes the dispatchers and the live streams (docs/notifications.md). */
-export const EVENTS_CHANNEL = 'sabi_events'
 
 /** The outside channels each event is delivered to, one outbox_deliveries row each. */
 export const DELIVERY_CHANNELS = ['push', 'email', 'sms'] as const

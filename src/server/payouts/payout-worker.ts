@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts'
 import { payouts } from '#server/db/schema.ts'
 import { recordTransactionEvent } from '#server/ledger/journal-status.ts'
 import { payoutsHeldForReview } from '#server/metrics/metrics.ts'
-import type { PayoutProvider, PayoutResult } from '../providers/payout-provider.ts'
+import type { PayoutProvider, PayoutResult } from '#server/providers/payout-provider.ts'
 import { submittedMessageOf } from './payout-kinds.ts'
 import { settlePayout } from './settle-payout.ts'
 

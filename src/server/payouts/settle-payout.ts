@@ -7,6 +7,7 @@ import { postJournal } from '#server/ledger/post-journal.ts'
 import { moneyFieldsOf } from '#server/outbox/money-event-fields.ts'
 import { payoutEventFields } from '#server/outbox/payout-event-fields.ts'
 import { recordEvent } from '#server/outbox/record-event.ts'
+import type { PayoutReceipt } from '#server/providers/payout-provider.ts'
 import {
   type RecipientDraft,
   recipientDraftSchema,
@@ -15,7 +16,6 @@ import {
 import { readSettings } from '#server/settings/user-settings.ts'
 import { failedStepMessage, TIMELINE_STEPS } from '#server/transactions/timeline-steps.ts'
 import { isAssetCode } from '#shared/money.ts'
-import type { PayoutReceipt } from '../providers/payout-provider.ts'
 import { inFlightRoleOf, isPayoutKind } from './payout-kinds.ts'
 
 export type PayoutOutcome =

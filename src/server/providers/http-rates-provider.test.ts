@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parsePrice, priceFromUnitsPerUsd } from '../reference/usd-prices.ts'
+import { parsePrice, priceFromUnitsPerUsd } from '#server/reference/usd-prices.ts'
 import { createHttpRatesProvider } from './http-rates-provider.ts'
 
 describe('the HTTP rates feed', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parsePrice, priceFromUnitsPerUsd } from '../reference/usd-prices.ts'
+import { parsePrice, priceFromUnitsPerUsd } from '#server/reference/usd-prices.ts'
 import type { RatesProvider } from './rates-provider.ts'
 
 const decimal = z

@@ -1,4 +1,4 @@
-import type { PriceBook } from '../reference/usd-prices.ts'
+import type { PriceBook } from '#server/reference/usd-prices.ts'
 
 /**
  * Where the market's prices come from. `next` gets the book as it stands (USD price of every

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { PriceBook } from '../reference/usd-prices.ts'
+import type { PriceBook } from '#server/reference/usd-prices.ts'
 import type { RatesProvider } from './rates-provider.ts'
 
 /** Per tick, a fiat price moves by up to this many parts per million; a crypto price by more. */

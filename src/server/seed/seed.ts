@@ -1,4 +1,6 @@
 import { signUpUser } from '#server/auth/sign-up-user.ts'
+import type { Database, Queryable } from '#server/db/client.ts'
+import { cryptocurrencies, currencies, exchangeRates } from '#server/db/schema.ts'
 import { ensureSystemAccounts } from '#server/ledger/accounts.ts'
 import {
   crossRate,
@@ -8,8 +10,6 @@ import {
 import { findUserByEmail } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { ASSET_EXPONENTS } from '#shared/money.ts'
-import type { Database, Queryable } from '../db/client.ts'
-import { cryptocurrencies, currencies, exchangeRates } from '../db/schema.ts'
 import { seedDemoActivity } from './demo-activity.ts'
 
 /**

@@ -1,6 +1,10 @@
-import { CUSTOMER_NUMBER_NAMES } from '#server/bills/find-bill-customer.ts'
 import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
-import { type BillPaymentType, billersOf, isBillPaymentType } from '#shared/schemas/bills.ts'
+import {
+  type BillPaymentType,
+  billersOf,
+  CUSTOMER_NUMBER_NAMES,
+  isBillPaymentType,
+} from '#shared/schemas/bills.ts'
 import { DEFAULT_REQUEST_DESCRIPTION } from '#shared/schemas/payment-requests.ts'
 import { DEFAULT_SALE_DESCRIPTION } from '#shared/schemas/pos.ts'
 import type { DescribedAs } from '#shared/schemas/transactions.ts'

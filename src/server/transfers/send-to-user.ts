@@ -1,4 +1,3 @@
-import { holdOutgoing, isOutgoingHeld } from '#server/account-safety/cooling-off.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
 import {
   type IdempotentResponse,
@@ -15,6 +14,7 @@ import {
   type TransferRefusal,
   type UserTransferItem,
 } from '#server/ledger/post-user-transfers.ts'
+import { holdOutgoing, isOutgoingHeld } from '#server/limits/cooling-off.ts'
 import {
   dailyLimitMessage,
   limitRefusal,

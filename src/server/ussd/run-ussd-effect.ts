@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto'
 import { freezeAccount } from '#server/account-safety/account-freeze.ts'
-import { refuseIfFrozen } from '#server/account-safety/frozen-refusal.ts'
 import { alertOwner } from '#server/account-safety/security-alert.ts'
-import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
+import {
+  checkTransactionPin,
+  replaceTransactionPin,
+} from '#server/account-safety/transaction-pin.ts'
 import { payBill } from '#server/bills/pay-bill.ts'
+import { hashPassword, verifyPassword } from '#server/credentials/passwords.ts'
 import type { Database } from '#server/db/client.ts'
 import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
 import { localizeMessage } from '#server/i18n/localize-error.ts'
@@ -13,7 +16,6 @@ import {
   runIdempotent,
 } from '#server/idempotency/run-idempotent.ts'
 import type { TransferPoster } from '#server/ledger/post-user-transfers.ts'
-import { checkTransactionPin, replaceTransactionPin } from '#server/pin/transaction-pin.ts'
 import type { BillerProvider } from '#server/providers/biller-provider.ts'
 import { requireProvider } from '#server/providers/providers.ts'
 import { consumeRateLimits } from '#server/rate-limits/consume-rate-limit.ts'
@@ -21,6 +23,7 @@ import { updateSettings } from '#server/settings/user-settings.ts'
 import { listTransactions } from '#server/transactions/list-transactions.ts'
 import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
 import { findUserById } from '#server/users/find-user.ts'
+import { refuseIfFrozen } from '#server/users/frozen-refusal.ts'
 import {
   PHONE_SEARCH_WINDOW_MS,
   PHONE_SEARCHES_PER_15_MINUTES,

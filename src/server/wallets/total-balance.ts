@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { currencies, ledgerAccounts, wallets } from '#server/db/schema.ts'
-import { findRateMicro } from '#server/exchange/find-rate.ts'
+import { findRateMicro } from '#server/market/find-rate.ts'
 import { AppError } from '#shared/errors.ts'
 import { convertAtRate, formatMoney, isAssetCode, money } from '#shared/money.ts'
 

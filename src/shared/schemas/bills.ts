@@ -37,6 +37,17 @@ export const CUSTOMER_NUMBER_KINDS = [
 ] as const
 export type CustomerNumberKind = (typeof CUSTOMER_NUMBER_KINDS)[number]
 
+/** The customer number's name inside the server's sentences; the client words its own. */
+export const CUSTOMER_NUMBER_NAMES: Record<CustomerNumberKind, string> = {
+  meter: 'meter number',
+  phone: 'phone number',
+  customerId: 'customer ID',
+  smartcard: 'smartcard number',
+  policy: 'policy number',
+  tenant: 'tenant reference',
+  paymentReference: 'payment reference',
+}
+
 /** Which characters a customer number may hold once spaces and dashes are taken out. */
 export type CustomerNumberCharacters = 'digits' | 'alphanumeric'
 

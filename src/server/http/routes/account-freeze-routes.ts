@@ -8,6 +8,8 @@ import {
   unfreezeAccount,
 } from '#server/account-safety/account-freeze.ts'
 import type { Database } from '#server/db/client.ts'
+import { clientAddress } from '#server/http/client-address.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import type { MailSender, SmsSender } from '#server/providers/message-senders.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
@@ -17,8 +19,6 @@ import {
   unfreezeRequestSchema,
 } from '#shared/schemas/account-freeze.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
-import { clientAddress } from '../client-address.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
   400: apiErrorSchema,

@@ -1,24 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requireStepUp } from '#server/auth/step-up.ts'
+import { requireStepUp } from '#server/account-safety/step-up.ts'
+import type { Sealer } from '#server/credentials/seal.ts'
 import type { Database } from '#server/db/client.ts'
 import {
   listTransactionsForExport,
   toTransactionsCsv,
 } from '#server/exports/export-transactions-csv.ts'
 import { exportUserData } from '#server/exports/export-user-data.ts'
+import { clientAddress } from '#server/http/client-address.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { translateMessage } from '#server/i18n/localize-error.ts'
 import { requestLanguage } from '#server/i18n/request-language.ts'
+import { deactivateAccount } from '#server/profile/deactivate-account.ts'
+import { changesPhone, updateProfile } from '#server/profile/update-profile.ts'
+import { verifyIdentity } from '#server/profile/verify-identity.ts'
 import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
-import type { Sealer } from '#server/secrets/seal.ts'
 import { readSettings, updateSettings } from '#server/settings/user-settings.ts'
-import { deactivateAccount } from '#server/users/deactivate-account.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import type { IdentityNumberKey } from '#server/users/identity-number-key.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
-import { changesPhone, updateProfile } from '#server/users/update-profile.ts'
-import { verifyIdentity } from '#server/users/verify-identity.ts'
 import { AppError } from '#shared/errors.ts'
 import {
   deactivateRequestSchema,
@@ -30,8 +32,6 @@ import {
 import { userSchema } from '#shared/schemas/auth.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { updateProfileRequestSchema } from '#shared/schemas/profile.ts'
-import { clientAddress } from '../client-address.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
   400: apiErrorSchema,

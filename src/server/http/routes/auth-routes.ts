@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { refuseIfFrozen } from '#server/account-safety/frozen-refusal.ts'
 import { changePassword } from '#server/auth/change-password.ts'
 import {
   DEVICE_COOKIE,
@@ -9,7 +8,6 @@ import {
   newDeviceId,
   noteSignInDevice,
 } from '#server/auth/note-sign-in-device.ts'
-import { listUserSessions, revokeUserSession, SESSIONS_LIST_LIMIT } from '#server/auth/sessions.ts'
 import { signInUser } from '#server/auth/sign-in-user.ts'
 import { signUpUser } from '#server/auth/sign-up-user.ts'
 import {
@@ -20,11 +18,20 @@ import {
 } from '#server/auth/two-factor.ts'
 import { sendEmailVerification } from '#server/auth/verify-email.ts'
 import type { Config } from '#server/config.ts'
+import type { Sealer } from '#server/credentials/seal.ts'
+import {
+  listUserSessions,
+  revokeUserSession,
+  SESSIONS_LIST_LIMIT,
+} from '#server/credentials/sessions.ts'
 import type { Database } from '#server/db/client.ts'
 import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
+import { clientAddress } from '#server/http/client-address.ts'
+import { sendPage } from '#server/http/paged-reply.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import type { MailSender } from '#server/providers/message-senders.ts'
-import type { Sealer } from '#server/secrets/seal.ts'
 import { findUserById } from '#server/users/find-user.ts'
+import { refuseIfFrozen } from '#server/users/frozen-refusal.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
 import { AppError } from '#shared/errors.ts'
 import {
@@ -39,9 +46,6 @@ import { signInRequestSchema, signUpRequestSchema } from '#shared/schemas/creden
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { pageQuerySchema } from '#shared/schemas/pages.ts'
 import { stepUpRequestSchema } from '#shared/schemas/step-up.ts'
-import { clientAddress } from '../client-address.ts'
-import { sendPage } from '../paged-reply.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errorResponses = {
   400: apiErrorSchema,

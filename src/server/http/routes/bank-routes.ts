@@ -3,6 +3,13 @@ import { z } from 'zod'
 import { sendToBank } from '#server/bank/send-to-bank.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import {
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '#server/http/money-route.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import { getTransaction } from '#server/transactions/get-transaction.ts'
 import { AppError } from '#shared/errors.ts'
@@ -17,13 +24,6 @@ import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
 import { withTransactionPin } from '#shared/schemas/pin.ts'
 import { transactionDetailsSchema, transactionSchema } from '#shared/schemas/transactions.ts'
-import {
-  handleMoneyPost,
-  moneyRouteConfig,
-  pinRefusals,
-  requireTransactionPin,
-} from '../money-route.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
   400: apiErrorSchema,

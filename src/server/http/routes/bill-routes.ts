@@ -4,6 +4,13 @@ import { findBillCustomer, findBillerOrThrow } from '#server/bills/find-bill-cus
 import { payBill } from '#server/bills/pay-bill.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import {
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '#server/http/money-route.ts'
+import { requireUser } from '#server/http/session-plugin.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import {
   BILL_PAYMENT_TYPES,
@@ -17,13 +24,6 @@ import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
 import { withTransactionPin } from '#shared/schemas/pin.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
-import {
-  handleMoneyPost,
-  moneyRouteConfig,
-  pinRefusals,
-  requireTransactionPin,
-} from '../money-route.ts'
-import { requireUser } from '../session-plugin.ts'
 
 const errors = {
   400: apiErrorSchema,

@@ -4,8 +4,10 @@ import { findOrIssueCard, toCardResponse } from '#server/cards/find-or-issue-car
 import { requestCard } from '#server/cards/request-card.ts'
 import { revealCard } from '#server/cards/reveal-card.ts'
 import { updateCard } from '#server/cards/update-card.ts'
+import type { Sealer } from '#server/credentials/seal.ts'
 import type { Database } from '#server/db/client.ts'
-import type { Sealer } from '#server/secrets/seal.ts'
+import { clientAddress } from '#server/http/client-address.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import {
@@ -17,8 +19,6 @@ import {
   updateCardRequestSchema,
 } from '#shared/schemas/card.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
-import { clientAddress } from '../client-address.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
   400: apiErrorSchema,

@@ -6,6 +6,13 @@ import { listHoldings } from '#server/crypto/list-holdings.ts'
 import type { Database } from '#server/db/client.ts'
 import { exchangeCurrency } from '#server/exchange/exchange-currency.ts'
 import { quoteExchange } from '#server/exchange/quote-exchange.ts'
+import {
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '#server/http/money-route.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import type { Providers } from '#server/providers/providers.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
@@ -18,13 +25,6 @@ import {
 import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
 import { withTransactionPin } from '#shared/schemas/pin.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
-import {
-  handleMoneyPost,
-  moneyRouteConfig,
-  pinRefusals,
-  requireTransactionPin,
-} from '../money-route.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
   400: apiErrorSchema,

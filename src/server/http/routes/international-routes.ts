@@ -2,6 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import {
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '#server/http/money-route.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { quoteInternationalTransfer } from '#server/international/quote-international-transfer.ts'
 import { sendInternationalTransfer } from '#server/international/send-international-transfer.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
@@ -20,13 +27,6 @@ import {
 import { idempotencyHeadersSchema } from '#shared/schemas/money-requests.ts'
 import { withTransactionPin } from '#shared/schemas/pin.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
-import {
-  handleMoneyPost,
-  moneyRouteConfig,
-  pinRefusals,
-  requireTransactionPin,
-} from '../money-route.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
   400: apiErrorSchema,

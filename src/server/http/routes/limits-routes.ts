@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '#server/db/client.ts'
-import { upgradeToTierThree } from '#server/kyc/upgrade-to-tier-three.ts'
+import { clientAddress } from '#server/http/client-address.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { checkSend } from '#server/limits/check-send.ts'
 import { readLimits } from '#server/limits/read-limits.ts'
+import { upgradeToTierThree } from '#server/profile/upgrade-to-tier-three.ts'
 import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
 import type { IdentityNumberKey } from '#server/users/identity-number-key.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
@@ -14,8 +16,6 @@ import {
   tierThreeRequestSchema,
   tierThreeResponseSchema,
 } from '#shared/schemas/limits.ts'
-import { clientAddress } from '../client-address.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 /**
  * KYC tiers and limits (docs/limits.md): what the signed-in user's tier allows and what is left

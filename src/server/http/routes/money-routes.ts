@@ -2,6 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { addFunds } from '#server/funding/add-funds.ts'
+import {
+  answerMoneyPost,
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '#server/http/money-route.ts'
+import { requireUser } from '#server/http/session-plugin.ts'
 import type { TransferPoster } from '#server/ledger/post-user-transfers.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
@@ -13,14 +21,6 @@ import {
 } from '#shared/schemas/money-requests.ts'
 import { withTransactionPin } from '#shared/schemas/pin.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
-import {
-  answerMoneyPost,
-  handleMoneyPost,
-  moneyRouteConfig,
-  pinRefusals,
-  requireTransactionPin,
-} from '../money-route.ts'
-import { requireUser } from '../session-plugin.ts'
 
 const moneyErrors = {
   400: apiErrorSchema,

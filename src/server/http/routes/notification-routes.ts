@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { watchSession } from '#server/auth/session-watch.ts'
+import { watchSession } from '#server/credentials/session-watch.ts'
 import type { Database } from '#server/db/client.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { listNotifications } from '#server/notifications/list-notifications.ts'
 import type { LiveEvents } from '#server/notifications/live-events.ts'
 import { markNotificationsRead } from '#server/notifications/mark-notifications-read.ts'
@@ -12,7 +13,6 @@ import {
   notificationsQuerySchema,
   unreadCountSchema,
 } from '#shared/schemas/notifications.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 /** How often an open stream says it is alive, so proxies and phones keep it open. */
 export const DEFAULT_HEARTBEAT_MS = 15_000

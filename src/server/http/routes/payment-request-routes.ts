@@ -3,6 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import { clientAddress } from '#server/http/client-address.ts'
+import {
+  handleMoneyPost,
+  moneyRouteConfig,
+  pinRefusals,
+  requireTransactionPin,
+} from '#server/http/money-route.ts'
+import { sendPage } from '#server/http/paged-reply.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { cancelPaymentRequest } from '#server/payment-requests/cancel-payment-request.ts'
 import { createPaymentRequest } from '#server/payment-requests/create-payment-request.ts'
 import {
@@ -22,15 +31,6 @@ import {
   payPaymentRequestSchema,
 } from '#shared/schemas/payment-requests.ts'
 import { withTransactionPin } from '#shared/schemas/pin.ts'
-import { clientAddress } from '../client-address.ts'
-import {
-  handleMoneyPost,
-  moneyRouteConfig,
-  pinRefusals,
-  requireTransactionPin,
-} from '../money-route.ts'
-import { sendPage } from '../paged-reply.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
   400: apiErrorSchema,

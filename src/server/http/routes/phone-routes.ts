@@ -1,15 +1,17 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { refuseIfFrozen } from '#server/account-safety/frozen-refusal.ts'
-import { requireStepUp } from '#server/auth/step-up.ts'
+import { requireStepUp } from '#server/account-safety/step-up.ts'
+import type { Sealer } from '#server/credentials/seal.ts'
 import type { Database } from '#server/db/client.ts'
 import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
+import { clientAddress } from '#server/http/client-address.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { confirmPhoneVerification } from '#server/phone/confirm-phone-verification.ts'
 import type { PhoneCodeKey } from '#server/phone/phone-codes.ts'
 import { sendPhoneVerification } from '#server/phone/send-phone-verification.ts'
 import type { SmsSender } from '#server/providers/message-senders.ts'
-import type { Sealer } from '#server/secrets/seal.ts'
 import { findUserById } from '#server/users/find-user.ts'
+import { refuseIfFrozen } from '#server/users/frozen-refusal.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
 import { AppError } from '#shared/errors.ts'
 import { userSchema } from '#shared/schemas/auth.ts'
@@ -19,8 +21,6 @@ import {
   phoneVerificationRequestSchema,
   phoneVerificationSentSchema,
 } from '#shared/schemas/phone.ts'
-import { clientAddress } from '../client-address.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
   400: apiErrorSchema,

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import { handleMoneyPost, moneyRouteConfig } from '#server/http/money-route.ts'
+import { sendPage } from '#server/http/paged-reply.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { getPosSale, listPosSales } from '#server/pos/list-pos-sales.ts'
 import { makePosSale } from '#server/pos/make-pos-sale.ts'
 import { posAnalytics } from '#server/pos/pos-analytics.ts'
@@ -16,9 +19,6 @@ import {
   posSaleRequestSchema,
   posSaleSchema,
 } from '#shared/schemas/pos.ts'
-import { handleMoneyPost, moneyRouteConfig } from '../money-route.ts'
-import { sendPage } from '../paged-reply.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const errors = {
   400: apiErrorSchema,

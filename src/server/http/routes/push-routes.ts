@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
+import { clientAddress } from '#server/http/client-address.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { deletePushSubscription, savePushSubscription } from '#server/push/push-subscriptions.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
@@ -9,8 +11,6 @@ import {
   pushSubscriptionRequestSchema,
   pushUnsubscribeRequestSchema,
 } from '#shared/schemas/notifications.ts'
-import { clientAddress } from '../client-address.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 const perUserLimit = {
   rateLimit: {

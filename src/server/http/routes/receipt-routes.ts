@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '#server/db/client.ts'
+import { clientAddress } from '#server/http/client-address.ts'
 import { verifyReceipt } from '#server/receipts/verify-receipt.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { receiptCodeParamsSchema, verifiedReceiptSchema } from '#shared/schemas/receipts.ts'
-import { clientAddress } from '../client-address.ts'
 
 /** Lookups per address per minute: plenty for a merchant checking receipts, useless for guessing. */
 const RECEIPT_LOOKUPS_PER_MINUTE = 30

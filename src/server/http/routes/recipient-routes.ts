@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { deleteRecipient, listRecipients } from '#server/recipients/list-recipients.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { recipientListQuerySchema, recipientSchema } from '#shared/schemas/recipients.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 /** The user's saved recipients, offered again by the bank and international screens. */
 export const recipientRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

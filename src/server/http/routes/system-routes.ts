@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
+import { RETRY_AFTER_SECONDS } from '#server/http/error-handler.ts'
 import { createReadiness, type Readiness } from '#server/readiness.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
@@ -10,7 +11,6 @@ import {
   initSchema,
   readinessSchema,
 } from '#shared/schemas/reference.ts'
-import { RETRY_AFTER_SECONDS } from '../error-handler.ts'
 
 // Short: a probe wants its answer fast, and a database slower than this is not serving anyway.
 const DATABASE_CHECK_TIMEOUT_MS = 1_000

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '#server/db/client.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { listTransactions } from '#server/transactions/list-transactions.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { transactionsQuerySchema } from '#shared/schemas/money-requests.ts'
 import { transactionPageSchema } from '#shared/schemas/transactions.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(

@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
+import { clientAddress } from '#server/http/client-address.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { listRecentRecipients } from '#server/users/list-recent-recipients.ts'
 import {
@@ -14,8 +16,6 @@ import { AppError } from '#shared/errors.ts'
 import { looksLikePhoneNumber } from '#shared/phone-numbers.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { userSearchQuerySchema, userSearchResultSchema } from '#shared/schemas/money-requests.ts'
-import { clientAddress } from '../client-address.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 /** The raw `q` of a search, before validation (rate limits run first). */
 function searchTermOf(request: FastifyRequest): string {

@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import { clientAddress } from '#server/http/client-address.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import type { TransferPoster } from '#server/ledger/post-user-transfers.ts'
 import type { Providers } from '#server/providers/providers.ts'
 import { answerUssd, type UssdDependencies } from '#server/ussd/answer-ussd.ts'
@@ -21,8 +23,6 @@ import {
   ussdSimulatorInfoSchema,
   ussdSimulatorRequestSchema,
 } from '#shared/schemas/ussd.ts'
-import { clientAddress } from '../client-address.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 /** A gateway's form body is a few hundred bytes; nothing near this is a USSD request. */
 const FORM_BODY_LIMIT_BYTES = 32 * 1024

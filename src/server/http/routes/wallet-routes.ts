@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
+import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import { openWallet } from '#server/wallets/open-wallet.ts'
 import { totalBalance } from '#server/wallets/total-balance.ts'
@@ -8,7 +9,6 @@ import { AppError } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { openWalletRequestSchema } from '#shared/schemas/money-requests.ts'
 import { walletSchema, walletTotalSchema } from '#shared/schemas/reference.ts'
-import { requireUser, signedInUserId } from '../session-plugin.ts'
 
 export const walletRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { deleteOtherSessions } from '#server/auth/sessions.ts'
+import { deleteOtherSessions } from '#server/credentials/sessions.ts'
 import { type Database, type Queryable, queryRows } from '#server/db/client.ts'
 import { ledgerAccounts, paymentRequests, payouts, users } from '#server/db/schema.ts'
+import type { UserRow } from '#server/users/find-user.ts'
 import { AppError } from '#shared/errors.ts'
 import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
-import type { UserRow } from './find-user.ts'
 
 /**
  * Deactivate account (issue "Account"): no money left in any wallet or holding, since a

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { alertOwner } from '#server/account-safety/security-alert.ts'
-import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
+import { hashPassword, verifyPassword } from '#server/credentials/passwords.ts'
 import { type Queryable, queryRows } from '#server/db/client.ts'
 import { transactionPins } from '#server/db/schema.ts'
 import { createStatementBatcher } from '#server/db/statement-batcher.ts'

@@ -3,10 +3,10 @@ import { type Queryable, queryRows } from '#server/db/client.ts'
 import { journals, users } from '#server/db/schema.ts'
 import { createStatementBatcher } from '#server/db/statement-batcher.ts'
 import { formatNaira } from '#server/limits/enforce-limits.ts'
+import { frozenRefusal } from '#server/users/frozen-refusal.ts'
 import { COOLING_OFF_HOURS, COOLING_OFF_LIMIT_NAIRA } from '#shared/account-safety.ts'
 import { AppError } from '#shared/errors.ts'
 import { formatMinor } from '#shared/money.ts'
-import { frozenRefusal } from './frozen-refusal.ts'
 
 const LIMIT_KOBO = BigInt(COOLING_OFF_LIMIT_NAIRA) * 100n
 

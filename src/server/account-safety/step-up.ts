@@ -1,12 +1,16 @@
-import { refuseIfFrozen } from '#server/account-safety/frozen-refusal.ts'
+import {
+  isLoginBlocked,
+  recordLoginFailure,
+  signInKeyOf,
+} from '#server/credentials/login-throttle.ts'
+import { verifyPassword } from '#server/credentials/passwords.ts'
+import type { Sealer } from '#server/credentials/seal.ts'
+import { checkSecondFactor } from '#server/credentials/second-factor.ts'
 import type { Queryable } from '#server/db/client.ts'
-import type { Sealer } from '#server/secrets/seal.ts'
 import type { UserRow } from '#server/users/find-user.ts'
+import { refuseIfFrozen } from '#server/users/frozen-refusal.ts'
 import { AppError } from '#shared/errors.ts'
 import type { StepUpProof } from '#shared/schemas/step-up.ts'
-import { isLoginBlocked, recordLoginFailure, signInKeyOf } from './login-throttle.ts'
-import { verifyPassword } from './passwords.ts'
-import { checkSecondFactor } from './two-factor.ts'
 
 const PASSWORD_ASKED = 'Enter your password to continue'
 const BOTH_ASKED = 'Enter your password and the code from your authenticator app to continue'

@@ -3,11 +3,11 @@ import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
 import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
 import { requireProvider } from '#server/providers/providers.ts'
+import { findUserById, type UserRow } from '#server/users/find-user.ts'
+import { hashIdentityNumber, type IdentityNumberKey } from '#server/users/identity-number-key.ts'
+import { claimIdentityNumber, findIdentityNumberOwner } from '#server/users/identity-numbers.ts'
 import { AppError } from '#shared/errors.ts'
 import type { VerificationRequest } from '#shared/schemas/account.ts'
-import { findUserById, type UserRow } from './find-user.ts'
-import { hashIdentityNumber, type IdentityNumberKey } from './identity-number-key.ts'
-import { claimIdentityNumber, findIdentityNumberOwner } from './identity-numbers.ts'
 
 /** The refusal of a number that already backs another account (docs/security.md "Identity"). */
 function alreadyLinked(idType: VerificationRequest['idType']): AppError {
