@@ -61,7 +61,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // The SPA, and the one script of the prerendered landing page (ADR 003).
-      input: { index: 'index.html', enhance: 'src/client/landing/enhance.ts' },
+      input: { index: 'index.html', enhance: 'src/client/entries/landing-enhance.ts' },
       output: {
         // Fewer, larger chunks (docs/performance.md "Page weight"): on a phone network every
         // request costs a round trip, and a signed-in dashboard once took 45 files, most of them

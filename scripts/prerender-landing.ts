@@ -13,12 +13,12 @@ import { APP_ENTRY, CLIENT_OUT_DIR, ENHANCE_ENTRY, readViteManifest } from './vi
  * dist/client/landing.html and landing.<language>.html, the static landing page that visitors
  * get at `/` in each language (docs/decisions/003-prerendered-landing-page.md, docs/i18n.md).
  *
- * 1. Builds src/client/landing/prerender-entry.tsx for Node with Vite (into .tmp/ssr) and
+ * 1. Builds src/client/entries/landing-prerender.tsx for Node with Vite (into .tmp/ssr) and
  *    renders the React LandingPage to HTML with it, once per language: the app's own
  *    components and catalogs.
  * 2. Wraps each in index.html's <head> (with the title and description in that language), the
  *    client build's stylesheet and the one small script of the page
- *    (src/client/landing/enhance.ts), found in the Vite manifest.
+ *    (src/client/entries/landing-enhance.ts), found in the Vite manifest.
  *
  * The service worker does not precache these pages (docs/offline.md "The service worker"), so
  * the one `vite build` generated stays as it is.
@@ -27,7 +27,7 @@ import { APP_ENTRY, CLIENT_OUT_DIR, ENHANCE_ENTRY, readViteManifest } from './vi
  */
 
 const SSR_OUT_DIR = '.tmp/ssr'
-const SSR_ENTRY = 'src/client/landing/prerender-entry.tsx'
+const SSR_ENTRY = 'src/client/entries/landing-prerender.tsx'
 export const LANDING_FILE = landingPageFile('en')
 
 type Rendered = { markup: string; title: string; description: string }

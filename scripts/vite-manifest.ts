@@ -10,7 +10,7 @@ export const CLIENT_OUT_DIR = 'dist/client'
 /** The React app's entry. */
 export const APP_ENTRY = 'index.html'
 /** The one script of the prerendered landing page. */
-export const ENHANCE_ENTRY = 'src/client/landing/enhance.ts'
+export const ENHANCE_ENTRY = 'src/client/entries/landing-enhance.ts'
 
 export async function readViteManifest(root = process.cwd()): Promise<ViteManifest> {
   const path = resolve(root, CLIENT_OUT_DIR, '.vite/manifest.json')

@@ -3,7 +3,6 @@ import { inArray, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outboxEvents, pushSubscriptions } from '#server/db/schema.ts'
-import { addFunds } from '#server/funding/add-funds.ts'
 import {
   type Delivery,
   type DeliveryChannel,
@@ -14,6 +13,7 @@ import { DELIVERY_CHANNELS, type DeliveryChannelName } from '#server/outbox/reco
 import { createSandboxFundingProvider } from '#server/providers/sandbox-funding.ts'
 import { updateSettings } from '#server/settings/user-settings.ts'
 import { sendToUser } from '#server/transfers/send-to-user.ts'
+import { addFunds } from '#server/wallets/add-funds.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import { formatMinor } from '#shared/money.ts'
 import { givePhoneNumber, signUpAtTier } from '../factories/users.ts'

@@ -1,4 +1,4 @@
-import type { Transaction } from '#server/db/client.ts'
+import type { DbTransaction } from '#server/db/client.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
 import type { BillerProvider } from '#server/providers/biller-provider.ts'
 import { englishDescription } from '#server/transactions/describe-journal.ts'
@@ -22,7 +22,7 @@ import { findBillCustomer, findBillerOrThrow } from './find-bill-customer.ts'
  * biller's answer settles (with a token for electricity) or reverses.
  */
 export async function payBill(
-  tx: Transaction,
+  tx: DbTransaction,
   userId: string,
   input: BillPaymentRequest,
   provider: BillerProvider,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { Transaction } from '#server/db/client.ts'
+import type { DbTransaction } from '#server/db/client.ts'
 import { cryptocurrencies, wallets } from '#server/db/schema.ts'
 import { findOrOpenHoldingAccount, systemAccountId } from '#server/ledger/accounts.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
@@ -33,7 +33,7 @@ const PRICE_DECIMALS = 8
  * legs through the crypto-custody account: the fiat comes in, the coins go out.
  */
 export async function buyCrypto(
-  tx: Transaction,
+  tx: DbTransaction,
   userId: string,
   input: CryptoPurchaseRequest,
   /** Charges the card when the buyer pays by card; absent, card payments are unavailable. */

@@ -13,10 +13,10 @@ import * as schema from './schema.ts'
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
 /** A transaction handle has the same query surface as the database itself. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type DbTransaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** The database or a transaction: what every query function takes first, so one transaction can span a use case. */
-export type Queryable = Database | Transaction
+export type Queryable = Database | DbTransaction
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | undefined }

@@ -1,5 +1,5 @@
 import { AppError } from '#shared/errors.ts'
-import type { Database, Transaction } from './client.ts'
+import type { Database, DbTransaction } from './client.ts'
 
 /**
  * Runs `work` in one transaction, and commits it even when `work` refuses with an AppError
@@ -10,7 +10,7 @@ import type { Database, Transaction } from './client.ts'
  */
 export async function commitWithRefusals<T>(
   db: Database,
-  work: (tx: Transaction) => Promise<T>,
+  work: (tx: DbTransaction) => Promise<T>,
 ): Promise<T> {
   const outcome = await db.transaction(async (tx) => {
     try {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { Transaction } from '#server/db/client.ts'
+import type { DbTransaction } from '#server/db/client.ts'
 import { quotes } from '#server/db/schema.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
@@ -21,7 +21,7 @@ function refuse(message: string, path: string): never {
 
 /** The price of a live quote of this user's for exactly this exchange; an expired one is a 409. */
 async function priceFromQuote(
-  tx: Transaction,
+  tx: DbTransaction,
   userId: string,
   quoteId: string,
   input: ExchangeRequest,
@@ -60,7 +60,7 @@ async function priceFromQuote(
  * is opened.
  */
 export async function exchangeCurrency(
-  tx: Transaction,
+  tx: DbTransaction,
   userId: string,
   input: ExchangeRequest,
   nowMs = Date.now(),

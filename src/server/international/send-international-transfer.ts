@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { Transaction } from '#server/db/client.ts'
+import type { DbTransaction } from '#server/db/client.ts'
 import { quotes } from '#server/db/schema.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
 import type { PayoutProvider } from '#server/providers/payout-provider.ts'
@@ -62,7 +62,7 @@ function recipientFields(recipient: InternationalRecipient): Record<string, stri
  * recipient is saved once the partner has paid out.
  */
 export async function sendInternationalTransfer(
-  tx: Transaction,
+  tx: DbTransaction,
   userId: string,
   input: InternationalTransferRequest,
   provider: PayoutProvider,

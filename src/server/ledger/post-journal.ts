@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
-import type { Transaction } from '#server/db/client.ts'
+import type { DbTransaction } from '#server/db/client.ts'
 import { journals, ledgerAccounts, postings, users } from '#server/db/schema.ts'
 import { enforceLimits } from '#server/limits/enforce-limits.ts'
 import { AppError } from '#shared/errors.ts'
@@ -52,7 +52,7 @@ export type JournalRow = typeof journals.$inferSelect
  * then sees its money.
  */
 export async function postJournal(
-  tx: Transaction,
+  tx: DbTransaction,
   header: JournalHeader,
   lines: PostingInput[],
 ): Promise<JournalRow> {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
-import { queryRows, type Transaction } from '#server/db/client.ts'
+import { type DbTransaction, queryRows } from '#server/db/client.ts'
 import { kycTierLimits, ledgerAccounts, users } from '#server/db/schema.ts'
 import { holdOutgoing } from '#server/limits/cooling-off.ts'
 import { AppError } from '#shared/errors.ts'
@@ -73,7 +73,7 @@ type Owner = {
  * Answers what the journal counted against the sender's day, in kobo, for the journal to keep.
  */
 export async function enforceLimits(
-  tx: Transaction,
+  tx: DbTransaction,
   journal: LimitedJournal,
   lines: readonly LimitedPosting[],
   now: Date = new Date(),
@@ -106,7 +106,7 @@ export async function enforceLimits(
 
 /** The customer accounts the journal touches, by owner, with each owner's tier limits. */
 async function loadOwners(
-  tx: Transaction,
+  tx: DbTransaction,
   lines: readonly LimitedPosting[],
 ): Promise<Map<string, Owner>> {
   const rows = await tx
@@ -151,7 +151,7 @@ async function loadOwners(
 
 /** The single-payment limit, then the day's usage raised only if it stays within the limit. */
 async function countSent(
-  tx: Transaction,
+  tx: DbTransaction,
   userId: string,
   sender: Owner,
   valueMinor: bigint,
@@ -185,7 +185,7 @@ async function countSent(
  * payer, who learns only that the recipient cannot receive it, never their balance.
  */
 async function checkBalanceCap(
-  tx: Transaction,
+  tx: DbTransaction,
   userId: string,
   payee: Owner,
   payeeActs: boolean,
@@ -212,7 +212,7 @@ async function checkBalanceCap(
 }
 
 /** A reversal returns what its journal counted to the day it was counted on. */
-async function giveBackUsage(tx: Transaction, journalId: string): Promise<void> {
+async function giveBackUsage(tx: DbTransaction, journalId: string): Promise<void> {
   await tx.execute(
     sql`update kyc_daily_usage u
         set sent_minor = greatest(u.sent_minor - j.limit_value_minor, 0)

@@ -7,7 +7,7 @@ const PAYEE_MAX_LENGTH = 120
 
 /**
  * What a payout paid for and whom, from its kind and the details its use case wrote
- * (src/server/bank, bills and international), so its message says "Airtime sent to MTN 0803 555
+ * (src/server/transfers/send-to-bank.ts, bills and international), so its message says "Airtime sent to MTN 0803 555
  * 0142" or "Your Ikeja Electric bill ... has been paid" rather than calling every payout a
  * transfer (issue 31). Without a payee to name, the event carries neither and is worded as a
  * payment of any kind.

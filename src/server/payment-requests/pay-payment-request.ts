@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Transaction } from '#server/db/client.ts'
+import type { DbTransaction } from '#server/db/client.ts'
 import { paymentRequests, posSales, wallets } from '#server/db/schema.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
@@ -27,7 +27,7 @@ const NOT_PAYABLE = {
  * was tampered with and nothing moves. A POS sale paid this way completes with it.
  */
 export async function payPaymentRequest(
-  tx: Transaction,
+  tx: DbTransaction,
   payerId: string,
   requestId: string,
   input: PayPaymentRequest,

@@ -1,4 +1,4 @@
-import type { Transaction } from '#server/db/client.ts'
+import type { DbTransaction } from '#server/db/client.ts'
 import { payouts } from '#server/db/schema.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
@@ -17,7 +17,7 @@ import { inFlightRoleOf, type PayoutKind } from './payout-kinds.ts'
  * or reverses it.
  */
 export async function initiatePayout(
-  tx: Transaction,
+  tx: DbTransaction,
   input: {
     userId: string
     wallet: OwnWallet

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { passesLuhn } from '#server/cards/card-number.ts'
-import type { Transaction } from '#server/db/client.ts'
+import type { DbTransaction } from '#server/db/client.ts'
 import { journals, posSales } from '#server/db/schema.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
@@ -30,7 +30,7 @@ import { toPosSaleResponse } from './to-pos-sale-response.ts'
  * it.
  */
 export async function makePosSale(
-  tx: Transaction,
+  tx: DbTransaction,
   merchantId: string,
   input: PosSaleRequest,
   acquirer: CardAcquirer | undefined,

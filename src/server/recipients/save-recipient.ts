@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Transaction } from '#server/db/client.ts'
+import type { DbTransaction } from '#server/db/client.ts'
 import { recipients } from '#server/db/schema.ts'
 import { FREQUENT_RECIPIENT_USES, RECIPIENT_KINDS } from '#shared/schemas/recipients.ts'
 
@@ -33,7 +33,7 @@ function fingerprintOf(draft: RecipientDraft): string {
  * brings them to the top with the name used this time and counts the use.
  */
 export async function saveRecipient(
-  tx: Transaction,
+  tx: DbTransaction,
   userId: string,
   draft: RecipientDraft,
   now = new Date(),

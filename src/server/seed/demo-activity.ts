@@ -5,11 +5,11 @@ import { hashPassword } from '#server/credentials/passwords.ts'
 import type { Database } from '#server/db/client.ts'
 import { transactionPins, users } from '#server/db/schema.ts'
 import { exchangeCurrency } from '#server/exchange/exchange-currency.ts'
-import { addFunds } from '#server/funding/add-funds.ts'
 import { createSandboxFundingProvider } from '#server/providers/sandbox-funding.ts'
 import { saveRecipient } from '#server/recipients/save-recipient.ts'
 import { sendToUser } from '#server/transfers/send-to-user.ts'
 import { findUserByEmail } from '#server/users/find-user.ts'
+import { addFunds } from '#server/wallets/add-funds.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 
 /** The demo account's transaction PIN, printed with its password at start-up in sandbox mode. */

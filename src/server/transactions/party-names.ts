@@ -34,7 +34,7 @@ export async function loadUserNames(
 
 /**
  * The payee of money that left through a provider, from the payout's details (written by
- * src/server/bank, bills and international): the account holder the bank confirmed, the
+ * src/server/transfers/send-to-bank.ts, bills and international): the account holder the bank confirmed, the
  * biller, or the person abroad.
  */
 function payoutPayee(kind: string, details: Record<string, string>): string | null {

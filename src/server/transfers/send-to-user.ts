@@ -1,9 +1,4 @@
 import type { Database, Queryable } from '#server/db/client.ts'
-import {
-  type IdempotentResponse,
-  idempotencyMismatch,
-  type MoneySubmission,
-} from '#server/idempotency/run-idempotent.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
 import { newJournalReference } from '#server/ledger/journal-reference.ts'
 import { InsufficientFundsError } from '#server/ledger/ledger-errors.ts'
@@ -14,6 +9,11 @@ import {
   type TransferRefusal,
   type UserTransferItem,
 } from '#server/ledger/post-user-transfers.ts'
+import {
+  type IdempotencyClaim,
+  type IdempotentResponse,
+  idempotencyMismatch,
+} from '#server/ledger/run-idempotent.ts'
 import { holdOutgoing, isOutgoingHeld } from '#server/limits/cooling-off.ts'
 import {
   dailyLimitMessage,
@@ -41,7 +41,7 @@ type Prepared = { from: WalletIdentity; item: UserTransferItem; amountMinor: big
 /** The checks that need no database, in the order the answers have always come in. */
 async function prepareTransfer(
   db: Queryable,
-  submission: MoneySubmission | { userId: string; key: null; requestHash: null },
+  submission: IdempotencyClaim | { userId: string; key: null; requestHash: null },
   input: SendToUserRequest,
 ): Promise<Prepared> {
   const from = await findOwnWalletIdentity(db, submission.userId, input.fromWalletId)
@@ -100,7 +100,7 @@ export async function sendToUser(
 export async function sendToUserOnce(
   poster: TransferPoster,
   db: Database,
-  submission: MoneySubmission,
+  submission: IdempotencyClaim,
   input: SendToUserRequest,
 ): Promise<IdempotentResponse & { replayed: boolean }> {
   let prepared: Prepared

@@ -10,12 +10,12 @@ import { hashPassword, verifyPassword } from '#server/credentials/passwords.ts'
 import type { Database } from '#server/db/client.ts'
 import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
 import { localizeMessage } from '#server/i18n/localize-error.ts'
+import type { TransferPoster } from '#server/ledger/post-user-transfers.ts'
 import {
   fingerprintRequest,
-  type MoneySubmission,
+  type IdempotencyClaim,
   runIdempotent,
-} from '#server/idempotency/run-idempotent.ts'
-import type { TransferPoster } from '#server/ledger/post-user-transfers.ts'
+} from '#server/ledger/run-idempotent.ts'
 import type { BillerProvider } from '#server/providers/biller-provider.ts'
 import { requireProvider } from '#server/providers/providers.ts'
 import { consumeRateLimits } from '#server/rate-limits/consume-rate-limit.ts'
@@ -77,7 +77,7 @@ export function ussdIdempotencyKey(sessionId: string, step: number): string {
   return `ussd:${session}:${step}`
 }
 
-function submissionOf(context: UssdEffectContext, route: string, body: unknown): MoneySubmission {
+function submissionOf(context: UssdEffectContext, route: string, body: unknown): IdempotencyClaim {
   return {
     userId: context.caller.userId,
     key: ussdIdempotencyKey(context.sessionId, context.step),

@@ -19,7 +19,7 @@ function currentPlatform(): InstallPlatform {
  * opens written instructions for the visitor's device.
  *
  * The prerendered landing page is this same markup without React: the data attributes carry
- * both labels for src/client/landing/enhance.ts, which gives the button the same behaviour
+ * both labels for src/client/entries/landing-enhance.ts, which gives the button the same behaviour
  * through the same framework-free functions.
  */
 export function InstallAppButton({

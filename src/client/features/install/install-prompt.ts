@@ -1,6 +1,6 @@
 /**
  * The browser's install offer, kept in a tiny framework-free store so the React landing page
- * and the prerendered one (src/client/landing/enhance.ts) share one implementation.
+ * and the prerendered one (src/client/entries/landing-enhance.ts) share one implementation.
  */
 
 /** What the browser resolves `userChoice` with once the visitor answers its install prompt. */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { sendToBank } from '#server/bank/send-to-bank.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import {
@@ -8,10 +7,11 @@ import {
   moneyRouteConfig,
   pinRefusals,
   requireTransactionPin,
-} from '#server/http/money-route.ts'
+} from '#server/http/money-post.ts'
 import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import { getTransaction } from '#server/transactions/get-transaction.ts'
+import { sendToBank } from '#server/transfers/send-to-bank.ts'
 import { AppError } from '#shared/errors.ts'
 import {
   accountResolveQuerySchema,

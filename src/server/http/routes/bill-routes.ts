@@ -9,7 +9,7 @@ import {
   moneyRouteConfig,
   pinRefusals,
   requireTransactionPin,
-} from '#server/http/money-route.ts'
+} from '#server/http/money-post.ts'
 import { requireUser } from '#server/http/session-plugin.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import {

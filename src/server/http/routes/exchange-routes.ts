@@ -11,7 +11,7 @@ import {
   moneyRouteConfig,
   pinRefusals,
   requireTransactionPin,
-} from '#server/http/money-route.ts'
+} from '#server/http/money-post.ts'
 import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import type { Providers } from '#server/providers/providers.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'

@@ -7,7 +7,7 @@ import {
   moneyRouteConfig,
   pinRefusals,
   requireTransactionPin,
-} from '#server/http/money-route.ts'
+} from '#server/http/money-post.ts'
 import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { quoteInternationalTransfer } from '#server/international/quote-international-transfer.ts'
 import { sendInternationalTransfer } from '#server/international/send-international-transfer.ts'

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
-import { addFunds } from '#server/funding/add-funds.ts'
 import {
   answerMoneyPost,
   handleMoneyPost,
   moneyRouteConfig,
   pinRefusals,
   requireTransactionPin,
-} from '#server/http/money-route.ts'
+} from '#server/http/money-post.ts'
 import { requireUser } from '#server/http/session-plugin.ts'
 import type { TransferPoster } from '#server/ledger/post-user-transfers.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
+import { addFunds } from '#server/wallets/add-funds.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   addFundsRequestSchema,

@@ -9,7 +9,7 @@ import {
   moneyRouteConfig,
   pinRefusals,
   requireTransactionPin,
-} from '#server/http/money-route.ts'
+} from '#server/http/money-post.ts'
 import { sendPage } from '#server/http/paged-reply.ts'
 import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { cancelPaymentRequest } from '#server/payment-requests/cancel-payment-request.ts'

@@ -4,7 +4,10 @@ import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import { clientAddress } from '#server/http/client-address.ts'
 import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
-import { deletePushSubscription, savePushSubscription } from '#server/push/push-subscriptions.ts'
+import {
+  deletePushSubscription,
+  savePushSubscription,
+} from '#server/notifications/push-subscriptions.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   pushKeySchema,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '#server/db/client.ts'
 import { clientAddress } from '#server/http/client-address.ts'
-import { verifyReceipt } from '#server/receipts/verify-receipt.ts'
+import { verifyReceipt } from '#server/transactions/verify-receipt.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { receiptCodeParamsSchema, verifiedReceiptSchema } from '#shared/schemas/receipts.ts'
 

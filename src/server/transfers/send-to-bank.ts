@@ -1,4 +1,4 @@
-import type { Transaction } from '#server/db/client.ts'
+import type { DbTransaction } from '#server/db/client.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
 import type { BankProvider } from '#server/providers/bank-provider.ts'
 import { englishDescription } from '#server/transactions/describe-journal.ts'
@@ -23,7 +23,7 @@ function refuse(message: string, path: string): never {
  * payout that the worker sends and the bank's answer settles or reverses.
  */
 export async function sendToBank(
-  tx: Transaction,
+  tx: DbTransaction,
   userId: string,
   input: BankTransferRequest,
   provider: BankProvider,

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { Database, Queryable, Transaction } from '#server/db/client.ts'
+import type { Database, DbTransaction, Queryable } from '#server/db/client.ts'
 import { idempotencyKeys } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
 
 export type IdempotentResponse = { statusCode: number; body: unknown }
 
 /** The submission a money POST names: its user, its Idempotency-Key and its fingerprint. */
-export type MoneySubmission = { userId: string; key: string; requestHash: string }
+export type IdempotencyClaim = { userId: string; key: string; requestHash: string }
 
 /** JSON with sorted keys, so the same body always hashes the same whatever its key order. */
 function canonicalJson(value: unknown): string {
@@ -60,7 +60,7 @@ function replay(
 export async function runIdempotent(
   db: Database,
   input: { userId: string; key: string; requestHash: string },
-  work: (tx: Transaction) => Promise<IdempotentResponse>,
+  work: (tx: DbTransaction) => Promise<IdempotentResponse>,
 ): Promise<IdempotentResponse & { replayed: boolean }> {
   // No read before the claim: the claim itself finds an earlier submission, and a retry is
   // rare enough that it may pay for the transaction it opens.

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { checkTransactionPin } from '#server/account-safety/transaction-pin.ts'
 import type { Config } from '#server/config.ts'
-import type { Database, Transaction } from '#server/db/client.ts'
+import type { Database, DbTransaction } from '#server/db/client.ts'
 import {
   fingerprintRequest,
+  type IdempotencyClaim,
   type IdempotentResponse,
-  type MoneySubmission,
   runIdempotent,
-} from '#server/idempotency/run-idempotent.ts'
+} from '#server/ledger/run-idempotent.ts'
 import { idempotentReplays, moneyActions } from '#server/metrics/metrics.ts'
 import { AppError } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
@@ -28,12 +28,12 @@ export function moneyRouteConfig(config: Config) {
   }
 }
 
-/** The refusals a PIN-guarded route adds to its others (docs/security.md "Transaction PIN"). */
+/** The refusals a PIN-guarded route adds to its others (docs/security.md "DbTransaction PIN"). */
 export const pinRefusals = { 403: apiErrorSchema, 423: apiErrorSchema }
 
 /**
  * The preHandler of every outgoing money POST (after requireUser): nothing moves without the
- * user's transaction PIN (docs/security.md "Transaction PIN"). The PIN is then taken out of the
+ * user's transaction PIN (docs/security.md "DbTransaction PIN"). The PIN is then taken out of the
  * body, so it is neither part of the idempotency fingerprint (a retry after a PIN change still
  * replays) nor handed to the use case, stored or logged.
  */
@@ -70,7 +70,7 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 export async function answerMoneyPost(
   request: FastifyRequest,
   reply: FastifyReply,
-  run: (submission: MoneySubmission) => Promise<IdempotentResponse & { replayed: boolean }>,
+  run: (submission: IdempotencyClaim) => Promise<IdempotentResponse & { replayed: boolean }>,
 ) {
   const submission = {
     userId: signedInUserId(request),
@@ -98,7 +98,7 @@ export async function handleMoneyPost(
   db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
-  work: (tx: Transaction, userId: string) => Promise<unknown>,
+  work: (tx: DbTransaction, userId: string) => Promise<unknown>,
   successStatus = 201,
 ) {
   return answerMoneyPost(request, reply, (submission) =>

@@ -1,4 +1,4 @@
-import type { Transaction } from '#server/db/client.ts'
+import type { DbTransaction } from '#server/db/client.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
 import type { FundingProvider } from '#server/providers/funding-provider.ts'
@@ -17,7 +17,7 @@ import type { Transaction as TransactionResponse } from '#shared/schemas/transac
  * the limits refuse, moves nothing and charges nothing.
  */
 export async function addFunds(
-  tx: Transaction,
+  tx: DbTransaction,
   userId: string,
   input: AddFundsRequest,
   funding: FundingProvider,
