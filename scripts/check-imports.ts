@@ -6,10 +6,10 @@ import { dirname, join, normalize, relative } from 'node:path'
  *
  * - Server: the folders of src/server (each file at its top level counts as a unit of its own)
  *   form no import loop, so each folder can be read knowing only the folders below it.
- * - Client: a feature imports no other feature, and lib/ and components/ import no feature:
- *   what two features share lives below them. The imports that still break this are listed in
- *   scripts/client-import-exceptions.json, and the list may only shrink: a new one fails, and
- *   one that is gone must be taken off the list.
+ * - Client: `pages/` and `shell/` (the app's frame) compose the features; a feature imports no
+ *   other feature, nor the frame or a page; entities/, lib/ and components/ import no feature:
+ *   what two features share (wallets, transactions, settings, the user, recipients, limits,
+ *   payment requests, rates, banks) lives below them.
  *
  * Prints each problem on a line of its own and exits 1 if there is any.
  */
@@ -112,38 +112,32 @@ function serverProblems(): string[] {
   })
 }
 
-const EXCEPTIONS_FILE = 'scripts/client-import-exceptions.json'
-
 function clientViolations(): string[] {
   const root = 'src/client'
   const violations: string[] = []
   for (const file of sourceFiles(root)) {
     const [layer, feature] = relative(root, file).split('/')
     for (const target of importsOf(file)) {
+      if (!target.startsWith(`${root}/`)) continue
       const [targetLayer, targetFeature] = relative(root, target).split('/')
-      if (!target.startsWith(`${root}/`) || targetLayer !== 'features') continue
+      const below = layer === 'lib' || layer === 'components' || layer === 'entities'
+      // The app's frame and its pages compose the features: nothing under them imports them.
+      const intoFrame = targetLayer === 'shell' || targetLayer === 'pages'
+      if (intoFrame && (below || layer === 'features')) violations.push(`${file} -> ${target}`)
+      if (targetLayer !== 'features') continue
       const crossFeature = layer === 'features' && feature !== targetFeature
-      const upward = layer === 'lib' || layer === 'components'
-      if (crossFeature || upward) violations.push(`${file} -> ${target}`)
+      if (crossFeature || below) violations.push(`${file} -> ${target}`)
     }
   }
   return [...new Set(violations)].sort()
 }
 
-function clientProblems(): string[] {
-  const known = new Set<string>(JSON.parse(readFileSync(EXCEPTIONS_FILE, 'utf8')))
-  const found = clientViolations()
-  const added = found.filter((line) => !known.has(line))
-  const gone = [...known].filter((line) => !found.includes(line))
-  return [
-    ...added.map(
-      (line) =>
-        `client import into another feature, or from lib/ or components/ into a feature: ${line}`,
-    ),
-    ...gone.map((line) => `no longer imported, take it off ${EXCEPTIONS_FILE}: ${line}`),
-  ]
-}
-
-const problems = [...serverProblems(), ...clientProblems()]
+const problems = [
+  ...serverProblems(),
+  ...clientViolations().map(
+    (line) =>
+      `client import against the layers (pages and shell → features → entities, lib, components): ${line}`,
+  ),
+]
 for (const problem of problems) console.log(problem)
 if (problems.length > 0) process.exit(1)

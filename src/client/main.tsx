@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { registerServiceWorker } from '#client/features/install/register-service-worker.ts'
+import { registerServiceWorker } from '#client/components/install/register-service-worker.ts'
 import '#client/lib/zod-without-eval.ts'
 import './styles.css'
 

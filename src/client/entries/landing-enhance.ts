@@ -1,6 +1,6 @@
-import { INSTALL_DIALOG_ID, requestInstall } from '#client/features/install/install-dialog.ts'
-import { canInstall, subscribeToInstallPrompt } from '#client/features/install/install-prompt.ts'
-import { registerServiceWorker } from '#client/features/install/register-service-worker.ts'
+import { INSTALL_DIALOG_ID, requestInstall } from '#client/components/install/install-dialog.ts'
+import { canInstall, subscribeToInstallPrompt } from '#client/components/install/install-prompt.ts'
+import { registerServiceWorker } from '#client/components/install/register-service-worker.ts'
 
 /**
  * The only script of the prerendered landing page (landing.html, written by
@@ -9,7 +9,7 @@ import { registerServiceWorker } from '#client/features/install/register-service
  *
  * "Download App" reads "Install App" while the browser offers installation; a click asks the
  * browser or opens the install instructions <dialog> that the prerender put in the page. The
- * logic is the React page's own, from features/install; the labels come from the button's data
+ * logic is the React page's own, from components/install; the labels come from the button's data
  * attributes, which the prerender filled from the i18n catalog.
  */
 function enhanceInstallButton() {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { LIMITS_QUERY_KEY } from '#client/features/limits/use-limits.ts'
-import { TRANSACTIONS_QUERY_KEY } from '#client/features/transactions/use-transactions.ts'
-import { WALLETS_QUERY_KEY } from '#client/features/wallets/use-wallets.ts'
+import { LIMITS_QUERY_KEY } from '#client/entities/limits/use-limits.ts'
+import { TRANSACTIONS_QUERY_KEY } from '#client/entities/transactions/use-transactions.ts'
+import { WALLETS_QUERY_KEY } from '#client/entities/wallets/use-wallets.ts'
 
 /**
  * After any successful money action the wallets, transactions and limits are fetched again (docs/api.md

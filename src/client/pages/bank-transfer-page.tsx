@@ -2,7 +2,7 @@ import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { BankTransfer } from '#client/features/bank-transfer/bank-transfer.tsx'
 import { useBankTransferMessages } from '#client/features/bank-transfer/messages.ts'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function BankTransferContent() {
   const t = useBankTransferMessages()

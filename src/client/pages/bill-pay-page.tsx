@@ -2,7 +2,7 @@ import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { BillPay } from '#client/features/bills/bill-pay.tsx'
 import { useBillMessages } from '#client/features/bills/messages.ts'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function BillPayContent() {
   const t = useBillMessages()

@@ -2,6 +2,7 @@ import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { MyCardView } from '#client/features/card/my-card-view.tsx'
 import { SampleCardView } from '#client/features/card/sample-card-view.tsx'
 import { useAuth } from '#client/lib/use-auth.ts'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 /**
  * /card (docs/screens.md "Card page"): a public route. A visitor sees the static sample card; a
@@ -10,5 +11,11 @@ import { useAuth } from '#client/lib/use-auth.ts'
 export function CardPage() {
   const { isLoading, isAuthenticated } = useAuth()
   if (isLoading) return <PageSpinner />
-  return isAuthenticated ? <MyCardView /> : <SampleCardView />
+  return isAuthenticated ? (
+    <AppShell>
+      <MyCardView />
+    </AppShell>
+  ) : (
+    <SampleCardView />
+  )
 }

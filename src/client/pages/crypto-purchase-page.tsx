@@ -3,7 +3,7 @@ import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { CryptoHoldings } from '#client/features/crypto/crypto-holdings.tsx'
 import { CryptoPurchase } from '#client/features/crypto/crypto-purchase.tsx'
 import { useCryptoMessages } from '#client/features/crypto/messages.ts'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function CryptoPurchaseContent() {
   const t = useCryptoMessages()

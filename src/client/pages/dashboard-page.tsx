@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import { LazyAddFundsDialog } from '#client/components/add-funds/lazy-add-funds-dialog.tsx'
+import { LazyOpenWalletDialog } from '#client/components/open-wallet/lazy-open-wallet-dialog.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { FrozenBanner } from '#client/features/account-freeze/frozen-banner.tsx'
 import { CryptoHoldingsCard } from '#client/features/crypto/crypto-holdings-card.tsx'
@@ -10,11 +12,9 @@ import { QuickActions, ServiceTiles } from '#client/features/dashboard/quick-act
 import { RecentTransactions } from '#client/features/dashboard/recent-transactions.tsx'
 import { WalletStrip } from '#client/features/dashboard/wallet-strip.tsx'
 import { WelcomeBanner } from '#client/features/dashboard/welcome-banner.tsx'
-import { LazyAddFundsDialog } from '#client/features/funding/lazy-add-funds-dialog.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
-import { LazyOpenWalletDialog } from '#client/features/wallets/lazy-open-wallet-dialog.tsx'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { useDocumentTitle } from '#client/lib/use-document-title.ts'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function Dashboard() {
   const { user } = useAuth()

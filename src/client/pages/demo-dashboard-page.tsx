@@ -13,17 +13,17 @@ import {
   Store,
 } from 'lucide-react'
 import { Link, Redirect } from 'wouter'
+import { SIGN_UP_PATH } from '#client/components/link-button.ts'
 import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { DemoHeader } from '#client/features/demo/demo-header.tsx'
 import { useDemoMessages } from '#client/features/demo/messages.ts'
-import { formatSampleAmount } from '#client/features/demo/sample-money.ts'
 import {
   SAMPLE_TRANSACTIONS,
   SampleTransactionList,
 } from '#client/features/demo/sample-transactions.tsx'
-import { SIGN_UP_PATH } from '#client/features/landing/link-button.ts'
+import { formatSampleAmount } from '#client/lib/sample-money.ts'
 import { signInPath, useAuth } from '#client/lib/use-auth.ts'
 import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 

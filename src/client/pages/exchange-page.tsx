@@ -3,7 +3,7 @@ import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { ExchangeForm } from '#client/features/exchange/exchange-form.tsx'
 import { ExchangeWallets } from '#client/features/exchange/exchange-wallets.tsx'
 import { useExchangeMessages } from '#client/features/exchange/messages.ts'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function ExchangeContent() {
   const t = useExchangeMessages()

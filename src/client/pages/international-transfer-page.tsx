@@ -6,7 +6,7 @@ import { regionLabelOf } from '#client/features/international/international-labe
 import { InternationalTransfer } from '#client/features/international/international-transfer.tsx'
 import { useInternationalMessages } from '#client/features/international/messages.ts'
 import { RegionGrid } from '#client/features/international/region-grid.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function InternationalTransferContent() {
   const t = useInternationalMessages()

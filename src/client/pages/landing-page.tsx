@@ -13,7 +13,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts'
  * often on slow networks, so visitors get it prerendered as static HTML at `/`, with no React
  * in the browser (docs/decisions/003-prerendered-landing-page.md); the app renders it only for
  * a visitor who moves to `/` inside the app. So it must render without a browser, and work as
- * plain markup and CSS: behaviour goes through framework-free functions (see features/install).
+ * plain markup and CSS: behaviour goes through framework-free functions (see components/install).
  */
 export function LandingPage() {
   useDocumentTitle(null)

@@ -3,14 +3,14 @@ import { useState } from 'react'
 import { PageHeader } from '#client/components/page-header.tsx'
 import { PageLoadState } from '#client/components/page-load-state.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
+import { LIMITS_QUERY_KEY, useLimits } from '#client/entities/limits/use-limits.ts'
 import { CoolingOffNotice } from '#client/features/limits/cooling-off-notice.tsx'
 import { LimitsOverview } from '#client/features/limits/limits-overview.tsx'
 import { useLimitsMessages } from '#client/features/limits/messages.ts'
 import { TierLadder } from '#client/features/limits/tier-ladder.tsx'
 import { TierThreeDialog } from '#client/features/limits/tier-three-dialog.tsx'
-import { LIMITS_QUERY_KEY, useLimits } from '#client/features/limits/use-limits.ts'
 import { VerificationDialog } from '#client/features/profile/verification-dialog.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function LimitsContent() {
   const t = useLimitsMessages()

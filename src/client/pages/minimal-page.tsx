@@ -4,11 +4,11 @@ import { HomeLogoLink } from '#client/components/home-logo-link.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useDemoMessages } from '#client/features/demo/messages.ts'
-import { formatSampleAmount } from '#client/features/demo/sample-money.ts'
 import {
   SAMPLE_TRANSACTIONS,
   SampleTransactionList,
 } from '#client/features/demo/sample-transactions.tsx'
+import { formatSampleAmount } from '#client/lib/sample-money.ts'
 import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 
 /** The fixed sample balance of /minimal; it never changes, which is the point of the page. */

@@ -3,8 +3,8 @@ import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { usePayMessages } from '#client/features/pay/messages.ts'
 import { PayPreview } from '#client/features/pay/pay-preview.tsx'
 import { PayRequest } from '#client/features/pay/pay-request.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
 import { useAuth } from '#client/lib/use-auth.ts'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function PayContent() {
   const t = usePayMessages()

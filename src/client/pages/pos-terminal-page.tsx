@@ -6,7 +6,7 @@ import { usePosMessages } from '#client/features/pos/messages.ts'
 import { NewSale } from '#client/features/pos/new-sale.tsx'
 import { SalesAnalytics } from '#client/features/pos/sales-analytics.tsx'
 import { SalesHistory } from '#client/features/pos/sales-history.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function PosTerminalContent() {
   const t = usePosMessages()

@@ -10,8 +10,8 @@ import { ProfileSummary } from '#client/features/profile/profile-summary.tsx'
 import { StatusCards } from '#client/features/profile/status-cards.tsx'
 import { useSaveUser } from '#client/features/profile/use-save-user.ts'
 import { VerificationDialog } from '#client/features/profile/verification-dialog.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
 import { useAuth } from '#client/lib/use-auth.ts'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function ProfileContent() {
   const t = useProfileMessages()

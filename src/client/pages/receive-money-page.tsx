@@ -3,7 +3,7 @@ import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { useReceiveMessages } from '#client/features/receive/messages.ts'
 import { PaymentRequestList } from '#client/features/receive/payment-request-list.tsx'
 import { ReceiveMoneyForm } from '#client/features/receive/receive-money-form.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function ReceiveMoneyContent() {
   const t = useReceiveMessages()

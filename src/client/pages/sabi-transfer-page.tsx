@@ -1,8 +1,8 @@
 import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
 import { useTransferMessages } from '#client/features/transfers/messages.ts'
 import { SabiTransfer } from '#client/features/transfers/sabi-transfer.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function SabiTransferContent() {
   const t = useTransferMessages()

@@ -15,9 +15,9 @@ import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Card } from '#client/components/ui/card.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
 import { useTransferMessages } from '#client/features/transfers/messages.ts'
 import { cn } from '#client/lib/cn.ts'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 type MessageKey = Parameters<ReturnType<typeof useTransferMessages>>[0]
 

@@ -11,9 +11,9 @@ import { emailOrPhoneBody, emailOrPhoneField } from '#client/features/auth/email
 import { useAuthMessages } from '#client/features/auth/messages.ts'
 import { SignInCodeStep, type SignInCredentials } from '#client/features/auth/sign-in-code-step.tsx'
 import { useAuthSubmit } from '#client/features/auth/use-auth-submit.ts'
-import { DeferredLanguageMenu } from '#client/features/shell/deferred-language-menu.tsx'
 import { ApiError } from '#client/lib/api.ts'
 import { signInErrorMessage } from '#client/lib/server-errors.ts'
+import { DeferredLanguageMenu } from '#client/shell/deferred-language-menu.tsx'
 import type { SignInRequest } from '#shared/schemas/credentials.ts'
 
 const signInFormSchema = z.object({

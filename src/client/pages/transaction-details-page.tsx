@@ -1,9 +1,9 @@
 import { useParams } from 'wouter'
 import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
-import { useTransactionMessages } from '#client/features/transactions/messages.ts'
+import { useTransactionMessages } from '#client/entities/transactions/messages.ts'
 import { TransactionDetailsView } from '#client/features/transactions/transaction-details.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function TransactionDetailsContent() {
   const t = useTransactionMessages()

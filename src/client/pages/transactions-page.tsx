@@ -1,9 +1,9 @@
 import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
-import { useTransactionMessages } from '#client/features/transactions/messages.ts'
+import { useTransactionMessages } from '#client/entities/transactions/messages.ts'
 import { TransactionHistory } from '#client/features/transactions/transaction-history.tsx'
 import { useAuth } from '#client/lib/use-auth.ts'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function TransactionsContent() {
   const t = useTransactionMessages()

@@ -4,7 +4,7 @@ import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { useInternationalMessages } from '#client/features/international/messages.ts'
 import { MethodCards } from '#client/features/international/method-cards.tsx'
 import { RegionGrid } from '#client/features/international/region-grid.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 function TransferGlobalContent() {
   const t = useInternationalMessages()

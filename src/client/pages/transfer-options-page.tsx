@@ -1,6 +1,6 @@
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
 import { TransferOptions } from '#client/features/transfer-options/transfer-options.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 
 /** `/transfer-options`: the tabbed transfer chooser (docs/screens.md "Transfer options"). */
 export function TransferOptionsPage() {

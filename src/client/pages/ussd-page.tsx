@@ -8,11 +8,11 @@ import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardContent } from '#client/components/ui/card.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
 import { useUssdMessages } from '#client/features/ussd/messages.ts'
 import { UssdPhone } from '#client/features/ussd/ussd-phone.tsx'
 import { apiRequest } from '#client/lib/api.ts'
 import { NotFoundPage } from '#client/pages/not-found-page.tsx'
+import { AppShell } from '#client/shell/app-shell.tsx'
 import { ussdSimulatorInfoSchema } from '#shared/schemas/ussd.ts'
 
 async function fetchSimulator() {

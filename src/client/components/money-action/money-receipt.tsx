@@ -5,15 +5,15 @@ import { Button } from '#client/components/ui/button.tsx'
 import { DialogTitle } from '#client/components/ui/dialog.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
-import { useTransactionMessages } from '#client/features/transactions/messages.ts'
-import { shareReceipt } from '#client/features/transactions/share-receipt.ts'
-import { transactionAmountDisplay } from '#client/features/transactions/transaction-format.ts'
+import { useTransactionMessages } from '#client/entities/transactions/messages.ts'
+import { shareReceipt } from '#client/entities/transactions/share-receipt.ts'
+import { transactionAmountDisplay } from '#client/entities/transactions/transaction-format.ts'
 import {
   amountFields,
   summaryFields,
   verifyUrlOf,
-} from '#client/features/transactions/transaction-receipt.ts'
-import { useTransactionDetails } from '#client/features/transactions/use-transaction-details.ts'
+} from '#client/entities/transactions/transaction-receipt.ts'
+import { useTransactionDetails } from '#client/entities/transactions/use-transaction-details.ts'
 import { cn } from '#client/lib/cn.ts'
 import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'
 import { useMoneyActionMessages } from './messages.ts'

@@ -6,8 +6,8 @@ import { PageSpinner } from '#client/components/page-spinner.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { useDocumentTitle } from '#client/lib/use-document-title.ts'
+import { useReturnTo, withReturnTo } from '../../lib/return-to.ts'
 import { useAuthMessages } from './messages.ts'
-import { useReturnTo, withReturnTo } from './return-to.ts'
 
 /** The frame of the sign-in and sign-up pages: logo, one card, and a line under it. */
 export function AuthLayout({

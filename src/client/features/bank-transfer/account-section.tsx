@@ -1,9 +1,10 @@
 import { Controller, type FieldErrors, type UseFormReturn } from 'react-hook-form'
 import { Link } from 'wouter'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
+import { WalletSelect } from '#client/entities/wallets/wallet-select.tsx'
 import { ACCOUNT_NUMBER_MAX_LENGTH } from '#shared/schemas/bank.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
+import type { Bank } from '../../entities/banks/use-banks.ts'
 import { AccountLookupStatus } from './account-lookup-status.tsx'
 import { BankSelect } from './bank-select.tsx'
 import {
@@ -12,7 +13,6 @@ import {
 } from './bank-transfer-form-schema.ts'
 import { useBankTransferMessages } from './messages.ts'
 import { NameMismatch } from './name-mismatch.tsx'
-import type { Bank } from './use-banks.ts'
 
 /**
  * Where the money goes from and to: the wallet that pays, the bank, the account number with what

@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react'
 import type { FieldErrors, UseFormReturn } from 'react-hook-form'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { formatWalletBalance } from '#client/entities/wallets/wallet-format.ts'
 import { amountPlaceholder } from '#client/lib/amount-input.ts'
 import type { Money } from '#shared/money.ts'
 import { DESCRIPTION_MAX_LENGTH } from '#shared/schemas/money-requests.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Wallet } from '#shared/schemas/reference.ts'
+import type { Bank } from '../../entities/banks/use-banks.ts'
 import { bankPayerCheck, banksForWallet, sameCurrency, walletForBank } from './bank-currency.ts'
-import type { Bank } from './use-banks.ts'
 
 /** A translator that writes the key and its values, so each test sees which message was chosen. */
 const words = (key: string, values?: Record<string, string | number>) =>

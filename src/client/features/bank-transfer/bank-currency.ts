@@ -1,6 +1,6 @@
 import type { Wallet } from '#shared/schemas/reference.ts'
+import type { Bank } from '../../entities/banks/use-banks.ts'
 import type { useBankTransferMessages } from './messages.ts'
-import type { Bank } from './use-banks.ts'
 
 type BankTransferMessages = ReturnType<typeof useBankTransferMessages>
 

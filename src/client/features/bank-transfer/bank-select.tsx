@@ -7,8 +7,8 @@ import {
   SelectTrigger,
   SelectValue,
 } from '#client/components/ui/select.tsx'
+import type { Bank } from '../../entities/banks/use-banks.ts'
 import { useBankTransferMessages } from './messages.ts'
-import type { Bank } from './use-banks.ts'
 
 type BankTransferMessages = ReturnType<typeof useBankTransferMessages>
 

@@ -6,8 +6,8 @@ import { Card } from '#client/components/ui/card.tsx'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { Recipient } from '#shared/schemas/recipients.ts'
+import { useBankRecipients, useForgetRecipient } from '../../entities/banks/use-bank-recipients.ts'
 import { useBankTransferMessages } from './messages.ts'
-import { useBankRecipients, useForgetRecipient } from './use-bank-recipients.ts'
 
 /** How many saved recipients show before "Show all": enough for the regulars, short on a phone. */
 const SHOWN_AT_FIRST = 4

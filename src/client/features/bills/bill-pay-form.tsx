@@ -8,7 +8,7 @@ import { MoneyActionSheet } from '#client/components/money-action/money-action-s
 import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
-import { useWallets } from '#client/features/wallets/use-wallets.ts'
+import { useWallets } from '#client/entities/wallets/use-wallets.ts'
 import { ApiError } from '#client/lib/api.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'

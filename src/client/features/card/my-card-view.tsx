@@ -22,9 +22,8 @@ import {
   CardHeader,
   CardTitle,
 } from '#client/components/ui/card.tsx'
-import { AppShell } from '#client/features/shell/app-shell.tsx'
-import { useWallets } from '#client/features/wallets/use-wallets.ts'
-import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { useWallets } from '#client/entities/wallets/use-wallets.ts'
+import { formatWalletBalance } from '#client/entities/wallets/wallet-format.ts'
 import { useLanguage } from '#client/i18n/language.ts'
 import {
   type CurrencyLike,
@@ -35,10 +34,10 @@ import {
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import type { Card as CardData } from '#shared/schemas/card.ts'
+import { copyText } from '../../lib/copy-text.ts'
 import { CardAction, ControlRow, SpendingPanel, ThemePicker } from './card-parts.tsx'
 import { type CardRequest, formatDeliveryDay, latestRequest } from './card-requests.ts'
 import { CardTransactions } from './card-transactions.tsx'
-import { copyText } from './copy-text.ts'
 import { useCardMessages } from './messages.ts'
 import { PhysicalCardDialog } from './physical-card-dialog.tsx'
 import { REASON_LABELS, ReplacementDialog } from './replacement-dialog.tsx'
@@ -54,34 +53,33 @@ const USD = { code: 'USD', symbol: '$' }
 
 /**
  * /card for a signed-in user: their own card from the server, with controls that persist, a
- * reveal that asks for the password again, and spending from the ledger.
+ * reveal that asks for the password again, and spending from the ledger. The page puts it in
+ * the app's shell.
  */
 export function MyCardView() {
   const t = useCardMessages()
   const card = useCard({ enabled: true })
   return (
-    <AppShell>
-      <div className="mx-auto w-full max-w-5xl">
-        <PageHeader
-          title={t('title')}
-          description={t('myDescription')}
-          backHref="/"
-          backLabel={t('back')}
-        />
-        {card.isPending ? (
-          <CardSkeleton t={t} />
-        ) : card.isError ? (
-          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-5">
-            <p className="text-sm text-muted-foreground">{t('cardUnavailable')}</p>
-            <Button variant="outline" size="sm" onClick={() => void card.refetch()}>
-              {t('retry')}
-            </Button>
-          </div>
-        ) : (
-          <MyCardContent card={card.data} />
-        )}
-      </div>
-    </AppShell>
+    <div className="mx-auto w-full max-w-5xl">
+      <PageHeader
+        title={t('title')}
+        description={t('myDescription')}
+        backHref="/"
+        backLabel={t('back')}
+      />
+      {card.isPending ? (
+        <CardSkeleton t={t} />
+      ) : card.isError ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-5">
+          <p className="text-sm text-muted-foreground">{t('cardUnavailable')}</p>
+          <Button variant="outline" size="sm" onClick={() => void card.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <MyCardContent card={card.data} />
+      )}
+    </div>
   )
 }
 

@@ -27,15 +27,15 @@ import {
   CardHeader,
   CardTitle,
 } from '#client/components/ui/card.tsx'
-import { formatSampleAmount } from '#client/features/demo/sample-money.ts'
 import { useLanguage } from '#client/i18n/language.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatMinorAmount } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
+import { formatSampleAmount } from '#client/lib/sample-money.ts'
 import { useDocumentTitle } from '#client/lib/use-document-title.ts'
+import { copyText } from '../../lib/copy-text.ts'
 import { CardAction, ControlRow, SpendingPanel, ThemePicker } from './card-parts.tsx'
 import type { CardTheme } from './card-themes.ts'
-import { copyText } from './copy-text.ts'
 import { useCardMessages } from './messages.ts'
 import { VirtualCard } from './virtual-card.tsx'
 

@@ -1,4 +1,4 @@
-import { findListedRate } from '#client/features/exchange/exchange-math.ts'
+import { findListedRate } from '#client/entities/rates/exchange-math.ts'
 import { convertAtRate, isAssetCode, type Money, parseScaled, RATE_SCALE } from '#shared/money.ts'
 import type { Currency, ExchangeRate } from '#shared/schemas/reference.ts'
 

@@ -1,7 +1,7 @@
 import { Controller, type UseFormReturn } from 'react-hook-form'
 import { CurrencySelect } from '#client/components/currency-select.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { formatWalletBalance } from '#client/entities/wallets/wallet-format.ts'
 import { amountPlaceholder } from '#client/lib/amount-input.ts'
 import { cn } from '#client/lib/cn.ts'
 import type { Currency, Wallet } from '#shared/schemas/reference.ts'

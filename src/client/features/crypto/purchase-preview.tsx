@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
-import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { formatWalletBalance } from '#client/entities/wallets/wallet-format.ts'
 import { formatCryptoQuantity } from '#client/lib/format-amount.ts'
 import type { Cryptocurrency, Wallet } from '#shared/schemas/reference.ts'
 import { formatUsdPrice } from './crypto-quantity.ts'

@@ -2,11 +2,11 @@ import { ChevronRight, FileText, type LucideIcon, Package, Receipt, Store } from
 import { Link } from 'wouter'
 import { Badge, type BadgeProps } from '#client/components/ui/badge.tsx'
 import { Card } from '#client/components/ui/card.tsx'
-import { usePosAnalytics } from '#client/features/pos/pos-api.ts'
 import {
   isPersonalRequest,
   usePaymentRequests,
-} from '#client/features/receive/payment-requests-api.ts'
+} from '#client/entities/payment-requests/payment-requests-api.ts'
+import { usePosAnalytics } from '#client/entities/pos/pos-api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { useDashboardMessages } from './messages.ts'

@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
-import { TransactionRow } from '#client/features/transactions/transaction-row.tsx'
-import { TransactionSkeletons } from '#client/features/transactions/transaction-skeletons.tsx'
-import { useRecentTransactions } from '#client/features/transactions/use-transactions.ts'
+import { TransactionRow } from '#client/entities/transactions/transaction-row.tsx'
+import { TransactionSkeletons } from '#client/entities/transactions/transaction-skeletons.tsx'
+import { useRecentTransactions } from '#client/entities/transactions/use-transactions.ts'
 import { useDashboardMessages } from './messages.ts'
 
 /** The dashboard lists 5 transactions and shows 4 skeleton rows while loading (docs/screens.md). */

@@ -1,6 +1,6 @@
 import { HomeLogoLink } from '#client/components/home-logo-link.tsx'
+import { SIGN_UP_PATH } from '#client/components/link-button.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
-import { SIGN_UP_PATH } from '#client/features/landing/link-button.ts'
 import { signInPath } from '#client/lib/use-auth.ts'
 import { useDemoMessages } from './messages.ts'
 

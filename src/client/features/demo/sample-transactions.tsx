@@ -11,8 +11,8 @@ import { useLanguage } from '#client/i18n/language.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import type { AssetCode } from '#shared/money.ts'
+import { formatSampleAmount } from '../../lib/sample-money.ts'
 import { useDemoMessages } from './messages.ts'
-import { formatSampleAmount } from './sample-money.ts'
 
 type DemoMessages = ReturnType<typeof useDemoMessages>
 type TransactionType = 'send' | 'receive' | 'add_funds' | 'purchase' | 'withdraw'

@@ -9,10 +9,10 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
-import { useDefaultWallet } from '#client/features/wallets/default-wallet.ts'
-import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
-import { useWallets } from '#client/features/wallets/use-wallets.ts'
-import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
+import { useDefaultWallet } from '#client/entities/wallets/default-wallet.ts'
+import { useCurrencies } from '#client/entities/wallets/use-currencies.ts'
+import { useWallets } from '#client/entities/wallets/use-wallets.ts'
+import { formatWalletBalance } from '#client/entities/wallets/wallet-format.ts'
 import { amountPlaceholder, readAmountInput } from '#client/lib/amount-input.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatAmount, formatAmountDigits, toMoney } from '#client/lib/format-amount.ts'
@@ -27,17 +27,21 @@ import { EXCHANGE_FEE_BASIS_POINTS, type ExchangeRequest } from '#shared/schemas
 import type { Currency, Wallet } from '#shared/schemas/reference.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
 import {
+  estimateExchange,
+  feePercentText,
+  findListedRate,
+} from '../../entities/rates/exchange-math.ts'
+import { useExchangeRates } from '../../entities/rates/use-exchange-rates.ts'
+import {
   amountHint,
   defaultPair,
   EMPTY_EXCHANGE_FORM,
   type ExchangeFormValues,
   exchangeFormSchema,
 } from './exchange-form-schema.ts'
-import { estimateExchange, feePercentText, findListedRate } from './exchange-math.ts'
 import { useExchangeMessages } from './messages.ts'
 import { RateCard } from './rate-card.tsx'
 import { useExchangeQuote } from './use-exchange-quote.ts'
-import { useExchangeRates } from './use-exchange-rates.ts'
 
 const NO_WALLETS: readonly Wallet[] = []
 // The amounts are the panels' headline figures: large, borderless, inside the panel's frame.

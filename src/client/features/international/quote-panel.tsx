@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
-import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
+import { useCurrencies } from '#client/entities/wallets/use-currencies.ts'
 import { ApiError } from '#client/lib/api.ts'
 import { formatAmountDigits } from '#client/lib/format-amount.ts'
 import { formatPercentNumber } from '#client/lib/format-change.ts'

@@ -1,7 +1,7 @@
 import { ArrowRight, BadgePercent, Coins, Nfc, ReceiptText } from 'lucide-react'
 import { Link } from 'wouter'
 import { LogoMark } from '#client/components/logo.tsx'
-import { linkButtonClass, SIGN_UP_PATH } from './link-button.ts'
+import { linkButtonClass, SIGN_UP_PATH } from '../../components/link-button.ts'
 import { useLandingMessages } from './messages.ts'
 
 type LandingMessages = ReturnType<typeof useLandingMessages>

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react'
 import { signInPath } from '#client/lib/use-auth.ts'
-import { linkButtonClass, SIGN_UP_PATH } from './link-button.ts'
+import { linkButtonClass, SIGN_UP_PATH } from '../../components/link-button.ts'
 import { useLandingMessages } from './messages.ts'
 
 export function ClosingCtaSection() {

@@ -8,11 +8,11 @@ import {
   Smartphone,
   Zap,
 } from 'lucide-react'
+import { InstallAppButton } from '#client/components/install/install-app-button.tsx'
 import { LogoMark } from '#client/components/logo.tsx'
-import { InstallAppButton } from '#client/features/install/install-app-button.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
-import { linkButtonClass, SIGN_UP_PATH } from './link-button.ts'
+import { linkButtonClass, SIGN_UP_PATH } from '../../components/link-button.ts'
 import { useLandingMessages } from './messages.ts'
 
 type LandingMessages = ReturnType<typeof useLandingMessages>

@@ -1,7 +1,7 @@
 import { Logo } from '#client/components/logo.tsx'
 import { signInPath } from '#client/lib/use-auth.ts'
+import { linkButtonClass } from '../../components/link-button.ts'
 import { LandingLanguageMenu } from './landing-language-menu.tsx'
-import { linkButtonClass } from './link-button.ts'
 import { useLandingMessages } from './messages.ts'
 
 export function LandingHeader() {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { EyeOff, X } from 'lucide-react'
 import { useEffect, useEffectEvent, useRef } from 'react'
+import { QrCodeImage, useQrDataUrl } from '#client/components/payment-qr-code.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -8,20 +9,19 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { QrCodeImage, useQrDataUrl } from '#client/features/receive/payment-qr-code.tsx'
 import {
   cancelPaymentRequest,
   fullPaymentUrl,
-} from '#client/features/receive/payment-requests-api.ts'
-import { requestAmountText } from '#client/features/receive/request-format.ts'
+} from '#client/entities/payment-requests/payment-requests-api.ts'
+import { requestAmountText } from '#client/entities/payment-requests/request-format.ts'
 import { ApiError } from '#client/lib/api.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import { localizeServerText } from '#client/lib/server-texts.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { PosSale } from '#shared/schemas/pos.ts'
+import { isQrSaleExpired, useWatchedSale } from '../../entities/pos/pos-api.ts'
 import { usePosMessages } from './messages.ts'
-import { isQrSaleExpired, useWatchedSale } from './pos-api.ts'
 
 /**
  * A QR sale at the counter: the code of its payment request, for the customer to scan and pay

@@ -1,6 +1,6 @@
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
-import { requestAmountText } from '#client/features/receive/request-format.ts'
+import { requestAmountText } from '#client/entities/payment-requests/request-format.ts'
 import { cn } from '#client/lib/cn.ts'
 import { countryOfFlagEmoji } from '#client/lib/flag-country.ts'
 import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'

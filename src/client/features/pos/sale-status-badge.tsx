@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '#client/components/ui/badge.tsx'
 import type { PosSale } from '#shared/schemas/pos.ts'
+import { isQrSaleExpired } from '../../entities/pos/pos-api.ts'
 import { usePosMessages } from './messages.ts'
-import { isQrSaleExpired } from './pos-api.ts'
 
 type StatusLabel =
   | 'statusCompleted'

@@ -7,8 +7,12 @@ import { cn } from '#client/lib/cn.ts'
 import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import type { PosAnalytics } from '#shared/schemas/pos.ts'
+import {
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  usePosAnalytics,
+} from '../../entities/pos/pos-api.ts'
 import { usePosMessages } from './messages.ts'
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, usePosAnalytics } from './pos-api.ts'
 import { barHeightPercent, formatAnalyticsDay, formatHourRange } from './pos-format.ts'
 import { salesCountText } from './sale-format.ts'
 

@@ -1,4 +1,4 @@
-import { userFullName } from '#client/features/shell/user-display.ts'
+import { userFullName } from '#client/entities/user/user-display.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import type { User } from '#shared/schemas/auth.ts'
 

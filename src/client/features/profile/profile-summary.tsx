@@ -2,7 +2,7 @@ import { BadgeCheck, CircleAlert, CircleDashed, PenLine, ShieldCheck } from 'luc
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
-import { UserAvatar } from '#client/features/shell/user-avatar.tsx'
+import { UserAvatar } from '#client/entities/user/user-avatar.tsx'
 import { formatPhoneNational } from '#shared/phone-numbers.ts'
 import type { User } from '#shared/schemas/auth.ts'
 import { useProfileMessages } from './messages.ts'

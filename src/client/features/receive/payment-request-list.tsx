@@ -3,23 +3,26 @@ import { Copy, FileText, X } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
-import { copyText } from '#client/features/card/copy-text.ts'
-import { TransactionSkeletons } from '#client/features/transactions/transaction-skeletons.tsx'
+import { TransactionSkeletons } from '#client/entities/transactions/transaction-skeletons.tsx'
+import { copyText } from '#client/lib/copy-text.ts'
 import { localizeServerText } from '#client/lib/server-texts.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import type { PaymentRequest } from '#shared/schemas/payment-requests.ts'
-import { useReceiveMessages } from './messages.ts'
-import { PaymentRequestStatusBadge } from './payment-request-status-badge.tsx'
 import {
   cancelPaymentRequest,
   fullPaymentUrl,
   isPersonalRequest,
   PAYMENT_REQUESTS_QUERY_KEY,
   usePaymentRequests,
-} from './payment-requests-api.ts'
-import { formatRequestDate, requestAmountText } from './request-format.ts'
+} from '../../entities/payment-requests/payment-requests-api.ts'
+import {
+  formatRequestDate,
+  requestAmountText,
+} from '../../entities/payment-requests/request-format.ts'
+import { useReceiveMessages } from './messages.ts'
+import { PaymentRequestStatusBadge } from './payment-request-status-badge.tsx'
 
 const SKELETON_ROWS = 3
 

@@ -6,14 +6,14 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { copyText } from '#client/features/card/copy-text.ts'
+import { copyText } from '#client/lib/copy-text.ts'
 import { localizeServerText } from '#client/lib/server-texts.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { PaymentRequest } from '#shared/schemas/payment-requests.ts'
+import { QrCodeImage, useQrDataUrl } from '../../components/payment-qr-code.tsx'
+import { fullPaymentUrl } from '../../entities/payment-requests/payment-requests-api.ts'
+import { requestAmountText } from '../../entities/payment-requests/request-format.ts'
 import { useReceiveMessages } from './messages.ts'
-import { QrCodeImage, useQrDataUrl } from './payment-qr-code.tsx'
-import { fullPaymentUrl } from './payment-requests-api.ts'
-import { requestAmountText } from './request-format.ts'
 
 /**
  * The request's link as a QR code, with the amount and description under it, for a payer

@@ -9,16 +9,16 @@ import { Card } from '#client/components/ui/card.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { copyText } from '#client/features/card/copy-text.ts'
-import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
-import { useWallets } from '#client/features/wallets/use-wallets.ts'
-import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
+import { useWalletPreset } from '#client/entities/wallets/default-wallet.ts'
+import { useWallets } from '#client/entities/wallets/use-wallets.ts'
+import { WalletSelect } from '#client/entities/wallets/wallet-select.tsx'
 import { amountPlaceholder, readAmountInput } from '#client/lib/amount-input.ts'
 import {
   describeAmountProblem,
   typedWalletAmount,
   useAmountMessages,
 } from '#client/lib/amount-messages.ts'
+import { copyText } from '#client/lib/copy-text.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
@@ -30,14 +30,14 @@ import {
   type PaymentRequest,
 } from '#shared/schemas/payment-requests.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
-import { useReceiveMessages } from './messages.ts'
-import { PaymentRequestQrDialog } from './payment-request-qr-dialog.tsx'
 import {
   createPaymentRequest,
   fullPaymentUrl,
   PAYMENT_REQUESTS_QUERY_KEY,
-} from './payment-requests-api.ts'
-import { requestAmountText } from './request-format.ts'
+} from '../../entities/payment-requests/payment-requests-api.ts'
+import { requestAmountText } from '../../entities/payment-requests/request-format.ts'
+import { useReceiveMessages } from './messages.ts'
+import { PaymentRequestQrDialog } from './payment-request-qr-dialog.tsx'
 import { RequestPreview } from './request-preview.tsx'
 import { sharePaymentRequest } from './share-payment-request.ts'
 

@@ -1,5 +1,5 @@
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
-import { userFullName } from '#client/features/shell/user-display.ts'
+import { userFullName } from '#client/entities/user/user-display.ts'
 import { cn } from '#client/lib/cn.ts'
 import { countryOfFlagEmoji } from '#client/lib/flag-country.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'

@@ -1,4 +1,4 @@
-import { copyText } from '#client/features/card/copy-text.ts'
+import { copyText } from '#client/lib/copy-text.ts'
 
 export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed'
 

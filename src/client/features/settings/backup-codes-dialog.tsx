@@ -8,7 +8,7 @@ import {
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { backupCodesSchema } from '#shared/schemas/account.ts'
-import { useSettingsMessages } from './messages.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
 import { StepUpForm } from './step-up-form.tsx'
 import { BackupCodesStep } from './two-factor-enrol-dialog.tsx'
 

@@ -16,7 +16,7 @@ import { apiRequest } from '#client/lib/api.ts'
 import { toast } from '#client/lib/toast.ts'
 import { changePasswordRequestSchema } from '#shared/schemas/account.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/schemas/auth.ts'
-import { useSettingsMessages } from './messages.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
 import { useDialogError } from './use-dialog-error.ts'
 import { SESSIONS_QUERY_KEY } from './use-sessions.ts'
 

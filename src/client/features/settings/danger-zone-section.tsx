@@ -7,7 +7,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { useSettingsMessages } from './messages.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
 import { SettingRow, SettingsCard } from './settings-card.tsx'
 import { StepUpForm } from './step-up-form.tsx'
 

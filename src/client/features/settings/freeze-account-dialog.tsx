@@ -12,7 +12,7 @@ import {
 import { apiRequest } from '#client/lib/api.ts'
 import { toast } from '#client/lib/toast.ts'
 import { forgetEndedSession } from '#client/lib/use-auth.ts'
-import { useSettingsMessages } from './messages.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
 import { useDialogError } from './use-dialog-error.ts'
 
 function FreezeConfirm({ onCancel }: { onCancel: () => void }) {

@@ -1,13 +1,10 @@
 import { Bell } from 'lucide-react'
-import {
-  subscribeThisBrowser,
-  unsubscribeThisBrowser,
-} from '#client/features/notifications/push-subscription.ts'
+import { subscribeThisBrowser, unsubscribeThisBrowser } from '#client/lib/push-subscription.ts'
 import type { Settings } from '#shared/schemas/account.ts'
-import { useSettingsMessages } from './messages.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
+import { useUpdateSettings } from '../../entities/settings/use-update-settings.ts'
 import { SettingsCard } from './settings-card.tsx'
 import { SwitchRow } from './switch-row.tsx'
-import { useUpdateSettings } from './use-update-settings.ts'
 
 type NotificationKey = 'pushNotifications' | 'emailNotifications' | 'smsNotifications'
 

@@ -1,13 +1,13 @@
 import { ChevronRight, WalletCards } from 'lucide-react'
 import { useId } from 'react'
 import { Link } from 'wouter'
-import { useWallets } from '#client/features/wallets/use-wallets.ts'
-import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
+import { useWallets } from '#client/entities/wallets/use-wallets.ts'
+import { WalletSelect } from '#client/entities/wallets/wallet-select.tsx'
 import type { Settings } from '#shared/schemas/account.ts'
-import { useSettingsMessages } from './messages.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
+import { useUpdateSettings } from '../../entities/settings/use-update-settings.ts'
 import { SettingsCard } from './settings-card.tsx'
 import { SwitchRow } from './switch-row.tsx'
-import { useUpdateSettings } from './use-update-settings.ts'
 
 /** The default wallet, the way to the limits, and whether recipients are kept. */
 export function PaymentsSection({ settings }: { settings: Settings }) {

@@ -10,15 +10,15 @@ import {
   SelectTrigger,
   SelectValue,
 } from '#client/components/ui/select.tsx'
-import { useCurrencies } from '#client/features/wallets/use-currencies.ts'
+import { useCurrencies } from '#client/entities/wallets/use-currencies.ts'
 import { setDataSaver, useDataSaver } from '#client/lib/data-saver.ts'
 import { LANGUAGES } from '#shared/languages.ts'
 import type { Settings } from '#shared/schemas/account.ts'
-import { useSettingsMessages } from './messages.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
+import { useUpdateSettings } from '../../entities/settings/use-update-settings.ts'
 import { SettingRow, SettingsCard } from './settings-card.tsx'
 import { SwitchRow } from './switch-row.tsx'
 import type { Theme } from './theme.ts'
-import { useUpdateSettings } from './use-update-settings.ts'
 
 type Language = Settings['language']
 

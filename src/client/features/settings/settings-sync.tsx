@@ -2,8 +2,8 @@ import { useEffect } from 'react'
 import { useLocation } from 'wouter'
 import { setLanguage } from '#client/i18n/i18n.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
+import { useSettings } from '../../entities/settings/use-settings.ts'
 import { applyTheme, storedTheme } from './theme.ts'
-import { useSettings } from './use-settings.ts'
 
 /**
  * Mounted once at the root: keeps the page's theme and language in step with the settings the

@@ -6,7 +6,7 @@ import { type StepUpCodeMode, useStepUp } from '#client/components/step-up/use-s
 import { Button } from '#client/components/ui/button.tsx'
 import { apiRequest } from '#client/lib/api.ts'
 import type { StepUpProof } from '#shared/schemas/step-up.ts'
-import { useSettingsMessages } from './messages.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
 import { useDialogError } from './use-dialog-error.ts'
 
 /**

@@ -6,7 +6,7 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { toast } from '#client/lib/toast.ts'
-import { useSettingsMessages } from './messages.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
 
 /** Creating or changing the transaction PIN from Settings: the PIN twice and the password. */
 export function TransactionPinDialog({

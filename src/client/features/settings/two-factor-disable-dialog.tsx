@@ -7,7 +7,7 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { toast } from '#client/lib/toast.ts'
 import { AUTH_USER_QUERY_KEY } from '#client/lib/use-auth.ts'
-import { useSettingsMessages } from './messages.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
 import { StepUpForm } from './step-up-form.tsx'
 
 function DisableForm({ onDone }: { onDone: () => void }) {

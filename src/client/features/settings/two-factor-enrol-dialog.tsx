@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Copy, Download } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { FormAlert } from '#client/components/form-alert.tsx'
+import { QrCodeImage, useQrDataUrl } from '#client/components/payment-qr-code.tsx'
 import { StepUpFields } from '#client/components/step-up/step-up-fields.tsx'
 import { typedCode, useStepUp } from '#client/components/step-up/use-step-up.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -13,7 +14,6 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { QrCodeImage, useQrDataUrl } from '#client/features/receive/payment-qr-code.tsx'
 import { apiRequest } from '#client/lib/api.ts'
 import { serverFieldErrors } from '#client/lib/server-errors.ts'
 import { toast } from '#client/lib/toast.ts'
@@ -23,8 +23,8 @@ import {
   TOTP_CODE_PATTERN,
   twoFactorSetupSchema,
 } from '#shared/schemas/account.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
 import { copyText, downloadText } from './copy-text.ts'
-import { useSettingsMessages } from './messages.ts'
 import { useDialogError } from './use-dialog-error.ts'
 
 /** The base32 secret in groups of four, as authenticator apps print it, easier to type. */

@@ -2,7 +2,7 @@ import { Download, FileJson, FileSpreadsheet } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { useSettingsMessages } from './messages.ts'
+import { useSettingsMessages } from '../../entities/settings/messages.ts'
 import { SettingRow, SettingsCard } from './settings-card.tsx'
 
 const DATA_EXPORT_PATH = '/api/export/data'

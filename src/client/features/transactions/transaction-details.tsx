@@ -3,16 +3,20 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
-import { copyText } from '#client/features/card/copy-text.ts'
 import { ApiError } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
+import { copyText } from '#client/lib/copy-text.ts'
 import { useDataSaver } from '#client/lib/data-saver.ts'
 import { headlineAmountSize } from '#client/lib/headline-amount-size.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
-import { failureReasonText } from './failure-text.ts'
-import { useTransactionMessages } from './messages.ts'
-import { amountSign, transactionAmountDisplay, transactionDateLabel } from './transaction-format.ts'
+import { failureReasonText } from '../../entities/transactions/failure-text.ts'
+import { useTransactionMessages } from '../../entities/transactions/messages.ts'
+import {
+  amountSign,
+  transactionAmountDisplay,
+  transactionDateLabel,
+} from '../../entities/transactions/transaction-format.ts'
 import {
   amountFields,
   payoutDetailFields,
@@ -21,13 +25,13 @@ import {
   type ReceiptField,
   summaryFields,
   transactionTitle,
-} from './transaction-receipt.ts'
+} from '../../entities/transactions/transaction-receipt.ts'
 import './transaction-receipt-print.css'
-import { transactionTypeIcon } from './transaction-icons.ts'
+import { transactionTypeIcon } from '../../entities/transactions/transaction-icons.ts'
+import { TransactionStatusBadge } from '../../entities/transactions/transaction-status-badge.tsx'
+import { useTransactionDetails } from '../../entities/transactions/use-transaction-details.ts'
 import { TransactionReceiptActions } from './transaction-receipt-actions.tsx'
-import { TransactionStatusBadge } from './transaction-status-badge.tsx'
 import { TransactionTimeline } from './transaction-timeline.tsx'
-import { useTransactionDetails } from './use-transaction-details.ts'
 
 type TransactionMessages = ReturnType<typeof useTransactionMessages>
 

@@ -1,14 +1,14 @@
 import { Plus, Receipt, Send } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
+import { LazyAddFundsDialog } from '#client/components/add-funds/lazy-add-funds-dialog.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
-import { LazyAddFundsDialog } from '#client/features/funding/lazy-add-funds-dialog.tsx'
-import { useTransactionMessages } from './messages.ts'
-import { TransactionRow } from './transaction-row.tsx'
-import { TransactionSkeletons } from './transaction-skeletons.tsx'
-import { TransactionStatusBadge } from './transaction-status-badge.tsx'
-import { useTransactionHistory } from './use-transactions.ts'
+import { useTransactionMessages } from '../../entities/transactions/messages.ts'
+import { TransactionRow } from '../../entities/transactions/transaction-row.tsx'
+import { TransactionSkeletons } from '../../entities/transactions/transaction-skeletons.tsx'
+import { TransactionStatusBadge } from '../../entities/transactions/transaction-status-badge.tsx'
+import { useTransactionHistory } from '../../entities/transactions/use-transactions.ts'
 
 /** The history shows 8 skeleton rows while it loads (docs/screens.md "Transaction History"). */
 const SKELETON_ROWS = 8

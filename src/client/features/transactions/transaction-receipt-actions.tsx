@@ -2,8 +2,8 @@ import { Printer, Share2 } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
-import { useTransactionMessages } from './messages.ts'
-import { shareReceipt } from './share-receipt.ts'
+import { useTransactionMessages } from '../../entities/transactions/messages.ts'
+import { shareReceipt } from '../../entities/transactions/share-receipt.ts'
 
 /**
  * "Share receipt" hands the text receipt to the device's share sheet where there is one, else

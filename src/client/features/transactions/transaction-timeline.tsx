@@ -2,9 +2,9 @@ import { Check, Clock, Loader2, Send, X } from 'lucide-react'
 import { cn } from '#client/lib/cn.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
-import { timelineStepText } from './failure-text.ts'
-import { useTransactionMessages } from './messages.ts'
-import { statusLabel } from './transaction-receipt.ts'
+import { timelineStepText } from '../../entities/transactions/failure-text.ts'
+import { useTransactionMessages } from '../../entities/transactions/messages.ts'
+import { statusLabel } from '../../entities/transactions/transaction-receipt.ts'
 
 const STEP_LOOKS: Record<string, { icon: typeof Check; tone: string }> = {
   pending: {

@@ -14,9 +14,9 @@ import {
   type UserSearchResult,
   userSearchResultSchema,
 } from '#shared/schemas/money-requests.ts'
+import { RecipientAvatar } from '../../entities/recipients/recipient-avatar.tsx'
+import { recipientName } from '../../entities/recipients/recipient-display.ts'
 import { useTransferMessages } from './messages.ts'
-import { RecipientAvatar } from './recipient-avatar.tsx'
-import { recipientName } from './recipient-display.ts'
 
 /** Typing pauses this long before a search goes out, so a name is one request, not one per key. */
 export const SEARCH_DEBOUNCE_MS = 250

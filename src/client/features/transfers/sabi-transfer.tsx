@@ -9,10 +9,10 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { useWalletPreset } from '#client/features/wallets/default-wallet.ts'
-import { useWallets } from '#client/features/wallets/use-wallets.ts'
-import { formatWalletBalance } from '#client/features/wallets/wallet-format.ts'
-import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
+import { useWalletPreset } from '#client/entities/wallets/default-wallet.ts'
+import { useWallets } from '#client/entities/wallets/use-wallets.ts'
+import { formatWalletBalance } from '#client/entities/wallets/wallet-format.ts'
+import { WalletSelect } from '#client/entities/wallets/wallet-select.tsx'
 import {
   amountPlaceholder,
   isPositiveAmountText,
@@ -35,9 +35,9 @@ import {
 } from '#shared/schemas/money-requests.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
+import { RecipientAvatar } from '../../entities/recipients/recipient-avatar.tsx'
+import { recipientName } from '../../entities/recipients/recipient-display.ts'
 import { useTransferMessages } from './messages.ts'
-import { RecipientAvatar } from './recipient-avatar.tsx'
-import { recipientName } from './recipient-display.ts'
 import { RecipientSearch } from './recipient-search.tsx'
 import { useRequestedRecipient } from './use-requested-recipient.ts'
 

@@ -7,10 +7,10 @@ import { useInitInfo } from '#client/components/init-call.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { BellButton } from '#client/features/notifications/bell-button.tsx'
 import { cn } from '#client/lib/cn.ts'
+import { isActivePath } from '../entities/user/user-display.ts'
 import { DeferredLanguageMenu } from './deferred-language-menu.tsx'
 import { useShellMessages } from './messages.ts'
 import { HEADER_NAV_ITEMS } from './nav-items.ts'
-import { isActivePath } from './user-display.ts'
 import { UserMenuButton } from './user-menu-button.tsx'
 
 // The menus' code loads after the first paint (components/deferred-menu.tsx).

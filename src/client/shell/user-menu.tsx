@@ -11,9 +11,9 @@ import {
 } from '#client/components/ui/dropdown-menu.tsx'
 import { onSignOutClick, SIGN_OUT_PATH } from '#client/lib/sign-out.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
+import { UserAvatar } from '../entities/user/user-avatar.tsx'
+import { userDisplayName, userFullName } from '../entities/user/user-display.ts'
 import { useShellMessages } from './messages.ts'
-import { UserAvatar } from './user-avatar.tsx'
-import { userDisplayName, userFullName } from './user-display.ts'
 import { UserMenuButton } from './user-menu-button.tsx'
 
 /**

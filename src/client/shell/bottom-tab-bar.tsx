@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'wouter'
 import { cn } from '#client/lib/cn.ts'
+import { isActivePath } from '../entities/user/user-display.ts'
 import { useShellMessages } from './messages.ts'
 import { TAB_ITEMS } from './nav-items.ts'
-import { isActivePath } from './user-display.ts'
 
 /**
  * The mobile tab bar (docs/screens.md "Bottom tab bar"), fixed to the bottom of small screens only.

@@ -8,7 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx'
-import { useUpdateSettings } from '#client/features/settings/use-update-settings.ts'
+import { useUpdateSettings } from '#client/entities/settings/use-update-settings.ts'
 import { setLanguage } from '#client/i18n/i18n.ts'
 import { LANGUAGES, type Language, useLanguage } from '#client/i18n/language.ts'
 import { useAuth } from '#client/lib/use-auth.ts'

@@ -1,4 +1,4 @@
-import { copyText } from '#client/features/card/copy-text.ts'
+import { copyText } from '#client/lib/copy-text.ts'
 import { toast } from '#client/lib/toast.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
 import { renderReceiptImage } from './receipt-image.ts'

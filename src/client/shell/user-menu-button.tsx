@@ -1,9 +1,9 @@
 import { ChevronDown } from 'lucide-react'
 import type { ComponentProps } from 'react'
 import { useAuth } from '#client/lib/use-auth.ts'
+import { UserAvatar } from '../entities/user/user-avatar.tsx'
+import { userDisplayName } from '../entities/user/user-display.ts'
 import { useShellMessages } from './messages.ts'
-import { UserAvatar } from './user-avatar.tsx'
-import { userDisplayName } from './user-display.ts'
 
 /**
  * The header's account button: avatar and, on wider screens, the name (docs/screens.md). It is

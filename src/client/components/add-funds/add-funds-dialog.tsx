@@ -14,8 +14,8 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
-import { useWallets } from '#client/features/wallets/use-wallets.ts'
-import { WalletSelect } from '#client/features/wallets/wallet-select.tsx'
+import { useWallets } from '#client/entities/wallets/use-wallets.ts'
+import { WalletSelect } from '#client/entities/wallets/wallet-select.tsx'
 import {
   amountPlaceholder,
   isPositiveAmountText,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { WALLETS_QUERY_KEY } from '#client/features/wallets/use-wallets.ts'
+import { WALLETS_QUERY_KEY } from '#client/entities/wallets/use-wallets.ts'
 import { apiRequest } from '#client/lib/api.ts'
 import { walletTotalSchema } from '#shared/schemas/reference.ts'
 

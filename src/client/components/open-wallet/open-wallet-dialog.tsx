@@ -16,9 +16,9 @@ import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
-import { useWalletMessages } from './messages.ts'
-import { useCurrencies } from './use-currencies.ts'
-import { useWallets, WALLETS_QUERY_KEY } from './use-wallets.ts'
+import { useWalletMessages } from '../../entities/wallets/messages.ts'
+import { useCurrencies } from '../../entities/wallets/use-currencies.ts'
+import { useWallets, WALLETS_QUERY_KEY } from '../../entities/wallets/use-wallets.ts'
 
 async function openWallet(currencyId: number) {
   return walletSchema.parse(await apiRequest('POST', '/api/wallets', { currencyId }))

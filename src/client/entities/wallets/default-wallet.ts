@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useSettings } from '#client/features/settings/use-settings.ts'
+import { useSettings } from '#client/entities/settings/use-settings.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { pickStartingWallet } from '#shared/starting-wallet.ts'
 
