@@ -3,6 +3,7 @@ import type { FieldErrors, UseFormReturn } from 'react-hook-form'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { formatWalletBalance } from '#client/entities/wallets/wallet-format.ts'
 import { amountPlaceholder } from '#client/lib/amount-input.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import type { Money } from '#shared/money.ts'
 import { DESCRIPTION_MAX_LENGTH } from '#shared/schemas/money-requests.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
@@ -10,7 +11,6 @@ import type { BankTransferCost } from './bank-transfer-cost.ts'
 import type { BankTransferFormValues } from './bank-transfer-form-schema.ts'
 import { CostSummary } from './cost-summary.tsx'
 import { useBankTransferMessages } from './messages.ts'
-import { withSymbol } from './wallet-amount-text.ts'
 
 /**
  * What is sent: the amount with the balance check under it, what it is for, and what it costs
@@ -54,9 +54,9 @@ export function AmountSection({
           >
             <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
             {t('insufficient', {
-              total: withSymbol(wallet, cost.total),
+              total: formatAmount(cost.total, wallet.currency),
               balance: formatWalletBalance(wallet),
-              shortfall: withSymbol(wallet, shortfall),
+              shortfall: formatAmount(shortfall, wallet.currency),
             })}
           </p>
         ) : null}

@@ -1,10 +1,10 @@
 import type { Review } from '#client/components/money-action/use-money-action.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { type BankTransferCost, bankFeePercentText } from './bank-transfer-cost.ts'
 import type { BankTransferFormValues } from './bank-transfer-form-schema.ts'
 import type { useBankTransferMessages } from './messages.ts'
 import { namesMatch } from './name-match.ts'
-import { withSymbol } from './wallet-amount-text.ts'
 
 type BankTransferMessages = ReturnType<typeof useBankTransferMessages>
 
@@ -37,14 +37,14 @@ export function bankTransferReview({
       verified: resolvedName !== null && namesMatch(values.accountName, resolvedName),
     },
     rows: [
-      { label: t('summaryAmount'), value: withSymbol(wallet, charges.amount) },
+      { label: t('summaryAmount'), value: formatAmount(charges.amount, wallet.currency) },
       {
         label: t('summaryFee', { percent: bankFeePercentText() }),
-        value: withSymbol(wallet, charges.fee),
+        value: formatAmount(charges.fee, wallet.currency),
       },
       {
         label: t('summaryTotal'),
-        value: withSymbol(wallet, charges.total),
+        value: formatAmount(charges.total, wallet.currency),
         strong: true,
       },
     ],

@@ -1,9 +1,9 @@
 import { Info } from 'lucide-react'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { type BankTransferCost, bankFeePercentText } from './bank-transfer-cost.ts'
 import { useBankTransferMessages } from './messages.ts'
-import { withSymbol } from './wallet-amount-text.ts'
 
 /**
  * What the transfer costs (docs/money.md "Fees"): the amount, the fee and the total that leaves
@@ -24,18 +24,18 @@ export function CostSummary({
         <dl className="grid gap-2" data-testid="bank-transfer-summary">
           <SummaryRow
             label={t('summaryAmount')}
-            value={withSymbol(wallet, cost.amount)}
+            value={formatAmount(cost.amount, wallet.currency)}
             testId="bank-summary-amount"
           />
           <SummaryRow
             label={t('summaryFee', { percent: feePercent })}
-            value={withSymbol(wallet, cost.fee)}
+            value={formatAmount(cost.fee, wallet.currency)}
             testId="bank-summary-fee"
           />
           <div className="border-t" />
           <SummaryRow
             label={t('summaryTotal')}
-            value={withSymbol(wallet, cost.total)}
+            value={formatAmount(cost.total, wallet.currency)}
             strong
             testId="bank-summary-total"
           />

@@ -55,11 +55,6 @@ function assetOf(currency: Pick<Currency, 'code'>): AssetCode {
   return isAssetCode(code) ? code : 'USD'
 }
 
-/** An amount with its currency's symbol, from the decimal text the server or the math gave. */
-function withSymbol(decimalText: string, currency: Pick<Currency, 'code' | 'symbol'>): string {
-  return formatAmount(decimalText, currency)
-}
-
 function Panel({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cn('rounded-xl border bg-muted/40 p-4', className)}>{children}</div>
 }
@@ -216,15 +211,19 @@ export function ExchangeForm() {
       review: {
         title: t('reviewTitle'),
         rows: [
-          { label: t('reviewExchange'), value: withSymbol(amountWireText, from) },
+          { label: t('reviewExchange'), value: formatAmount(amountWireText, from) },
           ...(figures
             ? [
                 {
                   label: t('feeLabel', { percent: feePercent }),
-                  value: withSymbol(figures.fee, from),
+                  value: formatAmount(figures.fee, from),
                 },
-                { label: t('totalDebit'), value: withSymbol(figures.total, from), strong: true },
-                { label: t('reviewReceive'), value: withSymbol(figures.receive, to), strong: true },
+                { label: t('totalDebit'), value: formatAmount(figures.total, from), strong: true },
+                {
+                  label: t('reviewReceive'),
+                  value: formatAmount(figures.receive, to),
+                  strong: true,
+                },
               ]
             : []),
           ...(rateText
@@ -399,12 +398,12 @@ export function ExchangeForm() {
                   <dl className="grid gap-2" data-testid="exchange-summary">
                     <SummaryRow
                       label={t('feeLabel', { percent: feePercent })}
-                      value={withSymbol(figures.fee, from)}
+                      value={formatAmount(figures.fee, from)}
                       testId="exchange-fee"
                     />
                     <SummaryRow
                       label={t('totalDebit')}
-                      value={withSymbol(figures.total, from)}
+                      value={formatAmount(figures.total, from)}
                       strong
                       testId="exchange-total"
                     />

@@ -5,13 +5,13 @@ import { TextField } from '#client/components/ui/text-field.tsx'
 import { formatWalletBalance } from '#client/entities/wallets/wallet-format.ts'
 import { WalletSelect } from '#client/entities/wallets/wallet-select.tsx'
 import { amountPlaceholder } from '#client/lib/amount-input.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import type { BalanceShortfall } from './balance-shortfall.ts'
 import type { FormProblems, InternationalFormValues } from './international-form-schema.ts'
 import { useInternationalMessages } from './messages.ts'
 import { QuotePanel } from './quote-panel.tsx'
 import type { InternationalQuoteState } from './use-international-quote.ts'
-import { withSymbol } from './wallet-amount-text.ts'
 
 /** What is sent: the wallet it comes from, the amount, the balance check and the live quote. */
 export function AmountSection({
@@ -84,9 +84,9 @@ export function AmountSection({
             >
               <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
               {t('insufficient', {
-                total: withSymbol(wallet, shortfall.total),
+                total: formatAmount(shortfall.total, wallet.currency),
                 balance: formatWalletBalance(wallet),
-                shortfall: withSymbol(wallet, shortfall.short),
+                shortfall: formatAmount(shortfall.short, wallet.currency),
               })}
             </p>
           ) : null}

@@ -3,7 +3,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
 import { useCurrencies } from '#client/entities/wallets/use-currencies.ts'
 import { ApiError } from '#client/lib/api.ts'
-import { formatAmountDigits } from '#client/lib/format-amount.ts'
+import { formatAmount, formatAmountDigits } from '#client/lib/format-amount.ts'
 import { formatPercentNumber } from '#client/lib/format-change.ts'
 import { readableRate } from '#client/lib/format-rate.ts'
 import type { InternationalQuote } from '#shared/schemas/international.ts'
@@ -11,7 +11,6 @@ import type { Wallet } from '#shared/schemas/reference.ts'
 import { DELIVERY_LABELS } from './international-labels.ts'
 import { useInternationalMessages } from './messages.ts'
 import { formatCountdown, type InternationalQuoteState } from './use-international-quote.ts'
-import { withSymbol } from './wallet-amount-text.ts'
 
 /** The live quote under the amount: rate, fee, total, what arrives, when, and for how long. */
 export function QuotePanel({
@@ -96,12 +95,12 @@ export function QuoteFigures({ quote, wallet }: { quote: InternationalQuote; wal
       <SummaryRow label={t('quoteRateExact')} value={rate.exact} testId="quote-rate-exact" />
       <SummaryRow
         label={t('quoteFee', { percent: formatPercentNumber(trimPercent(quote.feePercent)) })}
-        value={withSymbol(wallet, quote.fee)}
+        value={formatAmount(quote.fee, wallet.currency)}
         testId="quote-fee"
       />
       <SummaryRow
         label={t('quoteTotal')}
-        value={withSymbol(wallet, quote.totalDebit)}
+        value={formatAmount(quote.totalDebit, wallet.currency)}
         strong
         testId="quote-total"
       />

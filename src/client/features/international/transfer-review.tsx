@@ -5,7 +5,7 @@ import { useLimitCheck } from '#client/components/money-action/use-limit-check.t
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
-import { toMoney } from '#client/lib/format-amount.ts'
+import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import type { InternationalMethod, InternationalQuote } from '#shared/schemas/international.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
@@ -14,7 +14,6 @@ import { useInternationalMessages } from './messages.ts'
 import { QuoteFigures, QuoteSkeleton } from './quote-panel.tsx'
 import { FIELDS_BY_METHOD, type RecipientValues } from './recipient-values.ts'
 import { formatCountdown } from './use-international-quote.ts'
-import { withSymbol } from './wallet-amount-text.ts'
 
 /** The review step: everything the user is about to send, with the live quote's figures. */
 export function TransferReview({
@@ -108,7 +107,7 @@ export function TransferReview({
               <dl className="grid gap-2 text-sm">
                 <SummaryRow
                   label={t('reviewYouSend')}
-                  value={withSymbol(wallet, quote.amount)}
+                  value={formatAmount(quote.amount, wallet.currency)}
                   testId="review-amount"
                 />
               </dl>

@@ -15,6 +15,8 @@ import {
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { apiRequest } from '#client/lib/api.ts'
+import { copyText } from '#client/lib/copy-text.ts'
+import { downloadText } from '#client/lib/download-text.ts'
 import { serverFieldErrors } from '#client/lib/server-errors.ts'
 import { toast } from '#client/lib/toast.ts'
 import { AUTH_USER_QUERY_KEY, useAuth } from '#client/lib/use-auth.ts'
@@ -24,7 +26,6 @@ import {
   twoFactorSetupSchema,
 } from '#shared/schemas/account.ts'
 import { useSettingsMessages } from '../../entities/settings/messages.ts'
-import { copyText, downloadText } from './copy-text.ts'
 import { useDialogError } from './use-dialog-error.ts'
 
 /** The base32 secret in groups of four, as authenticator apps print it, easier to type. */

@@ -1,13 +1,3 @@
-/** Copies text to the clipboard; false when the browser refuses (no permission, no HTTPS). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** Saves text as a file through a temporary link, with nothing sent anywhere. */
 export function downloadText(fileName: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
