@@ -1,6 +1,6 @@
 -- A batch of user-to-user transfers posted together, set-based, when every one of them goes
--- through (ADR 008 "Posted together"): a handful of statements for the whole batch instead of a
--- dozen per transfer, each in a savepoint of its own. sabi_post_user_transfer stays the one
+-- through (ADR 008 "Posted together, else one by one"): a handful of statements for the whole
+-- batch instead of a dozen per transfer, each in a savepoint of its own. sabi_post_user_transfer stays the one
 -- definition of what a transfer answers; this path only runs when it can give the same answers.
 --
 -- It first plans the batch from the rows the batch has locked (accounts, usage rows of the day)

@@ -126,9 +126,9 @@ export type TransferOutcome =
 export const TRANSFER_BATCH_MAX = 32
 /**
  * A batch that is not full waits this long, from its first transfer or the end of the batch
- * before, for others to join it (ADR 008 "Gathering"): with the database busy posting, transfers
- * arrive in a trickle behind their rate-limit and PIN checks, and a batch twice the size costs
- * far less per transfer. Measured: the same transfers a second for about a fifth less CPU.
+ * before, for others to join it (ADR 008 "One statement per batch"; measured in
+ * docs/performance.md): with the database busy posting, transfers arrive in a trickle behind
+ * their rate-limit and PIN checks, and a batch twice the size costs far less per transfer. Measured: the same transfers a second for about a fifth less CPU.
  */
 export const TRANSFER_GATHER_MS = 2
 /** A transfer that lost a deadlock or a serialization race is tried again this many times. */
