@@ -2,12 +2,23 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Database, type Queryable, queryRows } from '#server/db/client.ts'
 import { createStatementBatcher } from '#server/db/statement-batcher.ts'
-import { referencePriceBook } from '#server/reference/usd-prices.ts'
-import { ASSET_EXPONENTS, type AssetCode } from '#shared/money.ts'
+import { type JournalEntry, openLedger } from '#server/ledger/post-journal.ts'
 import {
-  type Transaction as TransactionResponse,
-  transactionSchema,
-} from '#shared/schemas/transactions.ts'
+  claimKeys,
+  claimName,
+  type IdempotencyClaim,
+  type IdempotentResponse,
+  readStoredAnswers,
+  replay,
+  type StoredAnswer,
+  settleKeys,
+} from '#server/ledger/run-idempotent.ts'
+import { type OutboxEvent, recordEvents } from '#server/outbox/record-event.ts'
+import { displayNameOf } from '#server/transactions/party-names.ts'
+import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
+import { AppError } from '#shared/errors.ts'
+import { type AssetCode, exponentOf, formatMinor } from '#shared/money.ts'
+import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
 
 /**
  * Whose transfer it is and, for a money POST, its Idempotency-Key and fingerprint; without a
@@ -15,7 +26,10 @@ import {
  */
 type Submission = { userId: string; key: string | null; requestHash: string | null }
 
-/** One transfer to post, as the database function `sabi_post_user_transfers` reads it. */
+/** How the payee hears of a transfer: a plain one, or the request or POS sale it paid. */
+export type TransferAnnouncement = 'money_received' | 'payment_request_paid' | 'pos_sale_paid'
+
+/** One transfer to post. */
 export type UserTransferItem =
   | (Submission & {
       refusedEarlier?: never
@@ -23,94 +37,24 @@ export type UserTransferItem =
       recipientUserId: string
       asset: AssetCode
       amountMinor: bigint
-      /** The amount and the (zero) fee as src/shared/money.ts writes them, for the answer. */
-      amountText: string
-      feeText: string
       symbol: string
       description: string | null
       reference: string
-      /** The Lagos calendar day the transfer counts against (src/server/limits/lagos-day.ts). */
-      day: string
+      /** What the journal names as its outside reference (a paid request: `request:<id>`). */
+      externalReference?: string | null
+      /** The event the payee is told by; money_received unless the transfer paid a request. */
+      announce?: TransferAnnouncement
     })
   /** A request the server already refused: only its key is looked at. */
   | (Submission & { refusedEarlier: true })
 
-const refusalSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('earlier') }),
-  z.object({ kind: z.literal('wallet_not_found') }),
-  z.object({ kind: z.literal('recipient_not_found') }),
-  z.object({ kind: z.literal('currency_not_found') }),
-  z.object({ kind: z.literal('single'), singleMaxMinor: z.string() }),
-  z.object({ kind: z.literal('daily'), dailyMaxMinor: z.string(), usedMinor: z.string() }),
-  z.object({ kind: z.literal('balance') }),
-  z.object({
-    kind: z.literal('insufficient'),
-    accountId: z.number(),
-    balanceMinor: z.string(),
-    requiredMinor: z.string(),
-  }),
-])
-export type TransferRefusal = z.infer<typeof refusalSchema>
-
-const outcomeSchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('completed'), response: transactionSchema }),
-  z.object({
-    outcome: z.literal('replayed'),
-    statusCode: z.number().int(),
-    response: z.unknown(),
-  }),
-  z.object({ outcome: z.literal('mismatch') }),
-  z.object({ outcome: z.literal('refused'), refusal: refusalSchema }),
-  z.object({ outcome: z.literal('failed'), sqlstate: z.string(), message: z.string() }),
-])
-
-type PostedOutcome = z.infer<typeof outcomeSchema>
-
-// The reference prices and the exponents are constants of the code, written out once.
-let constants:
-  | { referencePrices: Record<string, string>; exponents: typeof ASSET_EXPONENTS }
-  | undefined
-function batchConstants() {
-  constants ??= {
-    referencePrices: Object.fromEntries(
-      [...referencePriceBook()].map(([asset, price]) => [asset, price.toString()]),
-    ),
-    exponents: ASSET_EXPONENTS,
-  }
-  return constants
-}
-
-/** A batch as the database functions read it: the constants and the transfers, as JSON. */
-export function batchPayload(items: readonly UserTransferItem[]): string {
-  return JSON.stringify({
-    ...batchConstants(),
-    items: items.map((item) =>
-      item.refusedEarlier
-        ? { ...item, refusal: { kind: 'earlier' } }
-        : { ...item, amountMinor: item.amountMinor.toString() },
-    ),
-  })
-}
-
-/**
- * Posts user-to-user transfers in order in one statement of the database function
- * `sabi_post_user_transfers` (db/functions/320_sabi_post_user_transfers.sql): the transfers of a
- * batch (docs/transfers.md "Sabi transfers"), each with its own outcome; together, set-based,
- * when every one of them goes through, else one by one (db/functions/310_sabi_post_transfers_together.sql, ADR 008). On the
- * database itself the statement is its own transaction; inside a caller's transaction it is part
- * of it.
- */
-export async function postUserTransfers(
-  db: Queryable,
-  items: readonly UserTransferItem[],
-): Promise<PostedOutcome[]> {
-  const payload = batchPayload(items)
-  const [row] = await queryRows(
-    db,
-    sql`select sabi_post_user_transfers(${payload}::jsonb) as outcomes`,
-  )
-  return z.array(outcomeSchema).length(items.length).parse(row?.outcomes)
-}
+/** Why a transfer was refused, in the terms send-to-user.ts words for the user. */
+export type TransferRefusal =
+  | { kind: 'earlier' }
+  | { kind: 'wallet_not_found' }
+  | { kind: 'recipient_not_found' }
+  | { kind: 'currency_not_found' }
+  | { kind: 'ledger'; error: AppError }
 
 export type TransferOutcome =
   | { outcome: 'completed'; response: TransactionResponse }
@@ -118,20 +62,316 @@ export type TransferOutcome =
   | { outcome: 'mismatch' }
   | { outcome: 'refused'; refusal: TransferRefusal }
 
+type PostedOutcome = TransferOutcome | { outcome: 'failed'; sqlstate: string; message: string }
+
+const partiesSchema = z.array(
+  z.object({
+    ord: z.number().int(),
+    fromAccount: z.coerce.number().int().nullable(),
+    fromName: z.string().nullable(),
+    toUser: z.string().nullable(),
+    toWallet: z.string().nullable(),
+    toAccount: z.coerce.number().int().nullable(),
+    currencyId: z.number().int().nullable(),
+    currencyActive: z.boolean().nullable(),
+  }),
+)
+type Parties = z.infer<typeof partiesSchema>[number]
+
 /**
- * At most this many transfers share one statement and one commit. Each runs in a savepoint of
- * its own (a subtransaction), and PostgreSQL keeps up to 64 of a transaction's subtransactions
- * in shared memory before other sessions pay to look them up (ADR 008).
+ * Each transfer's parties in one statement: the sender's wallet (theirs, or not found), their
+ * name as messages show it, and the recipient (a deactivated account receives nothing: it could
+ * never spend it) with their wallet in the currency, if they have one.
+ */
+async function findParties(
+  tx: Queryable,
+  items: readonly { ord: number; userId: string; fromWalletId: string; recipientUserId: string }[],
+): Promise<Map<number, Parties>> {
+  const [row] = await queryRows(
+    tx,
+    sql`select coalesce(json_agg(json_build_object(
+          'ord', i.ord, 'fromAccount', f.account_id, 'fromName', f.name, 'toUser', t.id,
+          'toWallet', t.wallet_id, 'toAccount', t.account_id, 'currencyId', f.currency_id,
+          'currencyActive', f.is_active)), '[]') as parties
+        from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+          as i(ord integer, "userId" uuid, "fromWalletId" uuid, "recipientUserId" uuid)
+        left join lateral (
+          select w.account_id, w.currency_id, c.is_active,
+              json_build_object('firstName', u.first_name, 'lastName', u.last_name,
+                'username', u.username) as name
+            from wallets w join users u on u.id = w.user_id join currencies c on c.id = w.currency_id
+            where w.id = i."fromWalletId" and w.user_id = i."userId" limit 1) f on true
+        left join lateral (
+          select u.id, r.id as wallet_id, r.account_id from users u
+            left join wallets r on r.user_id = u.id and r.currency_id = f.currency_id
+            where u.id = i."recipientUserId" and u.deactivated_at is null limit 1) t on true`,
+  )
+  const nameSchema = z.object({
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    username: z.string(),
+  })
+  const parsed = z
+    .array(z.looseObject({ fromName: nameSchema.nullable() }))
+    .parse(row?.parties)
+    .map((party) => ({
+      ...party,
+      fromName: party.fromName ? displayNameOf(party.fromName) : null,
+    }))
+  return new Map(partiesSchema.parse(parsed).map((party) => [party.ord, party]))
+}
+
+/**
+ * Opens the wallets the transfers that went through need (a recipient paid in a currency they
+ * had no wallet in), each with its ledger account. Another transfer that opened one first makes
+ * the whole batch go again (SQLSTATE 40001, a lost race): its account was not locked with the
+ * others.
+ */
+async function openWallets(
+  tx: Queryable,
+  wanted: readonly { userId: string; currencyId: number }[],
+): Promise<Map<string, { walletId: string; accountId: number }>> {
+  const opened = new Map<string, { walletId: string; accountId: number }>()
+  if (wanted.length === 0) return opened
+  const rows = await queryRows(
+    tx,
+    sql`with wanted as (
+          select w."userId", w."currencyId", c.code
+          from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w("userId" uuid, "currencyId" integer)
+          join currencies c on c.id = w."currencyId"
+        ), accounts as (
+          insert into ledger_accounts (user_id, asset, kind)
+          select "userId", code, 'wallet' from wanted
+          returning id, user_id, asset
+        )
+        insert into wallets (user_id, currency_id, account_id, is_primary)
+        select a.user_id, w."currencyId", a.id, false
+        from accounts a join wanted w on w."userId" = a.user_id and w.code = a.asset
+        on conflict (user_id, currency_id) do nothing
+        returning id::text as wallet_id, account_id, user_id::text || ' ' || currency_id as opened`,
+  )
+  if (rows.length !== wanted.length) {
+    throw Object.assign(new Error('a wallet was opened by another transfer meanwhile'), {
+      code: '40001',
+    })
+  }
+  for (const row of rows)
+    opened.set(String(row.opened), {
+      walletId: String(row.wallet_id),
+      accountId: Number(row.account_id),
+    })
+  return opened
+}
+
+/**
+ * Posts user-to-user transfers in order, in one transaction (a savepoint inside a caller's):
+ * the transfers of a batch (docs/transfers.md "Sabi transfers", ADR 013), each with its own
+ * outcome, answered as if each had been posted alone one after another. Each Idempotency-Key is
+ * claimed first (a key seen before answers as its first submission did), then the parties are
+ * found, then the ledger (ledger/post-journal.ts), with the senders' frozen and cooling-off
+ * holds unless the caller checked them (the batch poster), decides and writes every journal, and last
+ * the answers are kept with their keys and the payees are told, in the same transaction.
+ */
+export async function postUserTransfers(
+  db: Queryable,
+  items: readonly UserTransferItem[],
+  options: { checkHolds?: boolean } = {},
+): Promise<TransferOutcome[]> {
+  return db.transaction(async (tx) => {
+    const outcomes: (TransferOutcome | undefined)[] = items.map(() => undefined)
+    // A key's first submission in the batch claims it; a later one waits for what it became.
+    const firstOfKey = new Map<string, number>()
+    items.forEach((item, ord) => {
+      if (item.key && !firstOfKey.has(claimName({ userId: item.userId, key: item.key })))
+        firstOfKey.set(claimName({ userId: item.userId, key: item.key }), ord)
+    })
+    const claims = [...firstOfKey.values()].map((ord) => claimOf(items[ord]))
+    const claimed = await claimKeys(tx, claims)
+    const earlier = await readStoredAnswers(
+      tx,
+      claims.filter((claim) => !claimed.has(claimName(claim))),
+    )
+
+    const transfers = items.flatMap((item, ord) =>
+      item.refusedEarlier ? [] : [{ ...item, ord, amountMinor: item.amountMinor }],
+    )
+    const parties = await findParties(
+      tx,
+      transfers.map(({ ord, userId, fromWalletId, recipientUserId }) => ({
+        ord,
+        userId,
+        fromWalletId,
+        recipientUserId,
+      })),
+    )
+    // Wallets the recipients lack are opened before the ledger is, for the transfers that
+    // could need them; any that no transfer used go again with the transaction if refused.
+    const missing = new Map<string, { userId: string; currencyId: number }>()
+    for (const { ord } of transfers) {
+      const party = parties.get(ord)
+      if (party?.fromAccount != null && party.toUser && !party.toWallet && party.currencyActive)
+        missing.set(`${party.toUser} ${party.currencyId}`, {
+          userId: party.toUser,
+          currencyId: party.currencyId ?? 0,
+        })
+    }
+    const opened = await openWallets(tx, [...missing.values()])
+    const entryOf = (transfer: (typeof transfers)[number]): JournalEntry | undefined => {
+      const party = parties.get(transfer.ord)
+      if (!party?.fromAccount || !party.toUser) return undefined
+      const wallet = party.toWallet
+        ? { walletId: party.toWallet, accountId: party.toAccount ?? 0 }
+        : opened.get(`${party.toUser} ${party.currencyId}`)
+      if (!wallet) return undefined
+      return {
+        header: {
+          type: 'send',
+          status: 'completed',
+          asset: transfer.asset,
+          amountMinor: transfer.amountMinor,
+          fromUserId: transfer.userId,
+          toUserId: party.toUser,
+          fromWalletId: transfer.fromWalletId,
+          toWalletId: wallet.walletId,
+          description: transfer.description,
+          externalReference: transfer.externalReference ?? null,
+          reference: transfer.reference,
+        },
+        lines: [
+          {
+            accountId: party.fromAccount,
+            asset: transfer.asset,
+            amountMinor: -transfer.amountMinor,
+          },
+          { accountId: wallet.accountId, asset: transfer.asset, amountMinor: transfer.amountMinor },
+        ],
+      }
+    }
+    const entries = new Map(
+      transfers.flatMap((transfer) => {
+        const entry = entryOf(transfer)
+        return entry ? [[transfer.ord, entry] as const] : []
+      }),
+    )
+    const ledger = await openLedger(tx, [...entries.values()], {
+      checkHolds: options.checkHolds ?? true,
+    })
+
+    // In order, as if one after another: a key's later submission answers as its first did
+    // (or runs afresh if that one was refused).
+    const answered: (IdempotencyClaim & IdempotentResponse)[] = []
+    const released: IdempotencyClaim[] = []
+    // What each key last became in this batch, with the request that made it so.
+    const fate = new Map<string, { outcome: TransferOutcome; requestHash: string | null }>()
+    const events: OutboxEvent[] = []
+    items.forEach((item, ord) => {
+      const name = item.key ? claimName({ userId: item.userId, key: item.key }) : undefined
+      const again = name && answerAgain(earlier.get(name) ?? fate.get(name), item)
+      if (again) {
+        outcomes[ord] = again
+        return
+      }
+      const outcome = decide(item, ord)
+      outcomes[ord] = outcome
+      if (name) fate.set(name, { outcome, requestHash: item.requestHash })
+    })
+
+    function decide(item: UserTransferItem, ord: number): TransferOutcome {
+      if (item.refusedEarlier) return { outcome: 'refused', refusal: { kind: 'earlier' } }
+      const party = parties.get(ord)
+      if (!party?.fromAccount) return refused({ kind: 'wallet_not_found' })
+      if (!party.toUser) return refused({ kind: 'recipient_not_found' })
+      if (!party.toWallet && !party.currencyActive) return refused({ kind: 'currency_not_found' })
+      const entry = entries.get(ord)
+      if (!entry) throw new Error('a transfer without its journal')
+      const posted = ledger.post(entry)
+      if (!posted.posted) return refused({ kind: 'ledger', error: posted.error })
+      const response = toTransactionResponse(posted.journal, item.userId, () => item.symbol)
+      events.push({
+        userId: party.toUser,
+        data: {
+          kind: item.announce ?? 'money_received',
+          amount: formatMinor(item.amountMinor, exponentOf(item.asset)),
+          currency: item.asset,
+          symbol: item.symbol,
+          fromName: party.fromName ?? 'Someone',
+          transactionId: posted.journal.id,
+        },
+      })
+      return { outcome: 'completed', response }
+    }
+
+    await ledger.write()
+    // Each key's one completed submission keeps its answer; a key claimed here whose last
+    // submission in the batch was refused is let go.
+    items.forEach((item, ord) => {
+      const outcome = outcomes[ord]
+      if (item.key && outcome?.outcome === 'completed')
+        answered.push({ ...claimOf(item), statusCode: 201, body: outcome.response })
+    })
+    for (const [name, ord] of firstOfKey) {
+      if (claimed.has(name) && fate.get(name)?.outcome.outcome === 'refused')
+        released.push(claimOf(items[ord]))
+    }
+    await settleKeys(tx, answered, released)
+    await recordEvents(tx, events)
+    return outcomes.map((outcome) => {
+      if (!outcome) throw new Error('a transfer was left unanswered')
+      return outcome
+    })
+  })
+}
+
+function claimOf(item: UserTransferItem | undefined): IdempotencyClaim {
+  if (!item?.key || !item.requestHash) throw new Error('a claim without its key')
+  return { userId: item.userId, key: item.key, requestHash: item.requestHash }
+}
+
+function refused(refusal: TransferRefusal): TransferOutcome {
+  return { outcome: 'refused', refusal }
+}
+
+/**
+ * A submission of a key answered before, in an earlier request or earlier in this batch: the
+ * first answer again, or the mismatch of another request; none when there was no answer or
+ * the earlier one was refused, so that this one runs afresh.
+ */
+function answerAgain(
+  before: StoredAnswer | { outcome: TransferOutcome; requestHash: string | null } | undefined,
+  item: UserTransferItem,
+): TransferOutcome | undefined {
+  if (!before) return undefined
+  if ('response' in before) {
+    try {
+      const again = replay(before, item.requestHash ?? '')
+      return { outcome: 'replayed', statusCode: again.statusCode, response: again.body }
+    } catch (error) {
+      if (error instanceof AppError) return { outcome: 'mismatch' }
+      throw error
+    }
+  }
+  const { outcome } = before
+  if (outcome.outcome === 'refused') return undefined
+  if (before.requestHash !== item.requestHash) return { outcome: 'mismatch' }
+  if (outcome.outcome === 'completed')
+    return { outcome: 'replayed', statusCode: 201, response: outcome.response }
+  return outcome
+}
+
+/**
+ * At most this many transfers share one transaction and one commit (ADR 008): a batch locks
+ * every account it moves before its first transfer, and a larger one holds a hot account longer
+ * for the transfers queued behind it.
  */
 export const TRANSFER_BATCH_MAX = 32
 /**
  * A batch that is not full waits this long, from its first transfer or the end of the batch
  * before, for others to join it (ADR 008 "One statement per batch"; measured in
  * docs/performance.md): with the database busy posting, transfers arrive in a trickle behind
- * their rate-limit and PIN checks, and a batch twice the size costs far less per transfer. Measured: the same transfers a second for about a fifth less CPU.
+ * their rate-limit and PIN checks, and a batch twice the size costs far less per transfer.
  */
 export const TRANSFER_GATHER_MS = 2
-/** A transfer that lost a deadlock or a serialization race is tried again this many times. */
+/** A batch that lost a deadlock or a serialization race is tried again this many times. */
 const RETRIES_MAX = 3
 // Lost a race, not wrong: deadlock detected, serialization failure.
 const RETRYABLE_STATES = new Set(['40P01', '40001'])
@@ -141,19 +381,35 @@ export type TransferPoster = {
   post(item: UserTransferItem): Promise<TransferOutcome>
 }
 
+function sqlstateOf(error: unknown): string | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code: unknown = Reflect.get(cause, 'code')
+    if (typeof code === 'string' && RETRYABLE_STATES.has(code)) return code
+  }
+  return undefined
+}
+
 /**
  * Group commit for user-to-user transfers (ADR 008): transfers that arrive while a batch is being
  * posted wait for the next one (src/server/db/statement-batcher.ts), and each batch is one call
- * of `postUserTransfers`, one round trip and one commit for all of them, each transfer with its
- * own outcome. No answer leaves before its batch has committed. One batch at a time per
- * process: two would mostly wait for each other's accounts (each batch locks all it moves
- * first), and a hot account is then locked by one transaction at a time. A transfer that lost a deadlock or a serialization race to another
- * process's batch was rolled back to its savepoint, so nothing of it stands: it goes into a
- * later batch, a few times at most.
+ * of `postUserTransfers`, one transaction and one commit for all of them, each transfer with its
+ * own outcome. No answer leaves before its batch has committed. One batch at a time per process:
+ * two would mostly wait for each other's accounts, and a hot account is then locked by one
+ * transaction at a time. A batch that lost a deadlock or a serialization race to another
+ * process's was rolled back whole, so nothing of it stands: its transfers go into a later
+ * batch, a few times at most.
  */
 export function createTransferPoster(db: Database): TransferPoster {
   const batcher = createStatementBatcher(
-    (items: UserTransferItem[]) => postUserTransfers(db, items),
+    async (items: UserTransferItem[]): Promise<PostedOutcome[]> => {
+      try {
+        return await postUserTransfers(db, items, { checkHolds: false })
+      } catch (error) {
+        const sqlstate = sqlstateOf(error)
+        if (!sqlstate) throw error
+        return items.map(() => ({ outcome: 'failed', sqlstate, message: String(error) }))
+      }
+    },
     TRANSFER_BATCH_MAX,
     { name: 'user_transfers', gatherMs: TRANSFER_GATHER_MS },
   )
@@ -162,7 +418,7 @@ export function createTransferPoster(db: Database): TransferPoster {
       for (let attempt = 1; ; attempt++) {
         const outcome = await batcher.submit(item)
         if (outcome.outcome !== 'failed') return outcome
-        if (!RETRYABLE_STATES.has(outcome.sqlstate) || attempt > RETRIES_MAX) {
+        if (attempt > RETRIES_MAX) {
           throw new Error(
             `posting a transfer failed (SQLSTATE ${outcome.sqlstate}): ${outcome.message}`,
           )

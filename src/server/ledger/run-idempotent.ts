@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
-import type { Database, DbTransaction, Queryable } from '#server/db/client.ts'
+import { and, eq, or, sql } from 'drizzle-orm'
+import { type Database, type DbTransaction, type Queryable, queryRows } from '#server/db/client.ts'
 import { idempotencyKeys } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
 
@@ -42,12 +42,94 @@ export function idempotencyMismatch(): AppError {
   )
 }
 
-function replay(
+/** The first answer again, or the 422 of a key used for another request. */
+export function replay(
   row: { requestHash: string; statusCode: number; response: unknown },
   requestHash: string,
 ): IdempotentResponse {
   if (row.requestHash !== requestHash) throw idempotencyMismatch()
   return { statusCode: row.statusCode, body: row.response }
+}
+
+/** The keys of `claims` that were free and are now this transaction's: one INSERT for all. */
+export async function claimKeys(
+  tx: Queryable,
+  claims: readonly IdempotencyClaim[],
+): Promise<Set<string>> {
+  if (claims.length === 0) return new Set()
+  const rows = await queryRows(
+    tx,
+    sql`insert into idempotency_keys (user_id, key, request_hash, status_code, response)
+        select c."userId", c.key, c."requestHash", 0, '{}'::jsonb
+        from jsonb_to_recordset(${JSON.stringify(claims)}::jsonb)
+          as c("userId" uuid, key text, "requestHash" text)
+        on conflict do nothing
+        returning user_id::text || ' ' || key as claimed`,
+  )
+  return new Set(rows.map((row) => String(row.claimed)))
+}
+
+/** How `claimKeys` names a claim in the set it answers. */
+export function claimName(claim: { userId: string; key: string }): string {
+  return `${claim.userId} ${claim.key}`
+}
+
+/** What a key's committed submission answered, and the fingerprint of its request. */
+export type StoredAnswer = { requestHash: string; statusCode: number; response: unknown }
+
+/** The answers kept for `claims` (read once their submissions committed), by `claimName`. */
+export async function readStoredAnswers(
+  tx: Queryable,
+  claims: readonly { userId: string; key: string }[],
+): Promise<Map<string, StoredAnswer>> {
+  const answers = new Map<string, StoredAnswer>()
+  if (claims.length === 0) return answers
+  const rows = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      or(
+        ...claims.map((claim) =>
+          and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)),
+        ),
+      ),
+    )
+  for (const row of rows) answers.set(claimName(row), row)
+  for (const claim of claims)
+    if (!answers.has(claimName(claim))) throw new Error('idempotency key vanished after a conflict')
+  return answers
+}
+
+/**
+ * Keeps each claimed key's answer, in the transaction that moved the money, and lets go of the
+ * keys of submissions that were refused, so that a retry runs afresh.
+ */
+export async function settleKeys(
+  tx: Queryable,
+  answered: readonly (IdempotencyClaim & IdempotentResponse)[],
+  refused: readonly IdempotencyClaim[],
+): Promise<void> {
+  if (answered.length > 0) {
+    const rows = answered.map((claim) => ({
+      userId: claim.userId,
+      key: claim.key,
+      statusCode: claim.statusCode,
+      body: claim.body ?? {},
+    }))
+    await tx.execute(
+      sql`update idempotency_keys k set status_code = a."statusCode", response = a.body
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as a("userId" uuid, key text, "statusCode" integer, body jsonb)
+          where k.user_id = a."userId" and k.key = a.key`,
+    )
+  }
+  if (refused.length > 0) {
+    await tx.execute(
+      sql`delete from idempotency_keys k
+          using jsonb_to_recordset(${JSON.stringify(refused)}::jsonb) as r("userId" uuid, key text)
+          where k.user_id = r."userId" and k.key = r.key`,
+    )
+  }
 }
 
 /**
@@ -65,18 +147,8 @@ export async function runIdempotent(
   // No read before the claim: the claim itself finds an earlier submission, and a retry is
   // rare enough that it may pay for the transaction it opens.
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({
-        userId: input.userId,
-        key: input.key,
-        requestHash: input.requestHash,
-        statusCode: 0,
-        response: {},
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key })
-    if (claimed.length === 0) {
+    const claimed = await claimKeys(tx, [input])
+    if (claimed.size === 0) {
       // An earlier submission with this key committed, perhaps while this one waited for its
       // claim: answer as it did.
       const stored = await readStored(tx, input.userId, input.key)
@@ -84,10 +156,7 @@ export async function runIdempotent(
       return { ...replay(stored, input.requestHash), replayed: true }
     }
     const response = await work(tx)
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: response.statusCode, response: response.body ?? {} })
-      .where(and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.key)))
+    await settleKeys(tx, [{ ...input, ...response }], [])
     return { ...response, replayed: false }
   })
 }

@@ -1,12 +1,8 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
-import { type DbTransaction, queryRows } from '#server/db/client.ts'
-import { kycTierLimits, ledgerAccounts, users } from '#server/db/schema.ts'
-import { holdOutgoing } from '#server/limits/cooling-off.ts'
+import { sql } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
 import { AppError } from '#shared/errors.ts'
 import { type AssetCode, formatMinor, groupDigits } from '#shared/money.ts'
-import { heldInNaira } from './held-in-naira.ts'
-import { lagosDay } from './lagos-day.ts'
-import { loadNairaValuer } from './naira-value.ts'
+import type { NairaValuer } from './naira-value.ts'
 
 /** The parts of a journal the limits look at (see ledger/post-journal.ts). */
 export type LimitedJournal = {
@@ -15,8 +11,6 @@ export type LimitedJournal = {
   fromUserId?: string | null | undefined
   reversesJournalId?: string | null | undefined
 }
-
-export type LimitedPosting = { accountId: number; asset: AssetCode; amountMinor: bigint }
 
 /** Naira as the limits' messages show it: "₦12,500.00". */
 export function formatNaira(kobo: bigint): string {
@@ -51,168 +45,101 @@ export function limitRefusal(
   })
 }
 
-type Owner = {
+/** A customer's tier limits (kyc_tier_limits), in kobo; no balance cap at the top tier. */
+export type TierLimits = {
   singleMaxMinor: bigint
   dailyMaxMinor: bigint
   balanceMaxMinor: bigint | null
-  debited: boolean
-  credits: Map<AssetCode, bigint>
 }
 
 /**
- * The KYC limits of docs/limits.md, checked inside the posting's own transaction before any
- * balance moves, so that no two postings can both pass a check the pair of them breaks:
- *
- * - the sender's single-payment limit, and their daily limit through one conditional upsert of
- *   the day's usage, whose row lock makes concurrent sends by one user take turns;
- * - the balance cap of every user the journal pays who is not also paying in it (an exchange or
- *   a crypto purchase only converts what the user holds), under a lock on that user's row so
- *   that two payments arriving at once are counted one after the other.
- *
- * A reversal gives its journal's usage back and is never refused: the money was the user's.
- * Answers what the journal counted against the sender's day, in kobo, for the journal to keep.
+ * What the limits read from the rows a posting has locked (src/server/ledger/post-journals.ts),
+ * kept up to date by the ledger as each journal of a posting is accepted: each owner's tier, what
+ * each sender has counted today, and what each payee with a balance cap holds, by asset.
  */
-export async function enforceLimits(
-  tx: DbTransaction,
+export type LimitBook = {
+  tiers: ReadonlyMap<string, TierLimits>
+  usedToday: ReadonlyMap<string, bigint>
+  holdings: ReadonlyMap<string, ReadonlyMap<AssetCode, bigint>>
+  value: NairaValuer
+}
+
+/** A journal's line as the limits see it: whose account it moves, if a customer's. */
+export type OwnedPosting = { ownerId: string | null; asset: AssetCode; amountMinor: bigint }
+
+/**
+ * The KYC limits of docs/limits.md for one journal, in the order the answers have always come:
+ *
+ * - the sender's single-payment limit, then their daily limit against what they have counted
+ *   today;
+ * - the balance cap of every user the journal pays who is not also paying in it (an exchange or
+ *   a crypto purchase only converts what the user holds), against what they hold with this
+ *   journal's credits. The payee told is the user themself (a top-up, a card sale) or, for a
+ *   payment from someone else, the payer, who learns only that the recipient cannot receive it,
+ *   never their balance.
+ *
+ * A reversal is never refused: the money was the user's. Throws the refusal; answers what the
+ * journal counts against its sender's day, in kobo, for the journal to keep.
+ */
+export function decideLimits(
+  book: LimitBook,
   journal: LimitedJournal,
-  lines: readonly LimitedPosting[],
-  now: Date = new Date(),
-): Promise<bigint | null> {
-  if (journal.reversesJournalId) {
-    await giveBackUsage(tx, journal.reversesJournalId)
-    return null
+  lines: readonly OwnedPosting[],
+): bigint | null {
+  if (journal.reversesJournalId) return null
+  const debited = new Set<string>()
+  const credits = new Map<string, Map<AssetCode, bigint>>()
+  for (const line of lines) {
+    if (!line.ownerId || !book.tiers.has(line.ownerId)) continue
+    if (line.amountMinor < 0n) {
+      debited.add(line.ownerId)
+      continue
+    }
+    const owned = credits.get(line.ownerId) ?? new Map<AssetCode, bigint>()
+    owned.set(line.asset, (owned.get(line.asset) ?? 0n) + line.amountMinor)
+    credits.set(line.ownerId, owned)
   }
-  const owners = await loadOwners(tx, lines)
-  if (owners.size === 0) return null
 
   let counted: bigint | null = null
-  const sender = journal.fromUserId ? owners.get(journal.fromUserId) : undefined
-  if (journal.fromUserId && sender?.debited) {
-    const valuer = await loadNairaValuer(tx, [journal.asset])
-    counted = valuer(journal.asset, journal.amountMinor)
-    await holdOutgoing(tx, journal.fromUserId, counted, now)
-    await countSent(tx, journal.fromUserId, sender, counted, now)
+  const sender = journal.fromUserId ? book.tiers.get(journal.fromUserId) : undefined
+  if (journal.fromUserId && sender && debited.has(journal.fromUserId)) {
+    counted = book.value(journal.asset, journal.amountMinor)
+    if (counted > sender.singleMaxMinor)
+      throw limitRefusal(singleLimitMessage(sender), 'single', sender.singleMaxMinor)
+    const used = book.usedToday.get(journal.fromUserId) ?? 0n
+    if (used + counted > sender.dailyMaxMinor) {
+      const remaining = sender.dailyMaxMinor > used ? sender.dailyMaxMinor - used : 0n
+      throw limitRefusal(dailyLimitMessage(sender, remaining), 'daily', remaining)
+    }
   }
 
-  // Users are locked in id order, the same order in every posting, so two postings never wait
-  // for each other's users the other way round.
-  const payees = [...owners].filter(([, owner]) => !owner.debited && owner.balanceMaxMinor !== null)
-  payees.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  for (const [userId, owner] of payees) {
-    await checkBalanceCap(tx, userId, owner, userId === journal.fromUserId || !journal.fromUserId)
+  const payees = [...credits].filter(([userId]) => !debited.has(userId))
+  for (const [userId, arriving] of payees) {
+    const cap = book.tiers.get(userId)?.balanceMaxMinor ?? null
+    if (cap === null) continue
+    let before = 0n
+    for (const [asset, minor] of book.holdings.get(userId) ?? []) before += book.value(asset, minor)
+    let credited = 0n
+    for (const [asset, minor] of arriving) credited += book.value(asset, minor)
+    if (before + credited <= cap) continue
+    if (userId !== journal.fromUserId && journal.fromUserId) {
+      throw limitRefusal(RECIPIENT_OVER_CAP_MESSAGE, 'balance')
+    }
+    const room = cap > before ? cap - before : 0n
+    throw limitRefusal(
+      `This would take your balance over ${formatNaira(cap)}, the most your current tier can hold. You can receive ${formatNaira(room)} more`,
+      'balance',
+      room,
+    )
   }
   return counted
 }
 
-/** The customer accounts the journal touches, by owner, with each owner's tier limits. */
-async function loadOwners(
-  tx: DbTransaction,
-  lines: readonly LimitedPosting[],
-): Promise<Map<string, Owner>> {
-  const rows = await tx
-    .select({
-      accountId: ledgerAccounts.id,
-      userId: ledgerAccounts.userId,
-      singleMaxMinor: kycTierLimits.singleMaxMinor,
-      dailyMaxMinor: kycTierLimits.dailyMaxMinor,
-      balanceMaxMinor: kycTierLimits.balanceMaxMinor,
-    })
-    .from(ledgerAccounts)
-    .innerJoin(users, eq(users.id, ledgerAccounts.userId))
-    .innerJoin(kycTierLimits, eq(kycTierLimits.tier, users.kycTier))
-    .where(
-      and(
-        inArray(
-          ledgerAccounts.id,
-          lines.map((line) => line.accountId),
-        ),
-        ne(ledgerAccounts.kind, 'system'),
-      ),
-    )
-  const owners = new Map<string, Owner>()
-  for (const row of rows) {
-    if (!row.userId) continue
-    const owner = owners.get(row.userId) ?? {
-      singleMaxMinor: row.singleMaxMinor,
-      dailyMaxMinor: row.dailyMaxMinor,
-      balanceMaxMinor: row.balanceMaxMinor,
-      debited: false,
-      credits: new Map<AssetCode, bigint>(),
-    }
-    for (const line of lines) {
-      if (line.accountId !== row.accountId) continue
-      if (line.amountMinor < 0n) owner.debited = true
-      else owner.credits.set(line.asset, (owner.credits.get(line.asset) ?? 0n) + line.amountMinor)
-    }
-    owners.set(row.userId, owner)
-  }
-  return owners
-}
-
-/** The single-payment limit, then the day's usage raised only if it stays within the limit. */
-async function countSent(
-  tx: DbTransaction,
-  userId: string,
-  sender: Owner,
-  valueMinor: bigint,
-  now: Date,
-): Promise<void> {
-  if (valueMinor > sender.singleMaxMinor)
-    throw limitRefusal(singleLimitMessage(sender), 'single', sender.singleMaxMinor)
-  const day = lagosDay(now)
-  const raised = await queryRows(
-    tx,
-    sql`insert into kyc_daily_usage as u (user_id, day, sent_minor)
-        select ${userId}::uuid, ${day}::date, ${valueMinor}::bigint
-        where ${valueMinor}::bigint <= ${sender.dailyMaxMinor}::bigint
-        on conflict (user_id, day) do update set sent_minor = u.sent_minor + excluded.sent_minor
-          where u.sent_minor + excluded.sent_minor <= ${sender.dailyMaxMinor}::bigint
-        returning u.sent_minor`,
-  )
-  if (raised.length === 1) return
-  const [row] = await queryRows(
-    tx,
-    sql`select sent_minor::text as sent from kyc_daily_usage where user_id = ${userId}::uuid and day = ${day}::date`,
-  )
-  const used = row ? BigInt(String(row.sent)) : 0n
-  const remaining = sender.dailyMaxMinor > used ? sender.dailyMaxMinor - used : 0n
-  throw limitRefusal(dailyLimitMessage(sender, remaining), 'daily', remaining)
-}
-
 /**
- * The payee's balance held, after this journal's credits, against their tier's cap. The payee
- * told is the user themself (a top-up, a card sale) or, for a payment from someone else, the
- * payer, who learns only that the recipient cannot receive it, never their balance.
+ * A reversal returns what its journal counted to the day it was counted on, before the
+ * posting takes its locks, as the first of them.
  */
-async function checkBalanceCap(
-  tx: DbTransaction,
-  userId: string,
-  payee: Owner,
-  payeeActs: boolean,
-): Promise<void> {
-  const cap = payee.balanceMaxMinor
-  if (cap === null) return
-  await tx.execute(sql`select id from users where id = ${userId}::uuid for no key update`)
-  const { totalMinor: total, valuer } = await heldInNaira(tx, userId, payee.credits)
-  if (total <= cap) return
-  if (!payeeActs) {
-    throw limitRefusal(RECIPIENT_OVER_CAP_MESSAGE, 'balance')
-  }
-  const credited = [...payee.credits].reduce(
-    (sum, [asset, minor]) => sum + valuer(asset, minor),
-    0n,
-  )
-  const before = total - credited
-  const room = cap > before ? cap - before : 0n
-  throw limitRefusal(
-    `This would take your balance over ${formatNaira(cap)}, the most your current tier can hold. You can receive ${formatNaira(room)} more`,
-    'balance',
-    room,
-  )
-}
-
-/** A reversal returns what its journal counted to the day it was counted on. */
-async function giveBackUsage(tx: DbTransaction, journalId: string): Promise<void> {
+export async function giveBackUsage(tx: Queryable, journalId: string): Promise<void> {
   await tx.execute(
     sql`update kyc_daily_usage u
         set sent_minor = greatest(u.sent_minor - j.limit_value_minor, 0)

@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 import type { DbTransaction } from '#server/db/client.ts'
-import { paymentRequests, posSales, wallets } from '#server/db/schema.ts'
+import { paymentRequests, posSales } from '#server/db/schema.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
-import { postJournal } from '#server/ledger/post-journal.ts'
-import { moneyFieldsOf, payerNameOf } from '#server/outbox/money-event-fields.ts'
-import { recordEvent } from '#server/outbox/record-event.ts'
+import { newJournalReference } from '#server/ledger/journal-reference.ts'
+import { postUserTransfers, type TransferOutcome } from '#server/ledger/post-user-transfers.ts'
 import { findUserById } from '#server/users/find-user.ts'
-import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
+import { findOwnWallet, type OwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
 import { exponentOf, formatMinor } from '#shared/money.ts'
 import type { PaymentRequest, PayPaymentRequest } from '#shared/schemas/payment-requests.ts'
@@ -53,71 +52,69 @@ export async function payPaymentRequest(
   if (input.amount !== undefined && input.amount !== amount) {
     throw new AppError('CONFLICT', 'This payment link has been changed: ask for a new one')
   }
-  const [to] = await tx
-    .select({ id: wallets.id, accountId: wallets.accountId })
-    .from(wallets)
-    .where(eq(wallets.id, request.walletId))
-  if (!to) throw new Error(`payment request ${request.id} has no wallet`)
-
+  const [outcome] = await postUserTransfers(tx, [
+    {
+      userId: payerId,
+      key: null,
+      requestHash: null,
+      fromWalletId: from.id,
+      recipientUserId: request.requesterId,
+      asset: from.asset,
+      amountMinor: request.amountMinor,
+      symbol: from.symbol,
+      description: request.description,
+      reference: newJournalReference(nowMs),
+      externalReference: `request:${request.id}`,
+      // The requester (or the merchant at the till) hears of it in the same transaction, so the
+      // announcement commits with the money or not at all (docs/notifications.md).
+      announce: request.purpose === 'pos_sale' ? 'pos_sale_paid' : 'payment_request_paid',
+    },
+  ])
+  if (outcome?.outcome !== 'completed') throw refusalOf(outcome, from)
+  const journalId = outcome.response.id
   const now = new Date(nowMs)
-  try {
-    const journal = await postJournal(
-      tx,
-      {
-        type: 'send',
-        status: 'completed',
-        asset: from.asset,
-        amountMinor: request.amountMinor,
-        fromUserId: payerId,
-        toUserId: request.requesterId,
-        fromWalletId: from.id,
-        toWalletId: to.id,
-        description: request.description,
-        externalReference: `request:${request.id}`,
-      },
-      [
-        { accountId: from.accountId, asset: from.asset, amountMinor: -request.amountMinor },
-        { accountId: to.accountId, asset: from.asset, amountMinor: request.amountMinor },
-      ],
-    )
-    await tx
-      .update(paymentRequests)
-      .set({
-        status: 'paid',
-        paidByUserId: payerId,
-        paidJournalId: journal.id,
-        paidAt: now,
-        updatedAt: now,
-      })
-      .where(eq(paymentRequests.id, request.id))
-    if (request.purpose === 'pos_sale') {
-      // The customer at the counter is whoever paid, unless the merchant typed a name.
-      const payer = await findUserById(tx, payerId)
-      const payerName = [payer?.firstName, payer?.lastName].filter(Boolean).join(' ')
-      await tx
-        .update(posSales)
-        .set({
-          status: 'completed',
-          journalId: journal.id,
-          completedAt: now,
-          updatedAt: now,
-          customerName: sql`coalesce(${posSales.customerName}, ${payerName || payer?.username || null})`,
-        })
-        .where(eq(posSales.paymentRequestId, request.id))
-    }
-    // The requester (or the merchant at the till) hears of it in the same transaction, so the
-    // announcement commits with the money or not at all (docs/notifications.md).
-    await recordEvent(tx, {
-      userId: request.requesterId,
-      data: {
-        kind: request.purpose === 'pos_sale' ? 'pos_sale_paid' : 'payment_request_paid',
-        ...(await moneyFieldsOf(tx, request.amountMinor, from.asset, from.symbol)),
-        fromName: await payerNameOf(tx, payerId),
-        transactionId: journal.id,
-      },
+  await tx
+    .update(paymentRequests)
+    .set({
+      status: 'paid',
+      paidByUserId: payerId,
+      paidJournalId: journalId,
+      paidAt: now,
+      updatedAt: now,
     })
-  } catch (error) {
-    throw explainInsufficientFunds(error, from.asset, from.symbol)
+    .where(eq(paymentRequests.id, request.id))
+  if (request.purpose === 'pos_sale') {
+    // The customer at the counter is whoever paid, unless the merchant typed a name.
+    const payer = await findUserById(tx, payerId)
+    const payerName = [payer?.firstName, payer?.lastName].filter(Boolean).join(' ')
+    await tx
+      .update(posSales)
+      .set({
+        status: 'completed',
+        journalId,
+        completedAt: now,
+        updatedAt: now,
+        customerName: sql`coalesce(${posSales.customerName}, ${payerName || payer?.username || null})`,
+      })
+      .where(eq(posSales.paymentRequestId, request.id))
   }
   return getPaymentRequest(tx, payerId, request.id, nowMs)
+}
+
+/** A payment that did not go through, as the user reads it. */
+function refusalOf(outcome: TransferOutcome | undefined, from: OwnWallet): Error {
+  if (outcome?.outcome !== 'refused')
+    return new Error(`paying a request answered ${outcome?.outcome}`)
+  const { refusal } = outcome
+  switch (refusal.kind) {
+    case 'ledger': {
+      const explained = explainInsufficientFunds(refusal.error, from.asset, from.symbol)
+      return explained instanceof Error ? explained : refusal.error
+    }
+    // The requester was found with the request: only a closed account is not found as a payee.
+    case 'recipient_not_found':
+      return new AppError('CONFLICT', 'This account is closed and cannot receive money.')
+    default:
+      return new AppError('NOT_FOUND', 'Payment request not found')
+  }
 }

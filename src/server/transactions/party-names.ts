@@ -9,7 +9,11 @@ export type PartyNames = { payer: string | null; payee: string | null }
 type JournalParties = { fromUserId: string | null; toUserId: string | null }
 
 /** The name people know a user by: their full name, else their username. */
-function nameOf(user: { firstName: string | null; lastName: string | null; username: string }) {
+export function displayNameOf(user: {
+  firstName: string | null
+  lastName: string | null
+  username: string
+}) {
   const full = [user.firstName, user.lastName].filter(Boolean).join(' ').trim()
   return full || user.username
 }
@@ -29,7 +33,7 @@ export async function loadUserNames(
     })
     .from(users)
     .where(inArray(users.id, wanted))
-  return new Map(rows.map((row) => [row.id, nameOf(row)]))
+  return new Map(rows.map((row) => [row.id, displayNameOf(row)]))
 }
 
 /**

@@ -31,10 +31,9 @@ import type { Transaction as TransactionResponse } from '#shared/schemas/transac
 
 // A free, instant transfer to another Sabi user (docs/transfers.md "Sabi transfers"): the
 // recipient's wallet in the same currency receives the amount, opened for them if they have
-// none. One journal, two postings, completed at once. The ledger posts it in the database
-// function of db/functions/320_sabi_post_user_transfers.sql (ADR 008), which checks the KYC limits
-// and moves the balances as `postJournal` does for every other money action, with the same
-// answers; what needs no database is checked here first.
+// none. One journal, two postings, completed at once, posted by the ledger as every money action
+// is (ADR 013), in the next batch of transfers (ADR 008); what needs no database is checked here
+// first.
 
 type Prepared = { from: WalletIdentity; item: UserTransferItem; amountMinor: bigint }
 
@@ -61,12 +60,9 @@ async function prepareTransfer(
       recipientUserId: input.recipientUserId,
       asset: from.asset,
       amountMinor: amount.amountMinor,
-      amountText: formatMinor(amount.amountMinor, exponentOf(from.asset)),
-      feeText: formatMinor(0n, exponentOf(from.asset)),
       symbol: from.symbol,
       description: input.description || null,
       reference: newJournalReference(now.getTime()),
-      day: lagosDay(now),
     },
   }
 }
@@ -124,16 +120,9 @@ export async function sendToUserOnce(
  * so two such transfers cannot both pass an allowance the pair of them exceeds.
  */
 async function postHeld(db: Database, prepared: Prepared): Promise<TransferOutcome> {
-  return db.transaction(async (tx) => {
-    const { item, from, amountMinor } = prepared
-    const valuer = await loadNairaValuer(tx, [from.asset])
-    await holdOutgoing(tx, item.userId, valuer(from.asset, amountMinor))
-    const [outcome] = await postUserTransfers(tx, [item])
-    if (!outcome || outcome.outcome === 'failed') {
-      throw new Error(`a held transfer failed: ${JSON.stringify(outcome)}`)
-    }
-    return outcome
-  })
+  const [outcome] = await postUserTransfers(db, [prepared.item], { checkHolds: true })
+  if (!outcome) throw new Error('a held transfer was left unanswered')
+  return outcome
 }
 
 function answerOf(
@@ -163,30 +152,10 @@ function refusalError(refusal: TransferRefusal, from: WalletIdentity | undefined
       return new AppError('NOT_FOUND', 'Recipient not found')
     case 'currency_not_found':
       return new AppError('NOT_FOUND', 'Currency not found')
-    case 'single': {
-      const singleMaxMinor = BigInt(refusal.singleMaxMinor)
-      return limitRefusal(singleLimitMessage({ singleMaxMinor }), 'single', singleMaxMinor)
-    }
-    case 'daily': {
-      const dailyMaxMinor = BigInt(refusal.dailyMaxMinor)
-      const used = BigInt(refusal.usedMinor)
-      const remaining = dailyMaxMinor > used ? dailyMaxMinor - used : 0n
-      return limitRefusal(dailyLimitMessage({ dailyMaxMinor }, remaining), 'daily', remaining)
-    }
-    case 'balance':
-      return limitRefusal(RECIPIENT_OVER_CAP_MESSAGE, 'balance')
-    case 'insufficient': {
-      if (!from) return new Error('a transfer without its wallet was refused for funds')
-      const shortfall = explainInsufficientFunds(
-        new InsufficientFundsError(
-          refusal.accountId,
-          BigInt(refusal.balanceMinor),
-          BigInt(refusal.requiredMinor),
-        ),
-        from.asset,
-        from.symbol,
-      )
-      return shortfall instanceof Error ? shortfall : new Error(String(shortfall))
+    case 'ledger': {
+      if (!from) return refusal.error
+      const explained = explainInsufficientFunds(refusal.error, from.asset, from.symbol)
+      return explained instanceof Error ? explained : refusal.error
     }
   }
 }
