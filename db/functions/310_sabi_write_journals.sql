@@ -12,6 +12,8 @@ SET plan_cache_mode = force_generic_plan
 SET enable_seqscan = off
 SET enable_hashjoin = off
 SET enable_mergejoin = off
+-- As sabi_lock_ledger: never worth compiling (db/functions/300_sabi_lock_ledger.sql).
+SET jit = off
 AS $$
 DECLARE
   v_moved integer;
