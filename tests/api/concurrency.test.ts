@@ -113,8 +113,8 @@ describe.skipIf(skip !== undefined)(
     })
 
     it("a sender's first transfer of the day and another payment of theirs at once never deadlock", async () => {
-      // The transfer is posted by the batch function, the payment of a request by postJournal:
-      // both count the day's usage, and the first of the day makes its row (db/functions/320_sabi_post_user_transfers.sql).
+      // The transfer is posted in a batch, the payment of a request on its own: both count the
+      // day's usage, and the first of the day makes its row (db/functions/300_sabi_lock_ledger.sql).
       const requester = createTestClient(app)
       await signUpClient(requester)
       const requesterNgn = await walletIn(requester, 'NGN')

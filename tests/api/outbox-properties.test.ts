@@ -171,7 +171,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
                     amount: formatMinor(step.amountMinor, 2),
                     description: null,
                   })
-                  // The batch function wrote the event with the transfer (db/functions/210_sabi_record_money_received.sql).
+                  // The transfer wrote its event in its own transaction (ledger/post-user-transfers.ts).
                   const [event] = await tx
                     .select({ id: outboxEvents.id })
                     .from(outboxEvents)

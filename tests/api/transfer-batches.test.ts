@@ -15,8 +15,8 @@ import { ASSET_EXPONENTS, type AssetCode, formatMinor } from '#shared/money.ts'
 import { signUpAtTier } from '../factories/users.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
 
-// The batches of user-to-user transfers that group commit posts in one statement (ADR 008,
-// db/functions/320_sabi_post_user_transfers.sql): each transfer has its own outcome, one refused
+// The batches of user-to-user transfers that group commit posts in one transaction (ADR 008,
+// ADR 013, ledger/post-user-transfers.ts): each transfer has its own outcome, one refused
 // transfer fails no other, and a batch answers as its transfers would one after another.
 
 type Member = { id: string; walletId: string }

@@ -156,7 +156,7 @@ export async function createLiveEvents(
   let unlisten: (() => Promise<void>) | undefined
   try {
     // A payload names one event ("user:position") or, from a batch of transfers, several
-    // separated by commas (db/functions/210_sabi_record_money_received.sql).
+    // separated by commas (outbox/record-event.ts).
     unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
       for (const entry of payload.split(',', 64)) {
         const userId = entry.split(':')[0]
