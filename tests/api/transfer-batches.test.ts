@@ -11,7 +11,7 @@ import { lagosDay } from '#server/limits/lagos-day.ts'
 import { createSandboxFundingProvider } from '#server/providers/sandbox-funding.ts'
 import { addFunds } from '#server/wallets/add-funds.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
-import { ASSET_EXPONENTS, type AssetCode, formatMinor } from '#shared/money.ts'
+import { formatMinor } from '#shared/money.ts'
 import { signUpAtTier } from '../factories/users.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
 

@@ -1,7 +1,6 @@
 import type { Database, Queryable } from '#server/db/client.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
 import { newJournalReference } from '#server/ledger/journal-reference.ts'
-import { InsufficientFundsError } from '#server/ledger/ledger-errors.ts'
 import {
   postUserTransfers,
   type TransferOutcome,
@@ -14,18 +13,10 @@ import {
   type IdempotentResponse,
   idempotencyMismatch,
 } from '#server/ledger/run-idempotent.ts'
-import { holdOutgoing, isOutgoingHeld } from '#server/limits/cooling-off.ts'
-import {
-  dailyLimitMessage,
-  limitRefusal,
-  RECIPIENT_OVER_CAP_MESSAGE,
-  singleLimitMessage,
-} from '#server/limits/enforce-limits.ts'
-import { lagosDay } from '#server/limits/lagos-day.ts'
-import { loadNairaValuer } from '#server/limits/naira-value.ts'
+import { isOutgoingHeld } from '#server/limits/cooling-off.ts'
 import { findOwnWalletIdentity, type WalletIdentity } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
-import { exponentOf, formatMinor, parseAmountOrThrow } from '#shared/money.ts'
+import { parseAmountOrThrow } from '#shared/money.ts'
 import type { SendToUserRequest } from '#shared/schemas/money-requests.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
 
