@@ -54,7 +54,7 @@ describeMoneyApi(
       const transfer = { fromWalletId: ngn.id, recipientUserId: bob.id, amount: '10.00' }
       const sent = await moneyPost(alice, '/api/send-money/sabi-user', transfer, key)
       expect(sent.status).toBe(201)
-      // The transfer counts in its own batch (ledger/post-user-transfers.ts) and answers with the headers
+      // The transfer counts in its own batch (transfers/post-user-transfers.ts) and answers with the headers
       // every other money POST gets from the rate-limit plugin: the top-up was the first hit.
       expect(sent.headers['x-ratelimit-limit']).toBe('3')
       expect(sent.headers['x-ratelimit-remaining']).toBe('1')

@@ -171,7 +171,7 @@ for (const { kind, skip } of testDatabaseKinds()) {
                     amount: formatMinor(step.amountMinor, 2),
                     description: null,
                   })
-                  // The transfer wrote its event in its own transaction (ledger/post-user-transfers.ts).
+                  // The transfer wrote its event in its own transaction (transfers/post-user-transfers.ts).
                   const [event] = await tx
                     .select({ id: outboxEvents.id })
                     .from(outboxEvents)

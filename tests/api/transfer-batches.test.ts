@@ -5,10 +5,10 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Queryable, queryRows } from '#server/db/client.ts'
 import { newJournalReference } from '#server/ledger/journal-reference.ts'
-import { postUserTransfers, type UserTransferItem } from '#server/ledger/post-user-transfers.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { lagosDay } from '#server/limits/lagos-day.ts'
 import { createSandboxFundingProvider } from '#server/providers/sandbox-funding.ts'
+import { postUserTransfers, type UserTransferItem } from '#server/transfers/post-user-transfers.ts'
 import { addFunds } from '#server/wallets/add-funds.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import { formatMinor } from '#shared/money.ts'
@@ -16,7 +16,7 @@ import { signUpAtTier } from '../factories/users.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
 
 // The batches of user-to-user transfers that group commit posts in one transaction (ADR 008,
-// ADR 013, ledger/post-user-transfers.ts): each transfer has its own outcome, one refused
+// ADR 013, transfers/post-user-transfers.ts): each transfer has its own outcome, one refused
 // transfer fails no other, and a batch answers as its transfers would one after another.
 
 type Member = { id: string; walletId: string }

@@ -2,18 +2,18 @@ import type { Database, Queryable } from '#server/db/client.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
 import { newJournalReference } from '#server/ledger/journal-reference.ts'
 import {
-  postUserTransfers,
-  type TransferOutcome,
-  type TransferPoster,
-  type TransferRefusal,
-  type UserTransferItem,
-} from '#server/ledger/post-user-transfers.ts'
-import {
   type IdempotencyClaim,
   type IdempotentResponse,
   idempotencyMismatch,
 } from '#server/ledger/run-idempotent.ts'
 import { isOutgoingHeld } from '#server/limits/cooling-off.ts'
+import {
+  postUserTransfers,
+  type TransferOutcome,
+  type TransferPoster,
+  type TransferRefusal,
+  type UserTransferItem,
+} from '#server/transfers/post-user-transfers.ts'
 import { findOwnWalletIdentity, type WalletIdentity } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
 import { parseAmountOrThrow } from '#shared/money.ts'

@@ -1,7 +1,7 @@
 import type { Database } from '#server/db/client.ts'
-import type { TransferPoster } from '#server/ledger/post-user-transfers.ts'
 import type { BillerProvider } from '#server/providers/biller-provider.ts'
 import { consumeRateLimits } from '#server/rate-limits/consume-rate-limit.ts'
+import type { TransferPoster } from '#server/transfers/post-user-transfers.ts'
 import type { Language } from '#shared/languages.ts'
 import { type AssetCode, exponentOf, parseMoney } from '#shared/money.ts'
 import { toE164 } from '#shared/phone-numbers.ts'

@@ -10,7 +10,6 @@ import { hashPassword, verifyPassword } from '#server/credentials/passwords.ts'
 import type { Database } from '#server/db/client.ts'
 import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
 import { localizeMessage } from '#server/i18n/localize-error.ts'
-import type { TransferPoster } from '#server/ledger/post-user-transfers.ts'
 import {
   fingerprintRequest,
   type IdempotencyClaim,
@@ -21,6 +20,7 @@ import { requireProvider } from '#server/providers/providers.ts'
 import { consumeRateLimits } from '#server/rate-limits/consume-rate-limit.ts'
 import { updateSettings } from '#server/settings/user-settings.ts'
 import { listTransactions } from '#server/transactions/list-transactions.ts'
+import type { TransferPoster } from '#server/transfers/post-user-transfers.ts'
 import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { refuseIfFrozen } from '#server/users/frozen-refusal.ts'

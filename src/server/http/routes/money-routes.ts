@@ -9,8 +9,8 @@ import {
   requireTransactionPin,
 } from '#server/http/money-post.ts'
 import { requireUser } from '#server/http/session-plugin.ts'
-import type { TransferPoster } from '#server/ledger/post-user-transfers.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
+import type { TransferPoster } from '#server/transfers/post-user-transfers.ts'
 import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
 import { addFunds } from '#server/wallets/add-funds.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
