@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Queryable, queryRows } from '#server/db/client.ts'
 import type { journals } from '#server/db/schema.ts'
@@ -92,6 +92,11 @@ export type OpenLedger = {
   post(entry: JournalEntry): EntryOutcome
   /** Writes every accepted journal, its postings, balances and usage, in one statement. */
   write(): Promise<void>
+  /**
+   * The same write as an expression, for a statement of the caller's that writes more in the
+   * same round trip (a batch of transfers writes its keys and events with its journals).
+   */
+  writeCall(): SQL
 }
 
 export type OpenOptions = {
@@ -228,7 +233,7 @@ export async function openLedger(
 
   const accepted: { journal: JournalRow; lines: readonly PostingInput[]; micros: number }[] = []
 
-  return {
+  const ledger: OpenLedger = {
     post({ header, lines }) {
       invariant(
         lines.every((line) => accounts.has(line.accountId)),
@@ -312,6 +317,10 @@ export async function openLedger(
     },
 
     async write() {
+      await tx.execute(sql`select ${ledger.writeCall()}`)
+    },
+
+    writeCall() {
       const balances = new Map<number, bigint>()
       for (const { lines } of accepted)
         for (const [accountId, delta] of deltasOf(lines))
@@ -348,9 +357,10 @@ export async function openLedger(
           .map(([id, delta]) => ({ id, delta: delta.toString() })),
         usage: [...counted].map(([userId, delta]) => ({ userId, day, delta: delta.toString() })),
       }
-      await tx.execute(sql`select sabi_write_journals(${JSON.stringify(plan)}::jsonb)`)
+      return sql`sabi_write_journals(${JSON.stringify(plan)}::jsonb)`
     },
   }
+  return ledger
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, or, type SQL, sql } from 'drizzle-orm'
 import { type Database, type DbTransaction, type Queryable, queryRows } from '#server/db/client.ts'
 import { idempotencyKeys } from '#server/db/schema.ts'
 import { AppError } from '#shared/errors.ts'
@@ -102,34 +102,22 @@ export async function readStoredAnswers(
 
 /**
  * Keeps each claimed key's answer, in the transaction that moved the money, and lets go of the
- * keys of submissions that were refused, so that a retry runs afresh.
+ * keys of submissions that were refused, so that a retry runs afresh: one call of
+ * `sabi_settle_keys` (db/functions/110_sabi_settle_keys.sql), for a statement of the caller's
+ * that writes more (a batch of transfers settles its keys with its journals).
  */
-export async function settleKeys(
-  tx: Queryable,
+export function settleKeysCall(
   answered: readonly (IdempotencyClaim & IdempotentResponse)[],
-  refused: readonly IdempotencyClaim[],
-): Promise<void> {
-  if (answered.length > 0) {
-    const rows = answered.map((claim) => ({
-      userId: claim.userId,
-      key: claim.key,
-      statusCode: claim.statusCode,
-      body: claim.body ?? {},
-    }))
-    await tx.execute(
-      sql`update idempotency_keys k set status_code = a."statusCode", response = a.body
-          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as a("userId" uuid, key text, "statusCode" integer, body jsonb)
-          where k.user_id = a."userId" and k.key = a.key`,
-    )
-  }
-  if (refused.length > 0) {
-    await tx.execute(
-      sql`delete from idempotency_keys k
-          using jsonb_to_recordset(${JSON.stringify(refused)}::jsonb) as r("userId" uuid, key text)
-          where k.user_id = r."userId" and k.key = r.key`,
-    )
-  }
+  refused: readonly IdempotencyClaim[] = [],
+): SQL {
+  const rows = answered.map((claim) => ({
+    userId: claim.userId,
+    key: claim.key,
+    statusCode: claim.statusCode,
+    body: claim.body ?? {},
+  }))
+  const released = refused.map((claim) => ({ userId: claim.userId, key: claim.key }))
+  return sql`sabi_settle_keys(${JSON.stringify(rows)}::jsonb, ${JSON.stringify(released)}::jsonb)`
 }
 
 /**
@@ -156,7 +144,7 @@ export async function runIdempotent(
       return { ...replay(stored, input.requestHash), replayed: true }
     }
     const response = await work(tx)
-    await settleKeys(tx, [{ ...input, ...response }], [])
+    await tx.execute(sql`select ${settleKeysCall([{ ...input, ...response }])}`)
     return { ...response, replayed: false }
   })
 }

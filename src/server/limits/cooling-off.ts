@@ -1,7 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
 import { type Queryable, queryRows } from '#server/db/client.ts'
 import { journals, users } from '#server/db/schema.ts'
-import { createStatementBatcher } from '#server/db/statement-batcher.ts'
 import { formatNaira } from '#server/limits/enforce-limits.ts'
 import { frozenRefusal } from '#server/users/frozen-refusal.ts'
 import { COOLING_OFF_HOURS, COOLING_OFF_LIMIT_NAIRA } from '#shared/account-safety.ts'
@@ -108,38 +107,4 @@ export async function holdOutgoing(
   if (row?.coolingOffUntil && row.coolingOffUntil > now) {
     await holdToCoolingOff(tx, userId, valueKobo, now)
   }
-}
-
-/** At most this many users share one read of whether their money is held. */
-const HELD_CHECKS_PER_STATEMENT_MAX = 256
-const heldCheckers = new WeakMap<
-  Queryable,
-  ReturnType<typeof createStatementBatcher<string, boolean>>
->()
-
-/**
- * Whether the user's outgoing money needs `holdOutgoing` right now: frozen or cooling off. The
- * batched Sabi transfer asks it for every transfer, so concurrent requests share one read, as
- * their PIN checks do (ADR 008).
- */
-export function isOutgoingHeld(db: Queryable, userId: string): Promise<boolean> {
-  let checker = heldCheckers.get(db)
-  if (!checker) {
-    checker = createStatementBatcher(
-      async (userIds: string[]) => {
-        const rows = await queryRows(
-          db,
-          sql`select id::text as id from users
-              where id = any(${`{${userIds.join(',')}}`}::uuid[])
-                and (frozen_at is not null or cooling_off_until > now())`,
-        )
-        const held = new Set(rows.map((row) => String(row.id)))
-        return userIds.map((id) => held.has(id))
-      },
-      HELD_CHECKS_PER_STATEMENT_MAX,
-      { name: 'held_outgoing' },
-    )
-    heldCheckers.set(db, checker)
-  }
-  return checker.submit(userId)
 }

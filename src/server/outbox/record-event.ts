@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Queryable, queryRows } from '#server/db/client.ts'
-import { EVENTS_CHANNEL } from '#server/notifications/live-events.ts'
 import { type NotificationData, SECURITY_KINDS } from '#shared/schemas/notifications.ts'
 
 /** The outside channels each event is delivered to, one outbox_deliveries row each. */
@@ -13,50 +12,31 @@ export type OutboxEvent = { userId: string; data: NotificationData }
 /**
  * Writes events users should hear about into the outbox, inside `tx`: the transaction that makes
  * the change they announce (docs/notifications.md, ADR 009). The events, a delivery for each
- * outside channel that can reach each user and that they want (`sabi_outbox_channels`,
- * db/functions/200_sabi_outbox_channels.sql) and one NOTIFY that wakes every instance go in one
- * statement, so the events exist if and only if the change commits, and PostgreSQL sends the
- * NOTIFY only at that commit: a rolled-back change is never announced. The NOTIFY names each
- * event as "user:position", separated by commas (src/server/notifications/live-events.ts).
- * Returns the events' ids, in order.
+ * outside channel that can reach each user and that they want, and one NOTIFY that wakes every
+ * instance are written by one call of `sabi_record_events`
+ * (db/functions/210_sabi_record_events.sql), so the events exist if and only if the change
+ * commits, and PostgreSQL sends the NOTIFY only at that commit: a rolled-back change is never
+ * announced. This is that call, for a statement of the caller's that writes more (a batch of
+ * transfers writes its events with its journals); it answers the events' ids, in order.
  */
-export async function recordEvents(
-  tx: Queryable,
-  events: readonly OutboxEvent[],
-): Promise<string[]> {
-  if (events.length === 0) return []
-  const rows = events.map((event, ord) => ({
-    ord,
+export function recordEventsCall(events: readonly OutboxEvent[]): SQL {
+  const given = events.map((event) => ({
     userId: event.userId,
     kind: event.data.kind,
     security: SECURITY_KINDS.has(event.data.kind),
     data: event.data,
   }))
-  const [row] = await queryRows(
-    tx,
-    sql`with given as (
-          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as g(ord integer, "userId" uuid, kind text, security boolean, data jsonb)
-        ), events as (
-          insert into outbox_events (user_id, kind, data)
-          select "userId", kind, data from given order by ord
-          returning id, position, user_id
-        ), numbered as (
-          -- The events were numbered in the order given, so their positions pair them up.
-          select id, user_id, row_number() over (order by position) - 1 as ord from events
-        ), deliveries as (
-          insert into outbox_deliveries (event_id, channel)
-          select numbered.id, channel
-          from numbered join given on given.ord = numbered.ord,
-            sabi_outbox_channels(numbered.user_id, given.security) as channel
-        )
-        select array_agg(events.id::text order by events.position) as ids,
-               pg_notify(${EVENTS_CHANNEL},
-                 string_agg(events.user_id::text || ':' || events.position, ',' order by events.position)) as notified
-        from events`,
-  )
-  const ids = z.array(z.string()).length(events.length).parse(row?.ids)
-  return ids
+  return sql`sabi_record_events(${JSON.stringify(given)}::jsonb)`
+}
+
+/** Writes events as `recordEventsCall` does, in a statement of their own; returns their ids. */
+export async function recordEvents(
+  tx: Queryable,
+  events: readonly OutboxEvent[],
+): Promise<string[]> {
+  if (events.length === 0) return []
+  const [row] = await queryRows(tx, sql`select ${recordEventsCall(events)} as ids`)
+  return z.array(z.string()).length(events.length).parse(row?.ids)
 }
 
 /** Writes one event, as `recordEvents` writes several; returns its id. */

@@ -11,9 +11,9 @@ import {
   readStoredAnswers,
   replay,
   type StoredAnswer,
-  settleKeys,
+  settleKeysCall,
 } from '#server/ledger/run-idempotent.ts'
-import { type OutboxEvent, recordEvents } from '#server/outbox/record-event.ts'
+import { type OutboxEvent, recordEventsCall } from '#server/outbox/record-event.ts'
 import { displayNameOf } from '#server/transactions/party-names.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { AppError } from '#shared/errors.ts'
@@ -29,24 +29,26 @@ type Submission = { userId: string; key: string | null; requestHash: string | nu
 /** How the payee hears of a transfer: a plain one, or the request or POS sale it paid. */
 export type TransferAnnouncement = 'money_received' | 'payment_request_paid' | 'pos_sale_paid'
 
+/** One transfer to post, or a request refused before it could be one. */
+export type UserTransferItem = TransferItem | (Submission & { refusedEarlier: true })
+
 /** One transfer to post. */
-export type UserTransferItem =
-  | (Submission & {
-      refusedEarlier?: never
-      fromWalletId: string
-      recipientUserId: string
-      asset: AssetCode
-      amountMinor: bigint
-      symbol: string
-      description: string | null
-      reference: string
-      /** What the journal names as its outside reference (a paid request: `request:<id>`). */
-      externalReference?: string | null
-      /** The event the payee is told by; money_received unless the transfer paid a request. */
-      announce?: TransferAnnouncement
-    })
-  /** A request the server already refused: only its key is looked at. */
-  | (Submission & { refusedEarlier: true })
+export type TransferItem = Submission & {
+  refusedEarlier?: never
+  fromWalletId: string
+  recipientUserId: string
+  asset: AssetCode
+  amountMinor: bigint
+  symbol: string
+  description: string | null
+  reference: string
+  /** What the journal names as its outside reference (a paid request: `request:<id>`). */
+  externalReference?: string | null
+  /** The event the payee is told by; money_received unless the transfer paid a request. */
+  announce?: TransferAnnouncement
+  /** The parties when found before the batch (findTransferParties); else found in it. */
+  parties?: TransferParties
+}
 
 /** Why a transfer was refused, in the terms send-to-user.ts words for the user. */
 export type TransferRefusal =
@@ -67,6 +69,7 @@ type PostedOutcome = TransferOutcome | { outcome: 'failed'; sqlstate: string; me
 const partiesSchema = z.array(
   z.object({
     ord: z.number().int(),
+    held: z.boolean(),
     fromAccount: z.coerce.number().int().nullable(),
     fromName: z.string().nullable(),
     toUser: z.string().nullable(),
@@ -76,6 +79,13 @@ const partiesSchema = z.array(
     currencyActive: z.boolean().nullable(),
   }),
 )
+/**
+ * A transfer's parties: the sender's wallet account (null when the wallet is not theirs) and
+ * name, the recipient (null when there is no such active user) with their wallet in the currency
+ * (null when they have none yet), the currency, and whether the sender's money is held (frozen
+ * or cooling off, docs/security.md).
+ */
+export type TransferParties = Omit<z.infer<typeof partiesSchema>[number], 'ord'>
 type Parties = z.infer<typeof partiesSchema>[number]
 
 /**
@@ -83,20 +93,22 @@ type Parties = z.infer<typeof partiesSchema>[number]
  * name as messages show it, and the recipient (a deactivated account receives nothing: it could
  * never spend it) with their wallet in the currency, if they have one.
  */
-async function findParties(
+export async function findParties(
   tx: Queryable,
   items: readonly { ord: number; userId: string; fromWalletId: string; recipientUserId: string }[],
 ): Promise<Map<number, Parties>> {
   const [row] = await queryRows(
     tx,
     sql`select coalesce(json_agg(json_build_object(
-          'ord', i.ord, 'fromAccount', f.account_id, 'fromName', f.name, 'toUser', t.id,
+          'ord', i.ord, 'held', coalesce(f.held, false), 'fromAccount', f.account_id,
+          'fromName', f.name, 'toUser', t.id,
           'toWallet', t.wallet_id, 'toAccount', t.account_id, 'currencyId', f.currency_id,
           'currencyActive', f.is_active)), '[]') as parties
         from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
           as i(ord integer, "userId" uuid, "fromWalletId" uuid, "recipientUserId" uuid)
         left join lateral (
           select w.account_id, w.currency_id, c.is_active,
+              (u.frozen_at is not null or u.cooling_off_until > now()) as held,
               json_build_object('firstName', u.first_name, 'lastName', u.last_name,
                 'username', u.username) as name
             from wallets w join users u on u.id = w.user_id join currencies c on c.id = w.currency_id
@@ -195,15 +207,25 @@ export async function postUserTransfers(
     const transfers = items.flatMap((item, ord) =>
       item.refusedEarlier ? [] : [{ ...item, ord, amountMinor: item.amountMinor }],
     )
-    const parties = await findParties(
-      tx,
-      transfers.map(({ ord, userId, fromWalletId, recipientUserId }) => ({
-        ord,
-        userId,
-        fromWalletId,
-        recipientUserId,
-      })),
-    )
+    // Parties found before the batch stand (a wallet never changes owner, and a recipient
+    // closed since is refused by the ledger), except a recipient with no wallet yet: another
+    // transfer may have opened it meanwhile, so that is looked at again here.
+    const parties = new Map<number, Parties>()
+    for (const { ord, parties: found } of transfers)
+      if (found && (found.toWallet || !found.toUser)) parties.set(ord, { ...found, ord })
+    const unknown = transfers.filter(({ ord }) => !parties.has(ord))
+    if (unknown.length > 0) {
+      const found = await findParties(
+        tx,
+        unknown.map(({ ord, userId, fromWalletId, recipientUserId }) => ({
+          ord,
+          userId,
+          fromWalletId,
+          recipientUserId,
+        })),
+      )
+      for (const [ord, party] of found) parties.set(ord, party)
+    }
     // Wallets the recipients lack are opened before the ledger is, for the transfers that
     // could need them; any that no transfer used go again with the transaction if refused.
     const missing = new Map<string, { userId: string; currencyId: number }>()
@@ -301,7 +323,6 @@ export async function postUserTransfers(
       return { outcome: 'completed', response }
     }
 
-    await ledger.write()
     // Each key's one completed submission keeps its answer; a key claimed here whose last
     // submission in the batch was refused is let go.
     items.forEach((item, ord) => {
@@ -313,8 +334,10 @@ export async function postUserTransfers(
       if (claimed.has(name) && fate.get(name)?.outcome.outcome === 'refused')
         released.push(claimOf(items[ord]))
     }
-    await settleKeys(tx, answered, released)
-    await recordEvents(tx, events)
+    // The journals, the keys and the events in one statement and one round trip.
+    await tx.execute(
+      sql`select ${ledger.writeCall()}, ${settleKeysCall(answered, released)}, ${recordEventsCall(events)}`,
+    )
     return outcomes.map((outcome) => {
       if (!outcome) throw new Error('a transfer was left unanswered')
       return outcome

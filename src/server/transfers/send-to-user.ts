@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '#server/db/client.ts'
+import { createStatementBatcher } from '#server/db/statement-batcher.ts'
 import { explainInsufficientFunds } from '#server/ledger/describe-shortfall.ts'
 import { newJournalReference } from '#server/ledger/journal-reference.ts'
 import {
@@ -6,10 +7,12 @@ import {
   type IdempotentResponse,
   idempotencyMismatch,
 } from '#server/ledger/run-idempotent.ts'
-import { isOutgoingHeld } from '#server/limits/cooling-off.ts'
 import {
+  findParties,
   postUserTransfers,
+  type TransferItem,
   type TransferOutcome,
+  type TransferParties,
   type TransferPoster,
   type TransferRefusal,
   type UserTransferItem,
@@ -26,7 +29,7 @@ import type { Transaction as TransactionResponse } from '#shared/schemas/transac
 // is (ADR 013), in the next batch of transfers (ADR 008); what needs no database is checked here
 // first.
 
-type Prepared = { from: WalletIdentity; item: UserTransferItem; amountMinor: bigint }
+type Prepared = { from: WalletIdentity; item: TransferItem; amountMinor: bigint }
 
 /** The checks that need no database, in the order the answers have always come in. */
 async function prepareTransfer(
@@ -99,10 +102,10 @@ export async function sendToUserOnce(
     if (outcome.outcome === 'refused') throw error
     return answerOf(outcome, undefined)
   }
-  if (await isOutgoingHeld(db, submission.userId)) {
-    return answerOf(await postHeld(db, prepared), prepared.from)
-  }
-  return answerOf(await poster.post(prepared.item), prepared.from)
+  const parties = await findTransferParties(db, prepared.item)
+  const item = { ...prepared.item, parties }
+  if (parties.held) return answerOf(await postHeld(db, { ...prepared, item }), prepared.from)
+  return answerOf(await poster.post(item), prepared.from)
 }
 
 /**
@@ -149,4 +152,45 @@ function refusalError(refusal: TransferRefusal, from: WalletIdentity | undefined
       return explained instanceof Error ? explained : refusal.error
     }
   }
+}
+
+/** At most this many transfers share one read of their parties. */
+const PARTY_LOOKUPS_PER_STATEMENT_MAX = 256
+const partyFinders = new WeakMap<
+  Queryable,
+  ReturnType<typeof createStatementBatcher<PartiesWanted, TransferParties>>
+>()
+type PartiesWanted = { userId: string; fromWalletId: string; recipientUserId: string }
+
+/**
+ * A transfer's parties and whether its sender's money is held, read before it joins a batch:
+ * concurrent requests share one read (as their PIN checks do, ADR 008), outside the batch's
+ * transaction, so that the batch itself only claims, locks and writes.
+ */
+function findTransferParties(db: Queryable, wanted: PartiesWanted): Promise<TransferParties> {
+  let finder = partyFinders.get(db)
+  if (!finder) {
+    finder = createStatementBatcher(
+      async (all: PartiesWanted[]) => {
+        const found = await findParties(
+          db,
+          all.map(({ userId, fromWalletId, recipientUserId }, ord) => ({
+            ord,
+            userId,
+            fromWalletId,
+            recipientUserId,
+          })),
+        )
+        return all.map((_, ord) => {
+          const party = found.get(ord)
+          if (!party) throw new Error('a transfer without its parties')
+          return party
+        })
+      },
+      PARTY_LOOKUPS_PER_STATEMENT_MAX,
+      { name: 'transfer_parties' },
+    )
+    partyFinders.set(db, finder)
+  }
+  return finder.submit(wanted)
 }
