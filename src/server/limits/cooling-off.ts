@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
-import { type Queryable, queryRows } from '#server/db/client.ts'
+import type { Queryable } from '#server/db/client.ts'
 import { journals, users } from '#server/db/schema.ts'
 import { formatNaira } from '#server/limits/enforce-limits.ts'
 import { frozenRefusal } from '#server/users/frozen-refusal.ts'

@@ -15,7 +15,6 @@ import {
   type TransferParties,
   type TransferPoster,
   type TransferRefusal,
-  type UserTransferItem,
 } from '#server/transfers/post-user-transfers.ts'
 import { findOwnWalletIdentity, type WalletIdentity } from '#server/wallets/find-own-wallet.ts'
 import { AppError } from '#shared/errors.ts'
