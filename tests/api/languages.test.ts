@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { expect, it } from 'vitest'
-import spanish from '#server/i18n/locales/es.json' with { type: 'json' }
-import french from '#server/i18n/locales/fr.json' with { type: 'json' }
-import hausa from '#server/i18n/locales/ha.json' with { type: 'json' }
+import spanish from '#client/locales/es/errors.json' with { type: 'json' }
+import french from '#client/locales/fr/errors.json' with { type: 'json' }
+import hausa from '#client/locales/ha/errors.json' with { type: 'json' }
 import { settingsSchema } from '#shared/schemas/account.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { addFunds, signUpClient, walletIn } from '../factories/money.ts'
@@ -29,10 +29,12 @@ describeMoneyApi('languages', (context) => {
     expect(inFrench.status).toBe(400)
     const refusal = apiErrorSchema.parse(inFrench.body)
     expect(refusal.code).toBe('VALIDATION_FAILED')
-    expect(refusal.message).toBe(french.messages['Invalid email address'])
+    expect(refusal.message).toBe(french.invalidEmailAddress)
     expect(refusal.errors?.[0]).toEqual({
       path: 'email',
-      message: french.messages['Invalid email address'],
+      message: french.invalidEmailAddress,
+      key: 'invalidEmailAddress',
+      params: {},
     })
   })
 
@@ -46,7 +48,7 @@ describeMoneyApi('languages', (context) => {
     )
     expect(wrong.status).toBe(401)
     const message = apiErrorSchema.parse(wrong.body).message
-    expect(Object.values(hausa.messages)).toContain(message)
+    expect(Object.values(hausa)).toContain(message)
 
     const usd = await walletIn(client, 'USD')
     await addFunds(client, usd.id, '10.00')
@@ -65,7 +67,7 @@ describeMoneyApi('languages', (context) => {
     expect(refusal.message).toContain('25,00\u00a0$')
     expect(refusal.message).not.toContain('$25.00')
     expect(
-      Object.values(spanish.messages).some((text) => text.startsWith(refusal.message.slice(0, 12))),
+      Object.values(spanish).some((text) => text.startsWith(refusal.message.slice(0, 12))),
     ).toBe(true)
   })
 

@@ -11,11 +11,11 @@ export const USERNAME_MAX_LENGTH = 30
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/
 
 export const emailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: 'emailRequired' })
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email({ error: 'Invalid email address' }))
+  .pipe(z.email({ error: 'invalidEmailAddress' }))
 
 export const requiredName = (label: string) =>
   z
@@ -25,14 +25,14 @@ export const requiredName = (label: string) =>
     .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)
 
 export const usernameSchema = z
-  .string({ error: 'Username is required' })
+  .string({ error: 'usernameRequired' })
   .trim()
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
-  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and underscore')
+  .regex(USERNAME_PATTERN, 'usernameMayContainOnly')
 
 export const passwordSchema = z
-  .string({ error: 'Password is required' })
+  .string({ error: 'passwordRequired' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
 
@@ -79,12 +79,12 @@ export type User = z.infer<typeof userSchema>
 export const returnToSchema = z
   .string()
   .max(2048)
-  .regex(/^\/(?![/\\])/, 'returnTo must be a path on this site')
+  .regex(/^\/(?![/\\])/, 'returntoPathSite')
 
 /** A link token from an e-mail: 43 base64url characters (256 random bits). */
 export const emailTokenSchema = z
-  .string({ error: 'This link is invalid or has expired' })
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or has expired')
+  .string({ error: 'linkInvalidHasExpired' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'linkInvalidHasExpired')
 
 export const passwordResetConfirmSchema = z.object({
   token: emailTokenSchema,

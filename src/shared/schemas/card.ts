@@ -52,13 +52,13 @@ export type Card = z.infer<typeof cardSchema>
 
 export const updateCardRequestSchema = z
   .object({
-    locked: z.boolean({ error: 'locked must be true or false' }),
-    contactless: z.boolean({ error: 'contactless must be true or false' }),
-    online: z.boolean({ error: 'online must be true or false' }),
-    theme: z.enum(CARD_THEMES, { error: 'Theme must be rainbow, ocean, sunset or galaxy' }),
+    locked: z.boolean({ error: 'lockedTrueFalse' }),
+    contactless: z.boolean({ error: 'contactlessTrueFalse' }),
+    online: z.boolean({ error: 'onlineTrueFalse' }),
+    theme: z.enum(CARD_THEMES, { error: 'themeRainbowOceanSunset' }),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' })
+  .refine((value) => Object.keys(value).length > 0, { message: 'nothingUpdate' })
 
 /** Revealing the number again takes the password, or a current two-factor code. */
 export const revealCardRequestSchema = z.object({
@@ -76,7 +76,7 @@ export const revealedCardSchema = z.object({
 })
 
 export const replacementRequestSchema = z.object({
-  reason: z.enum(REPLACEMENT_REASONS, { error: 'Choose why the card needs replacing' }),
+  reason: z.enum(REPLACEMENT_REASONS, { error: 'chooseWhyCardNeeds' }),
 })
 
 const addressLine = (label: string, max: number) =>

@@ -52,25 +52,22 @@ const requiredText = (label: string, max: number) =>
 
 /** POST /api/kyc/tier-3: an identity document and the address it goes with. */
 export const tierThreeRequestSchema = z.object({
-  documentType: z.enum(IDENTITY_DOCUMENT_TYPE_VALUES, { error: 'Choose a document type' }),
+  documentType: z.enum(IDENTITY_DOCUMENT_TYPE_VALUES, { error: 'chooseDocumentType' }),
   documentNumber: z
-    .string({ error: 'Document number is required' })
+    .string({ error: 'documentNumberRequired' })
     .trim()
-    .regex(
-      DOCUMENT_NUMBER_PATTERN,
-      'Enter the document number as printed: 5 to 20 letters or digits',
-    ),
+    .regex(DOCUMENT_NUMBER_PATTERN, 'enterDocumentNumberPrinted'),
   address: z.object(
     {
       line: requiredText('Address', 200),
       city: requiredText('City', 100),
       state: requiredText('State', 100),
       country: z
-        .string({ error: 'Country is required' })
+        .string({ error: 'countryRequired' })
         .trim()
-        .regex(COUNTRY_CODE_PATTERN, 'Country must be a two-letter code such as NG'),
+        .regex(COUNTRY_CODE_PATTERN, 'countryTwoLetterCode'),
     },
-    { error: 'Address is required' },
+    { error: 'addressRequired' },
   ),
 })
 export type TierThreeRequest = z.infer<typeof tierThreeRequestSchema>

@@ -3,8 +3,7 @@ import { pageQuerySchema } from './pages.ts'
 
 export const DESCRIPTION_MAX_LENGTH = 140
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/
-const IDEMPOTENCY_KEY_MESSAGE =
-  'An Idempotency-Key header (8 to 100 letters, digits or _.:-) is required'
+const IDEMPOTENCY_KEY_MESSAGE = 'idempotencyKeyHeader8'
 
 /**
  * Every money POST names its submission with an Idempotency-Key (docs/api.md "Idempotency keys").
@@ -27,7 +26,7 @@ export const TRANSACTIONS_DEFAULT_LIMIT = 20
  * checked against the wallet's asset by the money module, which knows the exponent.
  */
 export const amountInputSchema = z.union([z.string().max(40), z.number()], {
-  error: 'Amount must be a number',
+  error: 'amountNumber',
 })
 
 const walletIdSchema = (message: string) => z.uuid({ error: message })
@@ -40,8 +39,8 @@ const descriptionSchema = z
 
 /** The Sabi transfer body (docs/transfers.md "Sabi transfers"). */
 export const sendToUserRequestSchema = z.object({
-  fromWalletId: walletIdSchema('Please select a wallet'),
-  recipientUserId: z.uuid({ error: 'Please select a recipient' }),
+  fromWalletId: walletIdSchema('selectWallet'),
+  recipientUserId: z.uuid({ error: 'selectRecipient' }),
   amount: amountInputSchema,
   description: descriptionSchema,
 })
@@ -50,19 +49,19 @@ export type SendToUserRequest = z.infer<typeof sendToUserRequestSchema>
 export const ADD_FUNDS_METHODS = ['card', 'bank'] as const
 
 export const addFundsRequestSchema = z.object({
-  walletId: walletIdSchema('Please select a wallet'),
+  walletId: walletIdSchema('selectWallet'),
   amount: amountInputSchema,
-  method: z.enum(ADD_FUNDS_METHODS, { error: 'Please choose card or bank' }),
+  method: z.enum(ADD_FUNDS_METHODS, { error: 'chooseCardBank' }),
 })
 export type AddFundsRequest = z.infer<typeof addFundsRequestSchema>
 
 export const openWalletRequestSchema = z.object({
   currencyId: z
-    .number({ error: 'Please select a currency' })
+    .number({ error: 'selectCurrency' })
     .int()
-    .min(1, 'Please select a currency')
+    .min(1, 'selectCurrency')
     // A PostgreSQL `integer`: anything larger names no currency.
-    .max(2_147_483_647, 'Please select a currency'),
+    .max(2_147_483_647, 'selectCurrency'),
 })
 
 export const userSearchQuerySchema = z.object({

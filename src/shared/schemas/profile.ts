@@ -24,5 +24,5 @@ export const updateProfileRequestSchema = z
     // A changed phone number is a credential change (docs/security.md "Step-up").
     ...stepUpFields,
   })
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' })
+  .refine((value) => Object.keys(value).length > 0, { message: 'nothingUpdate' })
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>
