@@ -59,7 +59,7 @@ export function latestBirthDateForAge(years: number, today: Date): string {
   return `${year}-${month}-${day}`
 }
 
-const legalName = (label: 'First name' | 'Last name') =>
+const legalName = (label: 'firstName' | 'lastName') =>
   requiredName(label).regex(LEGAL_NAME_PATTERN, 'enterNameIdLetters')
 
 /**
@@ -72,8 +72,8 @@ export const verificationRequestSchema = z.object({
     .string({ error: 'enter11DigitNumber' })
     .trim()
     .regex(IDENTITY_NUMBER_PATTERN, 'bvnNin11Digits'),
-  firstName: legalName('First name'),
-  lastName: legalName('Last name'),
+  firstName: legalName('firstName'),
+  lastName: legalName('lastName'),
   dateOfBirth: z.iso
     .date({ error: 'enterDateBirthYyyy' })
     .refine((date) => date >= EARLIEST_DATE_OF_BIRTH, 'enterRealDateBirth')
@@ -119,10 +119,10 @@ export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequestSchema>
 export const deactivateRequestSchema = z.object(stepUpFields)
 
 // Year 0 is a valid ISO date but no PostgreSQL date; from 0001 on, both read dates alike.
-const exportDate = (name: string) =>
+const exportDate = (name: 'from' | 'to') =>
   z.iso
-    .date({ error: `${name} must be a date (YYYY-MM-DD)` })
-    .refine((date) => date >= '0001-01-01', `${name} must be a date from 0001-01-01 on`)
+    .date({ error: `${name}MustBeDate` })
+    .refine((date) => date >= '0001-01-01', `${name}MustBeFromYearOne`)
     .optional()
 
 export const exportQuerySchema = z

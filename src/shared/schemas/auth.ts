@@ -14,27 +14,33 @@ export const emailSchema = z
   .string({ error: 'emailRequired' })
   .trim()
   .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .max(EMAIL_MAX_LENGTH, 'emailMostMaxCharacters')
   .pipe(z.email({ error: 'invalidEmailAddress' }))
 
-export const requiredName = (label: string) =>
+/**
+ * A name field's label as the errors catalog names its texts: `firstName` words
+ * `firstNameRequired` and `firstNameMostMaxCharacters`.
+ */
+export type NameLabel = 'firstName' | 'lastName' | 'address' | 'city' | 'state' | 'country'
+
+export const requiredName = (label: NameLabel) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: `${label}Required` })
     .trim()
-    .min(1, `${label} is required`)
-    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)
+    .min(1, `${label}Required`)
+    .max(NAME_MAX_LENGTH, `${label}MostMaxCharacters`)
 
 export const usernameSchema = z
   .string({ error: 'usernameRequired' })
   .trim()
-  .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
-  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+  .min(USERNAME_MIN_LENGTH, 'usernameLeastMinCharacters')
+  .max(USERNAME_MAX_LENGTH, 'usernameMostMaxCharacters')
   .regex(USERNAME_PATTERN, 'usernameMayContainOnly')
 
 export const passwordSchema = z
   .string({ error: 'passwordRequired' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .min(PASSWORD_MIN_LENGTH, 'passwordLeastMinCharacters')
+  .max(PASSWORD_MAX_LENGTH, 'passwordMostMaxCharacters')
 
 /**
  * A sign-up with an e-mail address, the shape most callers and tests use. The request itself,

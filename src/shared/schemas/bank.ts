@@ -34,10 +34,7 @@ const accountNumberSchema = z
   .trim()
   .regex(/^\d+$/, 'accountNumberContainDigits')
   .min(ACCOUNT_NUMBER_MIN_LENGTH, 'accountNumberLeast10')
-  .max(
-    ACCOUNT_NUMBER_MAX_LENGTH,
-    `Account number must be at most ${ACCOUNT_NUMBER_MAX_LENGTH} digits`,
-  )
+  .max(ACCOUNT_NUMBER_MAX_LENGTH, 'accountNumberMostMax')
 
 /** The bank transfer body with its messages (docs/transfers.md "Bank transfers"). */
 export const bankTransferRequestSchema = z.object({

@@ -261,10 +261,7 @@ const accountNumberSchema = z
   .string({ error: 'accountNumberRequired' })
   .trim()
   .min(1, 'accountNumberRequired')
-  .max(
-    CUSTOMER_NUMBER_MAX_LENGTH,
-    `Account number must be at most ${CUSTOMER_NUMBER_MAX_LENGTH} characters`,
-  )
+  .max(CUSTOMER_NUMBER_MAX_LENGTH, 'accountNumberMostMaxCharacters')
 
 /**
  * The bill payment body (docs/api.md "Money endpoints") with the messages of docs/transfers.md

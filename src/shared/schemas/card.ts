@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { NameLabel } from './auth.ts'
 import { decimalStringSchema } from './reference.ts'
 
 export const CARD_THEMES = ['rainbow', 'ocean', 'sunset', 'galaxy'] as const
@@ -79,15 +80,15 @@ export const replacementRequestSchema = z.object({
   reason: z.enum(REPLACEMENT_REASONS, { error: 'chooseWhyCardNeeds' }),
 })
 
-const addressLine = (label: string, max: number) =>
+const addressLine = (label: NameLabel, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: `${label}Required` })
     .trim()
-    .min(2, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
+    .min(2, `${label}Required`)
+    .max(max, `${label}MostMaxCharacters`)
 
 export const physicalCardRequestSchema = z.object({
-  addressLine: addressLine('Address', 120),
-  city: addressLine('City', 60),
-  country: addressLine('Country', 60),
+  addressLine: addressLine('address', 120),
+  city: addressLine('city', 60),
+  country: addressLine('country', 60),
 })

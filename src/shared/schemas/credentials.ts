@@ -20,7 +20,7 @@ const optionalEmailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .max(EMAIL_MAX_LENGTH, 'emailMostMaxCharacters')
   .transform((text) => (text === '' ? undefined : text))
   .pipe(z.email({ error: 'invalidEmailAddress' }).optional())
 
@@ -45,8 +45,8 @@ export const signUpRequestSchema = z
     /** Texted a code at once; the account can sign in with it before it is verified. */
     phoneNumber: optionalPhoneNumberSchema.optional(),
     password: passwordSchema,
-    firstName: requiredName('First name'),
-    lastName: requiredName('Last name'),
+    firstName: requiredName('firstName'),
+    lastName: requiredName('lastName'),
     username: usernameSchema,
     /** Decides the primary wallet and the display currency; defaulted from the phone number. */
     country: optionalCountrySchema.optional(),
@@ -65,7 +65,7 @@ export const signInRequestSchema = z
     password: z
       .string({ error: 'passwordRequired' })
       .min(1, 'passwordRequired')
-      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+      .max(PASSWORD_MAX_LENGTH, 'passwordMostMaxCharacters'),
     /** With two-factor sign-in on: the authenticator's 6-digit code, or a backup code. */
     code: z.string().trim().max(20, 'codeTooLong').optional(),
   })

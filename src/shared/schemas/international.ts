@@ -218,7 +218,7 @@ const fullNameSchema = z
   .string({ error: 'recipientSFullName' })
   .trim()
   .min(2, 'recipientSFullName')
-  .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`)
+  .max(FULL_NAME_MAX_LENGTH, 'fullNameMostMax')
 
 export const PHONE_DIGITS_MIN = 7
 export const PHONE_DIGITS_MAX = 15
@@ -257,7 +257,7 @@ const bankWireRecipientSchema = z.object({
     .string({ error: 'bankNameRequired' })
     .trim()
     .min(2, 'bankNameRequired')
-    .max(BANK_NAME_MAX_LENGTH, `Bank name must be at most ${BANK_NAME_MAX_LENGTH} characters`),
+    .max(BANK_NAME_MAX_LENGTH, 'bankNameMostMax'),
   accountNumber: z
     .string({ error: 'accountNumberIbanRequired' })
     .trim()
@@ -292,10 +292,7 @@ const mobileWalletRecipientSchema = z.object({
     .string({ error: 'walletProviderRequired' })
     .trim()
     .min(2, 'walletProviderRequired')
-    .max(
-      WALLET_PROVIDER_MAX_LENGTH,
-      `Wallet provider must be at most ${WALLET_PROVIDER_MAX_LENGTH} characters`,
-    ),
+    .max(WALLET_PROVIDER_MAX_LENGTH, 'walletProviderMostMax'),
 })
 
 /** Who gets the money abroad, by method: the partner's requirements for each. */
@@ -314,7 +311,7 @@ export const internationalTransferRequestSchema = z.object({
   description: z
     .string()
     .trim()
-    .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+    .max(DESCRIPTION_MAX_LENGTH, 'descriptionMostMaxCharacters')
     .nullish(),
 })
 export type InternationalTransferRequest = z.infer<typeof internationalTransferRequestSchema>

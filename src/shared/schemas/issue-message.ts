@@ -3,7 +3,7 @@ import { type ErrorKey, type Message, type MessageParams, msg } from '../errors.
 
 /**
  * The shared schemas word their issues as keys of the errors catalog, not English, so the
- * server and the forms both word them in the user's language: `.min(3, 'usernameLeastMin')`.
+ * server and the forms both word them in the user's language: `.min(3, 'usernameLeastMinCharacters')`.
  * A text whose values the issue does not carry names them after the key:
  * `issueKey('searchTermLeastMin', { min: 2 })` is `searchTermLeastMin {"min":2}`.
  */

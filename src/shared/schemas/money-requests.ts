@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { issueKey } from './issue-message.ts'
 import { pageQuerySchema } from './pages.ts'
 
 export const DESCRIPTION_MAX_LENGTH = 140
@@ -34,7 +35,7 @@ const walletIdSchema = (message: string) => z.uuid({ error: message })
 const descriptionSchema = z
   .string()
   .trim()
-  .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+  .max(DESCRIPTION_MAX_LENGTH, 'descriptionMostMaxCharacters')
   .nullish()
 
 /** The Sabi transfer body (docs/transfers.md "Sabi transfers"). */
@@ -66,16 +67,10 @@ export const openWalletRequestSchema = z.object({
 
 export const userSearchQuerySchema = z.object({
   q: z
-    .string({ error: `Search term must be at least ${USER_SEARCH_MIN_LENGTH} characters` })
+    .string({ error: issueKey('searchTermLeastMin', { min: USER_SEARCH_MIN_LENGTH }) })
     .trim()
-    .min(
-      USER_SEARCH_MIN_LENGTH,
-      `Search term must be at least ${USER_SEARCH_MIN_LENGTH} characters`,
-    )
-    .max(
-      USER_SEARCH_MAX_LENGTH,
-      `Search term must be at most ${USER_SEARCH_MAX_LENGTH} characters`,
-    ),
+    .min(USER_SEARCH_MIN_LENGTH, 'searchTermLeastMin')
+    .max(USER_SEARCH_MAX_LENGTH, 'searchTermMostMax'),
 })
 
 export const userSearchResultSchema = z.object({

@@ -198,7 +198,7 @@ export const notificationsQuerySchema = z.object({
 export const markReadRequestSchema = z.object({
   ids: z
     .array(z.uuid('invalidNotificationId'))
-    .max(NOTIFICATIONS_READ_MAX_IDS, `ids may name at most ${NOTIFICATIONS_READ_MAX_IDS}`)
+    .max(NOTIFICATIONS_READ_MAX_IDS, 'idsMayNameMost')
     .optional(),
 })
 export type MarkReadRequest = z.infer<typeof markReadRequestSchema>

@@ -15,7 +15,7 @@ export function pageQuerySchema(defaultLimit: number) {
       .number({ error: 'limitNumber' })
       .int('limitWholeNumber')
       .min(1, 'limitLeast1')
-      .max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`)
+      .max(PAGE_MAX_LIMIT, 'limitMostMax')
       .default(defaultLimit),
     cursor: z.string().max(200, 'invalidCursor').optional(),
   })

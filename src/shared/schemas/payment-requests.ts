@@ -22,7 +22,7 @@ export const createPaymentRequestSchema = z.object({
   description: z
     .string()
     .trim()
-    .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+    .max(DESCRIPTION_MAX_LENGTH, 'descriptionMostMaxCharacters')
     .nullish(),
 })
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>

@@ -52,10 +52,7 @@ export const posSaleRequestSchema = z.object({
       phone: optionalText(20, 'customerPhoneMost20'),
     })
     .nullish(),
-  description: optionalText(
-    DESCRIPTION_MAX_LENGTH,
-    `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
-  ),
+  description: optionalText(DESCRIPTION_MAX_LENGTH, 'descriptionMostMaxCharacters'),
   type: z.literal(POS_SALE_TYPE, { error: 'typePosSale' }).default(POS_SALE_TYPE),
   method: z.enum(POS_SALE_METHODS, { error: 'methodCardQr' }).default('card'),
   card: z.object({ number: cardNumberSchema }).nullish(),
@@ -90,7 +87,7 @@ export const analyticsQuerySchema = z.object({
     .number({ error: 'daysNumber' })
     .int('daysWholeNumber')
     .min(1, 'daysLeast1')
-    .max(ANALYTICS_MAX_DAYS, `days must be at most ${ANALYTICS_MAX_DAYS}`)
+    .max(ANALYTICS_MAX_DAYS, 'daysMostMax')
     .default(30),
   /** The browser's `Date#getTimezoneOffset()`, so "today" and hours are the merchant's. */
   tzOffset: z.coerce
