@@ -58,11 +58,14 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'code' in error && typeof error.code === 'string'
 }
 
-/** What fastify-type-provider-zod puts in `error.validation`: the zod issue in `params`. */
+/**
+ * What fastify-type-provider-zod puts in `error.validation`: the zod issue's message, and the
+ * rest of the issue (`minimum`, `maximum`...) in `params`.
+ */
 type ValidationIssue = {
   instancePath: string
   message?: string | undefined
-  params?: { issue?: unknown } | undefined
+  params?: Record<string, unknown> | undefined
 }
 
 /**
@@ -73,7 +76,7 @@ type ValidationIssue = {
 function validationBody(issues: readonly ValidationIssue[], request: FastifyRequest): ApiErrorBody {
   const errors = issues.map((issue) => ({
     path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-    message: issueMessage(issue.params?.issue ?? { message: issue.message }),
+    message: issueMessage({ ...issue.params, message: issue.message }),
   }))
   const first = errors[0]
   const message = !first
