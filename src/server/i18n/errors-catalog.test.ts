@@ -141,7 +141,8 @@ function sourceFiles(directory: string): string[] {
     .map((name) => join(directory, name))
 }
 
-const STRING = String.raw`(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|` + '`' + ')'
+/** A quoted string or the start of a template literal. */
+const STRING = ['(?:', String.raw`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`, '`', ')'].join('')
 const ENGLISH_SITES = [
   new RegExp(String.raw`new AppError\(\s*'[A-Z_]+',\s*${STRING}`, 'g'),
   new RegExp(String.raw`\{\s*path:\s*[^,{}]+,\s*message:\s*${STRING}`, 'g'),

@@ -21,17 +21,19 @@ export const messageParamsSchema = z.record(
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
-  /** The errors catalog's key of `message`. */
-  key: z.string(),
-  /** The values of the key's placeholders. */
-  params: messageParamsSchema,
+  /**
+   * The errors catalog's key of `message`, and the values of its placeholders: Sabi's server
+   * always sends both; optional for the client, which reads whatever answered.
+   */
+  key: z.string().optional(),
+  params: messageParamsSchema.optional(),
   errors: z
     .array(
       z.object({
         path: z.string(),
         message: z.string(),
-        key: z.string(),
-        params: messageParamsSchema,
+        key: z.string().optional(),
+        params: messageParamsSchema.optional(),
       }),
     )
     .optional(),
