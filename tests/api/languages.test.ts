@@ -71,6 +71,29 @@ describeMoneyApi('languages', (context) => {
     ).toBe(true)
   })
 
+  it('words a PIN refusal in French, from the errors catalog with its count', async () => {
+    const client = createTestClient(context.app)
+    const user = await signUpClient(client)
+    const usd = await walletIn(client, 'USD')
+    await addFunds(client, usd.id, '10.00')
+    const recipient = await signUpClient(createTestClient(context.app))
+    const send = (body: object, language: string) =>
+      client.post(
+        '/api/send-money/sabi-user',
+        { recipientUserId: recipient.id, fromWalletId: usd.id, ...body },
+        { 'idempotency-key': randomUUID(), 'accept-language': language },
+      )
+
+    const wrongPin = await send(
+      { amount: '1.00', pin: user.pin === '1397' ? '1398' : '1397' },
+      'fr',
+    )
+    expect(wrongPin.status, wrongPin.text).toBe(403)
+    const pinRefusal = apiErrorSchema.parse(wrongPin.body)
+    expect(pinRefusal).toMatchObject({ code: 'PIN_INVALID', key: 'pinIncorrectAttemptsLeft' })
+    expect(pinRefusal.message).toBe(french.pinIncorrectAttemptsLeft.replace('{{count}}', '4'))
+  })
+
   it("reports the app's language as the user's until they save one, then keeps the saved one", async () => {
     const client = createTestClient(context.app)
     await signUpClient(client)
