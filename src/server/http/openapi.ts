@@ -113,7 +113,7 @@ const MESSAGE_PARAMS_SCHEMA = {
       { type: 'number' },
       {
         type: 'object',
-        properties: { decimal: { type: 'string' }, symbol: { type: ['string', 'null'] } },
+        properties: { decimal: { type: 'string' }, symbol: { type: 'string', nullable: true } },
         required: ['decimal', 'symbol'],
       },
     ],
@@ -143,7 +143,7 @@ const ERROR_SCHEMA = {
           key: { type: 'string' },
           params: MESSAGE_PARAMS_SCHEMA,
         },
-        required: ['path', 'message', 'key', 'params'],
+        required: ['path', 'message'],
         additionalProperties: false,
       },
     },
@@ -179,7 +179,7 @@ const ERROR_SCHEMA = {
       description: 'With UNAVAILABLE from GET /api/ready: why the server is not ready',
     },
   },
-  required: ['message', 'code', 'key', 'params'],
+  required: ['message', 'code'],
   additionalProperties: false,
 }
 
