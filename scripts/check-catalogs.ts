@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { z } from 'zod'
@@ -10,8 +10,8 @@ import { z } from 'zod'
  * text is empty; and every English key is used somewhere in the client's code.
  */
 const LOCALES_DIR = 'src/client/locales'
-/** Where keys are named: the client, and the shared schemas whose values double as keys. */
-const SOURCE_DIRS = ['src/client', 'src/shared']
+/** Where keys are named: the client, the shared schemas, and the server (the errors catalog's). */
+const SOURCE_DIRS = ['src/client', 'src/shared', 'src/server']
 const SOURCE_LANGUAGE = 'en'
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g
@@ -68,7 +68,8 @@ type UsedStrings = { literals: Set<string>; prefixes: string[]; suffixes: string
  */
 function usedStrings(root: string): UsedStrings {
   const used: UsedStrings = { literals: new Set(), prefixes: [], suffixes: [] }
-  for (const file of SOURCE_DIRS.flatMap((dir) => sourceFiles(join(root, dir)))) {
+  const dirs = SOURCE_DIRS.map((dir) => join(root, dir)).filter((dir) => existsSync(dir))
+  for (const file of dirs.flatMap((dir) => sourceFiles(dir))) {
     const source = readFileSync(file, 'utf8')
     for (const match of source.matchAll(/'([A-Za-z0-9_]+)'|"([A-Za-z0-9_]+)"/g)) {
       used.literals.add(match[1] ?? match[2] ?? '')

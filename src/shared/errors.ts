@@ -1,3 +1,7 @@
+import english from '../client/locales/en/errors.json' with { type: 'json' }
+import { renderText, type Texts } from './render-text.ts'
+import { writeAmount } from './write-amount.ts'
+
 /** The typed failures a use case may report; routes map each to one HTTP status. */
 export const APP_ERROR_STATUS = {
   VALIDATION_FAILED: 400,
@@ -62,7 +66,72 @@ export const APP_ERROR_STATUS = {
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS
 
-export type FieldError = { path: string; message: string }
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
+type WithoutPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K
+
+/**
+ * A text of the errors catalog (src/client/locales/<language>/errors.json), named as i18next
+ * names it: `pinAttemptsLeft` for `pinAttemptsLeft_one` and `pinAttemptsLeft_other`. A key
+ * English lacks does not compile.
+ */
+export type ErrorKey = WithoutPlural<keyof typeof english & string>
+
+/**
+ * An amount inside a message: decimal text with the asset's decimals ("1025.00") and the
+ * asset's symbol, written as each language writes money ("$1,025.00", "1 025,00 $").
+ */
+export type AmountParam = { readonly decimal: string; readonly symbol: string | null }
+
+export type MessageParam = string | number | AmountParam
+export type MessageParams = Readonly<Record<string, MessageParam>>
+
+/** What a refusal says: a catalog key and the values of its placeholders, never English. */
+export type Message = { readonly key: ErrorKey; readonly params: MessageParams }
+
+/** A message of the errors catalog: `msg('limitSingle', { amount: amountParam('50000.00', '₦') })`. */
+export function msg(key: ErrorKey, params: MessageParams = {}): Message {
+  return { key, params }
+}
+
+/** An amount parameter: `decimal` is plain decimal text with the asset's exact decimals. */
+export function amountParam(decimal: string, symbol: string | null): AmountParam {
+  return { decimal, symbol }
+}
+
+function isAmount(value: MessageParam): value is AmountParam {
+  return typeof value === 'object'
+}
+
+/** A message's values in `language`: amounts as the language writes money, the rest as given. */
+export function paramValues(
+  params: MessageParams,
+  language: Parameters<typeof writeAmount>[3],
+): Record<string, string | number> {
+  const values: Record<string, string | number> = {}
+  for (const [name, value] of Object.entries(params)) {
+    values[name] = isAmount(value)
+      ? writeAmount(value.decimal, value.decimal.split('.')[1]?.length ?? 0, value.symbol, language)
+      : value
+  }
+  return values
+}
+
+const ENGLISH: Texts = english
+
+/** A message in English: what `error.message` and the logs read. */
+export function englishMessage(message: Message): string {
+  return renderText(ENGLISH, ENGLISH, 'en', message.key, paramValues(message.params, 'en'))
+}
+
+/** A field's problem, as in a validation error's `errors[]`. */
+export type FieldError = { path: string; message: Message }
+
+/** The key and values an AppError is worded from, and its English text for the logs. */
+export type Wording = { key: ErrorKey; params: MessageParams; english: string }
+
+function wordingOf(message: Message): Wording {
+  return { key: message.key, params: message.params, english: englishMessage(message) }
+}
 
 /** What some refusals add to `{message, code}` (docs/api.md "Errors"). */
 export type ErrorDetails = {
@@ -75,22 +144,34 @@ export type ErrorDetails = {
   secondFactor?: boolean
   /** With COOLING_OFF: when the allowance ends (ISO 8601). */
   until?: string
+  /** With UNAVAILABLE from GET /api/ready: why the server is not ready. */
+  status?: 'draining' | 'unavailable'
 }
 
-/** An expected failure with a message safe to show to the user. */
+/** An expected failure with a message safe to show to the user, in the catalogs' words. */
 export class AppError extends Error {
   readonly code: AppErrorCode
   readonly status: number
+  /** The catalog key and values the message is worded from, in any language. */
+  readonly wording: Wording
   /** For bad input: which fields, as in a validation error's `errors[]`. */
-  readonly errors: FieldError[] | undefined
+  readonly errors: { path: string; wording: Wording }[] | undefined
   readonly details: ErrorDetails | undefined
 
-  constructor(code: AppErrorCode, message: string, errors?: FieldError[], details?: ErrorDetails) {
-    super(message)
+  /** `message` is `msg(key, params)`; `error.message` is its English text. */
+  constructor(
+    code: AppErrorCode,
+    message: Message,
+    errors?: readonly FieldError[],
+    details?: ErrorDetails,
+  ) {
+    const wording = wordingOf(message)
+    super(wording.english)
     this.name = 'AppError'
     this.code = code
     this.status = APP_ERROR_STATUS[code]
-    this.errors = errors
+    this.wording = wording
+    this.errors = errors?.map((error) => ({ path: error.path, wording: wordingOf(error.message) }))
     this.details = details
   }
 }

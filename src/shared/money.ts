@@ -1,4 +1,5 @@
-import { AppError } from './errors.ts'
+import { AppError, amountParam, type Message, msg } from './errors.ts'
+import { issueKey, issueMessage } from './schemas/issue-message.ts'
 
 /**
  * The only place amounts are converted (docs/money.md). An amount is an integer count of minor
@@ -78,23 +79,23 @@ const DECIMAL_PATTERN = /^(-)?(\d+)(?:\.(\d+))?$/
 export function parseMoney<A extends AssetCode>(input: string | number, asset: A): ParseResult<A> {
   const text = typeof input === 'number' ? numberToDecimalText(input) : input.trim()
   const match = text === undefined ? null : DECIMAL_PATTERN.exec(text)
-  if (!match) return { ok: false, reason: 'not_a_number', message: 'Amount must be a number' }
+  if (!match) return { ok: false, reason: 'not_a_number', message: 'amountNumber' }
   const [, sign, whole = '0', fraction = ''] = match
   const exponent = exponentOf(asset)
   if (fraction.length > exponent) {
     return {
       ok: false,
       reason: 'too_many_decimals',
-      message: `Amount can have at most ${exponent} decimal places for ${asset}`,
+      message: issueKey('amountCanHaveMost', { decimals: exponent, asset }),
     }
   }
   const minor =
     BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0')
   if (sign === '-' && minor !== 0n) {
-    return { ok: false, reason: 'negative', message: 'Amount cannot be negative' }
+    return { ok: false, reason: 'negative', message: 'amountCannotNegative' }
   }
   if (minor > MAX_AMOUNT_MINOR) {
-    return { ok: false, reason: 'too_large', message: 'Amount is too large' }
+    return { ok: false, reason: 'too_large', message: 'amountTooLarge' }
   }
   return { ok: true, value: { amountMinor: minor, asset } }
 }
@@ -203,17 +204,20 @@ export function parseAmountOrThrow<A extends AssetCode>(
   options: { maxMinor?: bigint; field?: string } = {},
 ): Money<A> {
   const field = options.field ?? 'amount'
-  const refuse = (message: string): never => {
+  const refuse = (message: Message): never => {
     throw new AppError('VALIDATION_FAILED', message, [{ path: field, message }])
   }
   const parsed = parseMoney(input, asset)
   if (!parsed.ok)
-    return refuse(parsed.reason === 'negative' ? 'Amount must be greater than 0' : parsed.message)
-  if (parsed.value.amountMinor <= 0n) return refuse('Amount must be greater than 0')
+    return refuse(parsed.reason === 'negative' ? msg('amountGreaterThan0') : issueMessage(parsed))
+  if (parsed.value.amountMinor <= 0n) return refuse(msg('amountGreaterThan0'))
   const max = options.maxMinor ?? MAX_AMOUNT_MINOR
   if (parsed.value.amountMinor > max) {
     return refuse(
-      `Amount can be at most ${groupDigits(formatMinor(max, exponentOf(asset)))} ${asset}`,
+      msg('amountCanMostMax', {
+        max: amountParam(formatMinor(max, exponentOf(asset)), null),
+        asset,
+      }),
     )
   }
   return parsed.value

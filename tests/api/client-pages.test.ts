@@ -196,7 +196,12 @@ for (const { kind, skip } of testDatabaseKinds()) {
             if (method === 'GET' && !url.startsWith('/api')) continue
             const response = await client.request({ method, url })
             expect(response.status, `${method} ${url}`).toBe(404)
-            expect(response.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
+            expect(response.body).toEqual({
+              message: 'Not found',
+              code: 'NOT_FOUND',
+              key: 'notFound',
+              params: {},
+            })
           }
         }
         const wrongMethod = await client.request({ method: 'PUT', url: '/api/wallets' })

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { sandboxProviders } from '#server/providers/providers.ts'
+import { msg } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
@@ -82,7 +83,7 @@ describeMoneyApi('money is collected only after its limits pass', (context) => {
           funding: {
             name: 'declining',
             async collect() {
-              return { approved: false, reason: 'Card declined by the issuer' }
+              return { approved: false, reason: msg('cardDeclinedIssuer') }
             },
           },
         },

@@ -108,7 +108,9 @@ describeMoneyApi('identity verification', (context) => {
     const refused = async (body: unknown) => {
       const response = await client.post('/api/profile/verification', body)
       expect(response.status, response.text).toBe(400)
-      return apiErrorSchema.parse(response.body).errors ?? []
+      // The field errors' words; their keys and values are the errors catalog's (docs/api.md).
+      const errors = apiErrorSchema.parse(response.body).errors ?? []
+      return errors.map(({ path, message }) => ({ path, message }))
     }
     const nextYear = new Date().getUTCFullYear() + 1
     const seventeen = new Date().getUTCFullYear() - 17

@@ -101,7 +101,17 @@ function isSessionProtected(operation: ContractOperation): boolean {
   return operation.security.some((requirement) => 'session' in requirement)
 }
 
-const fieldErrorSchema = z.object({ path: z.string(), message: z.string() }).strict()
+const paramsSchema = z.record(
+  z.string(),
+  z.union([
+    z.string(),
+    z.number(),
+    z.object({ decimal: z.string(), symbol: z.string().nullable() }),
+  ]),
+)
+const fieldErrorSchema = z
+  .object({ path: z.string(), message: z.string(), key: z.string(), params: paramsSchema })
+  .strict()
 
 describeMoneyApi(
   'the OpenAPI contract',
@@ -122,13 +132,18 @@ describeMoneyApi(
       return found
     }
 
-    /** The error body the document promises: `{message, code, errors?}`, `code` in the enum. */
+    /**
+     * The error body the document promises: `{message, code, key, params, errors?}`, `code` in
+     * the enum.
+     */
     function errorBodySchema() {
       const codes = contract.components.schemas.Error.properties.code.enum
       return z
         .object({
           message: z.string(),
           code: z.string().refine((code) => codes.includes(code), 'code is not in the enum'),
+          key: z.string(),
+          params: paramsSchema,
           errors: z.array(fieldErrorSchema).optional(),
         })
         .strict()

@@ -140,8 +140,10 @@ describeMoneyApi(
       }
     }
 
+    /** A refusal's status and words; its catalog key and values are the errors catalog's. */
     async function refusal(response: { status: number; body: unknown }) {
-      return { status: response.status, ...apiErrorSchema.parse(response.body) }
+      const { key: _key, params: _params, ...body } = apiErrorSchema.parse(response.body)
+      return { status: response.status, ...body }
     }
 
     it('a new user has no PIN; it is set with the password, and guessable PINs are refused', async () => {

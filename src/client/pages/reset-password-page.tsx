@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -14,6 +13,7 @@ import { emailOrPhoneBody, emailOrPhoneField } from '#client/features/auth/email
 import { useAuthMessages } from '#client/features/auth/messages.ts'
 import { useNotificationMessages } from '#client/features/notifications/messages.ts'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { type PasswordResetConfirm, passwordResetConfirmSchema } from '#shared/schemas/auth.ts'
 
 type PasswordResetRequestBody = { email: string } | { phoneNumber: string }
@@ -32,7 +32,7 @@ function RequestLinkForm() {
       apiRequest('POST', '/api/auth/password-reset', body),
   })
   const form = useForm({
-    resolver: zodResolver(requestLinkSchema),
+    resolver: schemaResolver(requestLinkSchema),
     defaultValues: { login: '' },
   })
   if (send.isSuccess) {
@@ -82,7 +82,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const auth = useAuthMessages()
   const [asksCode, setAsksCode] = useState(false)
   const form = useForm({
-    resolver: zodResolver(passwordResetConfirmSchema),
+    resolver: schemaResolver(passwordResetConfirmSchema),
     // No code until the server asks for one: an empty one would not pass the schema.
     defaultValues: { token, password: '' },
   })

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
@@ -12,6 +11,7 @@ import { useAuthMessages } from '#client/features/auth/messages.ts'
 import { SignInCodeStep, type SignInCredentials } from '#client/features/auth/sign-in-code-step.tsx'
 import { useAuthSubmit } from '#client/features/auth/use-auth-submit.ts'
 import { ApiError } from '#client/lib/api.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { signInErrorMessage } from '#client/lib/server-errors.ts'
 import { DeferredLanguageMenu } from '#client/shell/deferred-language-menu.tsx'
 import type { SignInRequest } from '#shared/schemas/credentials.ts'
@@ -42,7 +42,7 @@ function SignInForm({
   const t = useAuthMessages()
   const submit = useAuthSubmit<SignInRequest>('/api/auth/login', returnTo)
   const form = useForm({
-    resolver: zodResolver(signInFormSchema),
+    resolver: schemaResolver(signInFormSchema),
     defaultValues: { login: initialEmail, password: '' },
   })
   const { errors } = form.formState

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -14,6 +13,7 @@ import { useAuthSubmit } from '#client/features/auth/use-auth-submit.ts'
 import { usePhoneMessages } from '#client/features/phone/messages.ts'
 import { VerifyPhoneSteps } from '#client/features/phone/verify-phone-dialog.tsx'
 import { useReturnTo } from '#client/lib/return-to.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { serverErrorMessage, serverFieldErrors } from '#client/lib/server-errors.ts'
 import { AUTH_USER_QUERY_KEY } from '#client/lib/use-auth.ts'
 import { DeferredLanguageMenu } from '#client/shell/deferred-language-menu.tsx'
@@ -57,7 +57,7 @@ function SignUpForm({
     return true
   })
   const form = useForm<FormInput, unknown, SignUpBody>({
-    resolver: zodResolver(signUpRequestSchema),
+    resolver: schemaResolver(signUpRequestSchema),
     defaultValues: {
       email: '',
       phoneNumber: '',

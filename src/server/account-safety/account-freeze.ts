@@ -16,13 +16,13 @@ import type { MailSender, SmsSender } from '#server/providers/message-senders.ts
 import { readSettings } from '#server/settings/user-settings.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { UNFREEZE_CODE_TTL_MINUTES } from '#shared/account-safety.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { alertOwner } from './security-alert.ts'
 
-const LINK_INVALID = 'This link is invalid or has expired'
-const NOT_FROZEN = 'Your account is not frozen'
-const CODE_WRONG = 'That code is not right or has expired. Ask for a new one.'
-const PASSWORD_ASKED = 'Enter your password to continue'
+const LINK_INVALID = msg('linkInvalidHasExpired')
+const NOT_FROZEN = msg('accountNotFrozen')
+const CODE_WRONG = msg('codeNotRightHas')
+const PASSWORD_ASKED = msg('enterPasswordContinue')
 /** Codes to unfreeze at most this often per account per 15 minutes. */
 const UNFREEZE_CODES_PER_15_MINUTES = 3
 
@@ -77,11 +77,11 @@ export async function sendUnfreezeCode(
   const to = user.email ?? (user.phoneVerified ? user.phoneNumber : null)
   const sender = byEmail ? senders.mail : senders.sms
   if (!to || !sender) {
-    throw new AppError('PROVIDER_UNAVAILABLE', 'We cannot send you a code right now')
+    throw new AppError('PROVIDER_UNAVAILABLE', msg('weCannotSendCode'))
   }
   const recent = await countRecentTokens(db, user.id, 'unfreeze', nowMs - 15 * 60_000)
   if (recent >= UNFREEZE_CODES_PER_15_MINUTES) {
-    throw new AppError('RATE_LIMITED', 'Too many codes. Please try again in 15 minutes.')
+    throw new AppError('RATE_LIMITED', msg('tooManyCodesTry'))
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   await db.transaction(async (tx) => {

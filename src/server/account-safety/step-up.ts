@@ -9,13 +9,13 @@ import { checkSecondFactor } from '#server/credentials/second-factor.ts'
 import type { Queryable } from '#server/db/client.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { refuseIfFrozen } from '#server/users/frozen-refusal.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import type { StepUpProof } from '#shared/schemas/step-up.ts'
 
-const PASSWORD_ASKED = 'Enter your password to continue'
-const BOTH_ASKED = 'Enter your password and the code from your authenticator app to continue'
-const WRONG_PASSWORD = 'Password is incorrect'
-const WRONG_CODE = 'That code is not right. Check your authenticator app.'
+const PASSWORD_ASKED = msg('enterPasswordContinue')
+const BOTH_ASKED = msg('enterPasswordCodeFrom')
+const WRONG_PASSWORD = msg('passwordIncorrect')
+const WRONG_CODE = msg('codeNotRightCheck')
 
 /**
  * Step-up for a credential change or deactivation (docs/security.md "Step-up"): a session alone
@@ -68,7 +68,7 @@ export async function checkAccountPassword(
   details: { secondFactor: boolean } = { secondFactor: false },
 ): Promise<void> {
   if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
-    throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
+    throw new AppError('RATE_LIMITED', msg('tooManyFailedAttempts'))
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
     await recordLoginFailure(db, signInKeyOf(user), ipAddress)

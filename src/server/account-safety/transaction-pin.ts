@@ -6,7 +6,7 @@ import { type Queryable, queryRows } from '#server/db/client.ts'
 import { transactionPins } from '#server/db/schema.ts'
 import { createStatementBatcher } from '#server/db/statement-batcher.ts'
 import { findUserById } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, type PinStatus } from '#shared/schemas/pin.ts'
 
 // The PIN is hashed like a password (argon2id, src/server/auth/passwords.ts): with only 10,000
@@ -74,7 +74,9 @@ function lockedError(lockedUntil: Date): AppError {
   const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000))
   return new AppError(
     'PIN_LOCKED',
-    `Your PIN is locked after ${PIN_MAX_ATTEMPTS} wrong attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    minutes === 1
+      ? msg('pinLockedOneMinute', { max: PIN_MAX_ATTEMPTS })
+      : msg('pinLockedMinutes', { max: PIN_MAX_ATTEMPTS, minutes }),
     undefined,
     { lockedUntil: lockedUntil.toISOString() },
   )
@@ -92,7 +94,7 @@ export function checkTransactionPin(
   pin: string | undefined,
 ): Promise<void> {
   if (pin === undefined) {
-    return Promise.reject(new AppError('PIN_REQUIRED', 'Enter your transaction PIN to continue'))
+    return Promise.reject(new AppError('PIN_REQUIRED', msg('enterTransactionPinContinue')))
   }
   // A double tap (or any requests in parallel) with the same PIN is one attempt, not several:
   // otherwise five taps with the right PIN would count as five attempts and lock it. Different
@@ -230,7 +232,7 @@ async function attemptPin(db: Queryable, userId: string, pin: string): Promise<v
       .from(transactionPins)
       .where(eq(transactionPins.userId, userId))
     if (!row) {
-      throw new AppError('PIN_NOT_SET', 'Create a transaction PIN before sending money')
+      throw new AppError('PIN_NOT_SET', msg('createTransactionPinBefore'))
     }
     throw lockedError(row.lockedUntil ?? new Date())
   }
@@ -256,10 +258,12 @@ async function attemptPin(db: Queryable, userId: string, pin: string): Promise<v
   throw new AppError(
     'PIN_INVALID',
     attemptsLeft > 0
-      ? `Incorrect PIN. ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`
+      ? attemptsLeft === 1
+        ? msg('pinIncorrectOneLeft')
+        : msg('pinIncorrectAttemptsLeft', { count: attemptsLeft })
       : attempts > PIN_MAX_ATTEMPTS
-        ? 'Incorrect PIN. Your PIN is now locked for 24 hours.'
-        : `Incorrect PIN. Your PIN is now locked for ${PIN_LOCK_MINUTES} minutes.`,
+        ? msg('pinIncorrectLockedDay')
+        : msg('pinIncorrectLockedMinutes', { minutes: PIN_LOCK_MINUTES }),
     undefined,
     { attemptsLeft },
   )

@@ -12,7 +12,7 @@ import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
 import type { UserRow } from '#server/users/find-user.ts'
 import { refuseIfFrozen } from '#server/users/frozen-refusal.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 
 /**
  * Changes the password of a signed-in user who knows the current one. Every other session
@@ -29,17 +29,17 @@ export async function changePassword(
 ): Promise<void> {
   refuseIfFrozen(user)
   if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
-    throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
+    throw new AppError('RATE_LIMITED', msg('tooManyFailedAttempts'))
   }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await recordLoginFailure(db, signInKeyOf(user), ipAddress)
-    throw new AppError('VALIDATION_FAILED', 'Current password is incorrect', [
-      { path: 'currentPassword', message: 'Current password is incorrect' },
+    throw new AppError('VALIDATION_FAILED', msg('currentPasswordIncorrect'), [
+      { path: 'currentPassword', message: msg('currentPasswordIncorrect') },
     ])
   }
   if (input.currentPassword === input.newPassword) {
-    throw new AppError('VALIDATION_FAILED', 'Choose a password you have not been using', [
-      { path: 'newPassword', message: 'Choose a password you have not been using' },
+    throw new AppError('VALIDATION_FAILED', msg('choosePasswordHaveNot'), [
+      { path: 'newPassword', message: msg('choosePasswordHaveNot') },
     ])
   }
   await db

@@ -19,7 +19,7 @@ import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
 import { startCoolingOff } from '#server/limits/cooling-off.ts'
 import { findUserById } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import type { PasswordResetConfirm } from '#shared/schemas/auth.ts'
 
 /**
@@ -31,8 +31,8 @@ import type { PasswordResetConfirm } from '#shared/schemas/auth.ts'
 export async function resetPassword(tx: Queryable, input: PasswordResetConfirm): Promise<void> {
   const spent = await consumeEmailToken(tx, input.token, 'password_reset')
   if (!spent) {
-    throw new AppError('VALIDATION_FAILED', 'This link is invalid or has expired', [
-      { path: 'token', message: 'This link is invalid or has expired' },
+    throw new AppError('VALIDATION_FAILED', msg('linkInvalidHasExpired'), [
+      { path: 'token', message: msg('linkInvalidHasExpired') },
     ])
   }
   const before = await findUserById(tx, spent.userId)
@@ -50,8 +50,8 @@ export async function resetPassword(tx: Queryable, input: PasswordResetConfirm):
     )
     .returning({ id: users.id, email: users.email })
   if (!user) {
-    throw new AppError('VALIDATION_FAILED', 'This link is invalid or has expired', [
-      { path: 'token', message: 'This link is invalid or has expired' },
+    throw new AppError('VALIDATION_FAILED', msg('linkInvalidHasExpired'), [
+      { path: 'token', message: msg('linkInvalidHasExpired') },
     ])
   }
   if (user.email?.toLowerCase() === spent.email.toLowerCase()) {
@@ -71,8 +71,8 @@ export async function resetPassword(tx: Queryable, input: PasswordResetConfirm):
   await startCoolingOff(tx, user.id)
 }
 
-const CODE_ASKED = 'Enter the code from your authenticator app, or a backup code'
-const WRONG_CODE = 'That code is not right. Check your authenticator app.'
+const CODE_ASKED = msg('enterCodeFromAuthenticatorApp')
+const WRONG_CODE = msg('codeNotRightCheck')
 
 /**
  * A reset never turns two-factor off, nor walks around it (docs/security.md "Account
@@ -95,7 +95,7 @@ export async function requireResetSecondFactor(
     })
   }
   if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
-    throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
+    throw new AppError('RATE_LIMITED', msg('tooManyFailedAttempts'))
   }
   if (!(await checkSecondFactor(db, sealer, user, input.code))) {
     await recordLoginFailure(db, signInKeyOf(user), ipAddress)

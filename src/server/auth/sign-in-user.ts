@@ -10,7 +10,7 @@ import { checkSecondFactor } from '#server/credentials/second-factor.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { findUserBySignInPhone } from '#server/phone/find-phone-owner.ts'
 import { findUserByEmail, type UserRow } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import type { SignInRequest } from '#shared/schemas/credentials.ts'
 
 /**
@@ -38,32 +38,26 @@ export async function signInUser(
   // what was typed.
   const key = user ? signInKeyOf(user) : (input.email ?? input.phoneNumber ?? '')
   if (await isLoginBlocked(db, key, ipAddress)) {
-    throw new AppError(
-      'RATE_LIMITED',
-      'Too many failed sign-in attempts. Please try again in 15 minutes.',
-    )
+    throw new AppError('RATE_LIMITED', msg('tooManyFailedSign'))
   }
   const valid = await verifyPassword(user?.passwordHash, input.password)
   if (!user || !valid) {
     await recordLoginFailure(db, key, ipAddress)
     throw new AppError(
       'INVALID_CREDENTIALS',
-      input.email ? 'Incorrect email or password' : 'Incorrect phone number or password',
+      input.email ? msg('incorrectEmailPassword') : msg('incorrectPhoneNumberPassword'),
     )
   }
   if (user.deactivatedAt) {
-    throw new AppError('ACCOUNT_DEACTIVATED', 'This account has been deactivated')
+    throw new AppError('ACCOUNT_DEACTIVATED', msg('accountHasBeenDeactivated'))
   }
   if (user.twoFactorEnabled) {
     if (!input.code) {
-      throw new AppError(
-        'TOTP_REQUIRED',
-        'Enter the 6-digit code from your authenticator app, or a backup code',
-      )
+      throw new AppError('TOTP_REQUIRED', msg('enter6DigitCodeFrom'))
     }
     if (!(await checkSecondFactor(db, sealer, user, input.code.replace(/\s/g, '')))) {
       await recordLoginFailure(db, key, ipAddress)
-      throw new AppError('TOTP_INVALID', 'That code is not right. Check your authenticator app.')
+      throw new AppError('TOTP_INVALID', msg('codeNotRightCheck'))
     }
   }
   await clearLoginFailures(db, key)

@@ -6,13 +6,13 @@ import { isPhoneHeldByAnother } from '#server/phone/find-phone-owner.ts'
 import { PHONE_TAKEN_MESSAGE } from '#server/phone/send-phone-verification.ts'
 import { findUserByEmail, findUserByUsername, type UserRow } from '#server/users/find-user.ts'
 import { openDefaultWallets } from '#server/wallets/open-default-wallets.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { phoneCountryOf } from '#shared/phone-numbers.ts'
 import type { SignUpBody } from '#shared/schemas/credentials.ts'
 
-const EMAIL_TAKEN = 'An account with this email already exists'
-const USERNAME_TAKEN = 'This username is already taken'
-const PHONE_ACCOUNT_EXISTS = 'An account with this phone number already exists'
+const EMAIL_TAKEN = msg('accountEmailAlreadyExists')
+const USERNAME_TAKEN = msg('usernameAlreadyTaken')
+const PHONE_ACCOUNT_EXISTS = msg('accountPhoneNumberAlready')
 
 /**
  * Creates an account with its default wallets in one transaction (the primary one in the

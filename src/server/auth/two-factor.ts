@@ -12,7 +12,7 @@ import { hashCode, newBackupCode, totpMatches } from '#server/credentials/second
 import type { Queryable } from '#server/db/client.ts'
 import { backupCodes, users } from '#server/db/schema.ts'
 import type { UserRow } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { BACKUP_CODE_COUNT } from '#shared/schemas/account.ts'
 import type { StepUpProof } from '#shared/schemas/step-up.ts'
 
@@ -29,15 +29,13 @@ async function requireCode(
   matches: () => Promise<boolean>,
 ): Promise<void> {
   if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
-    throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please try again in 15 minutes.')
+    throw new AppError('RATE_LIMITED', msg('tooManyWrongCodes'))
   }
   if (!(await matches())) {
     await recordLoginFailure(db, signInKeyOf(user), ipAddress)
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'That code is not right. Check your authenticator app.',
-      [{ path: 'code', message: 'That code is not right. Check your authenticator app.' }],
-    )
+    throw new AppError('VALIDATION_FAILED', msg('codeNotRightCheck'), [
+      { path: 'code', message: msg('codeNotRightCheck') },
+    ])
   }
 }
 
@@ -47,7 +45,7 @@ export async function setUpTwoFactor(
   sealer: Sealer,
   user: UserRow,
 ): Promise<{ secret: string; otpauthUrl: string }> {
-  if (user.twoFactorEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is already on')
+  if (user.twoFactorEnabled) throw new AppError('CONFLICT', msg('twoFactorSignAlready'))
   const secret = generateSecret()
   await db
     .update(users)
@@ -72,9 +70,9 @@ export async function enableTwoFactor(
   ipAddress: string,
   nowMs = Date.now(),
 ): Promise<{ backupCodes: string[] }> {
-  if (user.twoFactorEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is already on')
+  if (user.twoFactorEnabled) throw new AppError('CONFLICT', msg('twoFactorSignAlready'))
   if (!user.totpSecretSealed) {
-    throw new AppError('CONFLICT', 'Start two-factor setup first')
+    throw new AppError('CONFLICT', msg('startTwoFactorSetup'))
   }
   await requireStepUp(db, sealer, user, { password }, ipAddress, nowMs)
   await requireCode(db, user, ipAddress, () => totpMatches(db, sealer, user, code, nowMs))
@@ -103,7 +101,7 @@ export async function disableTwoFactor(
   ipAddress: string,
   nowMs = Date.now(),
 ): Promise<void> {
-  if (!user.twoFactorEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is not on')
+  if (!user.twoFactorEnabled) throw new AppError('CONFLICT', msg('twoFactorSignNot'))
   await requireStepUp(db, sealer, user, proof, ipAddress, nowMs)
   await db.delete(backupCodes).where(eq(backupCodes.userId, user.id))
   await db
@@ -130,7 +128,7 @@ export async function renewBackupCodes(
   ipAddress: string,
   nowMs = Date.now(),
 ): Promise<{ backupCodes: string[] }> {
-  if (!user.twoFactorEnabled) throw new AppError('CONFLICT', 'Two-factor sign-in is not on')
+  if (!user.twoFactorEnabled) throw new AppError('CONFLICT', msg('twoFactorSignNot'))
   await requireStepUp(db, sealer, user, proof, ipAddress, nowMs)
   const codes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode)
   await db.delete(backupCodes).where(eq(backupCodes.userId, user.id))

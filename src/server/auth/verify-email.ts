@@ -9,7 +9,7 @@ import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
 import type { MailSender } from '#server/providers/message-senders.ts'
 import type { UserRow } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { EMAIL_VERIFICATION_TTL_HOURS } from '#shared/schemas/auth.ts'
 import { sendEmailLink } from './send-email-link.ts'
 
@@ -27,14 +27,13 @@ export async function sendEmailVerification(
   user: Pick<UserRow, 'id' | 'email' | 'emailVerifiedAt'>,
   nowMs = Date.now(),
 ): Promise<void> {
-  if (user.emailVerifiedAt)
-    throw new AppError('CONFLICT', 'Your e-mail address is already verified')
+  if (user.emailVerifiedAt) throw new AppError('CONFLICT', msg('eMailAddressAlready'))
   // An account made with a phone number only has no address to verify.
-  if (!user.email) throw new AppError('CONFLICT', 'This account has no email address')
-  if (!mail) throw new AppError('NOT_AVAILABLE', 'E-mail is not available right now')
+  if (!user.email) throw new AppError('CONFLICT', msg('accountHasNoEmail'))
+  if (!mail) throw new AppError('NOT_AVAILABLE', msg('eMailNotAvailable'))
   const recent = await countRecentTokens(db, user.id, 'verify_email', nowMs - 60 * 60_000)
   if (recent >= VERIFICATIONS_PER_ACCOUNT_PER_HOUR) {
-    throw new AppError('RATE_LIMITED', 'Too many requests. Please try again in an hour.')
+    throw new AppError('RATE_LIMITED', msg('tooManyRequestsHour'))
   }
   const token = await issueEmailToken(
     db,
@@ -62,14 +61,14 @@ export async function sendEmailVerification(
 export async function verifyEmail(tx: Queryable, token: string): Promise<void> {
   const spent = await consumeEmailToken(tx, token, 'verify_email')
   if (!spent) {
-    throw new AppError('VALIDATION_FAILED', 'This link is invalid or has expired', [
-      { path: 'token', message: 'This link is invalid or has expired' },
+    throw new AppError('VALIDATION_FAILED', msg('linkInvalidHasExpired'), [
+      { path: 'token', message: msg('linkInvalidHasExpired') },
     ])
   }
   const [user] = await tx.select().from(users).where(eq(users.id, spent.userId))
   if (!user || user.email?.toLowerCase() !== spent.email.toLowerCase()) {
-    throw new AppError('VALIDATION_FAILED', 'This link is invalid or has expired', [
-      { path: 'token', message: 'This link is invalid or has expired' },
+    throw new AppError('VALIDATION_FAILED', msg('linkInvalidHasExpired'), [
+      { path: 'token', message: msg('linkInvalidHasExpired') },
     ])
   }
   await tx

@@ -1,33 +1,53 @@
 import type { BillerProvider } from '#server/providers/biller-provider.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, type ErrorKey, type Message, msg } from '#shared/errors.ts'
 import {
   type Biller,
   type BillPaymentType,
-  CUSTOMER_NUMBER_NAMES,
+  type CustomerNumberKind,
   customerNumberProblem,
   findBiller,
   isPhoneTopUp,
   readCustomerNumber,
 } from '#shared/schemas/bills.ts'
 
-function capitalise(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
-}
-
-function refuse(message: string, path: string): never {
+function refuse(message: Message, path: string): never {
   throw new AppError('VALIDATION_FAILED', message, [{ path, message }])
 }
 
-function lengthText(biller: Biller): string {
-  const { minLength, maxLength, characters } = biller.customerNumber
-  const unit = characters === 'digits' ? 'digits' : 'letters or digits'
-  return minLength === maxLength ? `${minLength} ${unit}` : `${minLength} to ${maxLength} ${unit}`
+/** How long each kind of customer number is, in the catalog's words. */
+const LENGTH_KEYS: Record<CustomerNumberKind, { range: ErrorKey; exact: ErrorKey }> = {
+  meter: { range: 'meterNumbersBillerMin', exact: 'meterNumbersBillerMin' },
+  phone: { range: 'phoneNumbersBillerLength', exact: 'phoneNumbersBillerLength' },
+  customerId: { range: 'customerIdsBillerMin', exact: 'customerIdsBillerMin' },
+  smartcard: { range: 'smartcardNumbersBillerMin', exact: 'smartcardNumbersBillerMin' },
+  policy: { range: 'policyNumbersBillerMin', exact: 'policyNumbersBillerMin' },
+  tenant: { range: 'tenantReferencesBillerMin', exact: 'tenantReferencesBillerMin' },
+  paymentReference: { range: 'paymentReferencesBillerMin', exact: 'paymentReferencesBillerLength' },
+}
+
+/** The customer a number names was not found, in the catalog's words for its kind. */
+const NOT_FOUND_KEYS: Record<CustomerNumberKind, ErrorKey> = {
+  meter: 'noCustomerMeterNumber',
+  phone: 'noCustomerPhoneNumber',
+  customerId: 'noCustomerCustomerId',
+  smartcard: 'noCustomerSmartcardNumber',
+  policy: 'noCustomerPolicyNumber',
+  tenant: 'noCustomerTenantReference',
+  paymentReference: 'noPaymentReferenceReference',
+}
+
+function lengthMessage(biller: Biller): Message {
+  const { kind, minLength, maxLength } = biller.customerNumber
+  const keys = LENGTH_KEYS[kind]
+  return minLength === maxLength
+    ? msg(keys.exact, { biller: biller.name, length: minLength, min: minLength, max: maxLength })
+    : msg(keys.range, { biller: biller.name, min: minLength, max: maxLength })
 }
 
 /** The biller a request names: it must be one of the bill type's own. */
 export function findBillerOrThrow(type: BillPaymentType, providerId: string): Biller {
   const biller = findBiller(type, providerId)
-  if (!biller) refuse('Please select a provider', 'provider')
+  if (!biller) refuse(msg('selectProvider'), 'provider')
   return biller
 }
 
@@ -51,21 +71,23 @@ export async function findBillCustomer(
   provider: BillerProvider,
 ): Promise<BillCustomerFound> {
   const customerNumber = readCustomerNumber(biller.customerNumber, accountNumber)
-  const name = CUSTOMER_NUMBER_NAMES[biller.customerNumber.kind]
   const problem = customerNumberProblem(biller.customerNumber, customerNumber)
-  if (problem === 'required') refuse('Account number is required', 'accountNumber')
+  if (problem === 'required') refuse(msg('accountNumberRequired'), 'accountNumber')
   if (problem !== null) {
-    refuse(`${capitalise(name)}s for ${biller.name} are ${lengthText(biller)}`, 'accountNumber')
+    refuse(lengthMessage(biller), 'accountNumber')
   }
   if (isPhoneTopUp(biller.customerNumber)) return { biller, customerNumber, customerName: null }
   const customerName = await provider.lookupCustomer(biller, customerNumber)
   if (!customerName) {
     // A payment reference names a bill to pay, not a customer.
-    const what =
-      biller.customerNumber.kind === 'paymentReference'
-        ? `No payment reference ${customerNumber}`
-        : `No customer with ${name} ${customerNumber}`
-    throw new AppError('NOT_FOUND', `${what} was found at ${biller.name}`)
+    throw new AppError(
+      'NOT_FOUND',
+      msg(NOT_FOUND_KEYS[biller.customerNumber.kind], {
+        number: customerNumber,
+        reference: customerNumber,
+        biller: biller.name,
+      }),
+    )
   }
   return { biller, customerNumber, customerName }
 }

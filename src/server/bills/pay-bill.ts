@@ -4,7 +4,7 @@ import type { BillerProvider } from '#server/providers/biller-provider.ts'
 import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { exponentOf, parseAmountOrThrow, zero } from '#shared/money.ts'
 import {
   BILL_AMOUNT_MAX_MAJOR,
@@ -30,7 +30,7 @@ export async function payBill(
   const biller = findBillerOrThrow(input.billType, input.provider)
   const wallet = await findOwnWallet(tx, userId, input.walletId)
   if (wallet.asset !== biller.currency) {
-    const message = `${biller.name} is paid in ${biller.currency}: pay from your ${biller.currency} wallet`
+    const message = msg('billerPaidCurrencyPay', { biller: biller.name, currency: biller.currency })
     throw new AppError('VALIDATION_FAILED', message, [{ path: 'walletId', message }])
   }
   const amount = parseAmountOrThrow(input.amount, wallet.asset, {

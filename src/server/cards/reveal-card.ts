@@ -8,7 +8,7 @@ import type { Sealer } from '#server/credentials/seal.ts'
 import { checkSecondFactor } from '#server/credentials/second-factor.ts'
 import type { Queryable } from '#server/db/client.ts'
 import type { UserRow } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { CARD_REVEAL_MS } from '#shared/schemas/card.ts'
 import type { CardRow } from './find-or-issue-card.ts'
 
@@ -33,12 +33,12 @@ export async function revealCard(
   hideAt: string
 }> {
   if (!proof.password && !proof.code) {
-    throw new AppError('VALIDATION_FAILED', 'Enter your password to reveal the card details', [
-      { path: 'password', message: 'Enter your password to reveal the card details' },
+    throw new AppError('VALIDATION_FAILED', msg('enterPasswordRevealCard'), [
+      { path: 'password', message: msg('enterPasswordRevealCard') },
     ])
   }
   if (await isLoginBlocked(db, signInKeyOf(user), ipAddress)) {
-    throw new AppError('RATE_LIMITED', 'Too many failed attempts. Please try again in 15 minutes.')
+    throw new AppError('RATE_LIMITED', msg('tooManyFailedAttempts'))
   }
   const proven = proof.password
     ? await verifyPassword(user.passwordHash, proof.password)
@@ -47,7 +47,7 @@ export async function revealCard(
       (await checkSecondFactor(db, sealer, user, (proof.code ?? '').replace(/\s/g, ''), nowMs))
   if (!proven) {
     await recordLoginFailure(db, signInKeyOf(user), ipAddress)
-    const message = proof.password ? 'Password is incorrect' : 'That code is not right'
+    const message = proof.password ? msg('passwordIncorrect') : msg('codeNotRight')
     throw new AppError('VALIDATION_FAILED', message, [
       { path: proof.password ? 'password' : 'code', message },
     ])

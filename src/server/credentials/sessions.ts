@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { type Queryable, queryRows } from '#server/db/client.ts'
 import { decodeCursor, exactTimestamp, olderThan, toPage } from '#server/db/keyset-page.ts'
 import { sessions } from '#server/db/schema.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import type { SessionInfo } from '#shared/schemas/account.ts'
 import type { PageQuery } from '#shared/schemas/pages.ts'
 
@@ -310,7 +310,7 @@ export async function revokeUserSession(db: Queryable, userId: string, publicId:
     .from(sessions)
     .where(eq(sessions.userId, userId))
   const match = rows.find((row) => publicSessionId(row.sidHash) === publicId)
-  if (!match) throw new AppError('NOT_FOUND', 'Session not found')
+  if (!match) throw new AppError('NOT_FOUND', msg('sessionNotFound'))
   const forget = (hash: string) => hash === match.sidHash
   forgetSessions(forget)
   await db.delete(sessions).where(eq(sessions.sidHash, match.sidHash))

@@ -9,7 +9,7 @@ import type { FundingProvider } from '#server/providers/funding-provider.ts'
 import { requireProvider } from '#server/providers/providers.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import {
   convertAtRate,
   divideRoundHalfUp,
@@ -45,8 +45,8 @@ export async function buyCrypto(
     .where(eq(cryptocurrencies.id, input.cryptoCurrencyId))
     .limit(1)
   if (!crypto?.isActive || !isAssetCode(crypto.code)) {
-    throw new AppError('NOT_FOUND', 'Cryptocurrency not found', [
-      { path: 'cryptoCurrencyId', message: 'Please select a cryptocurrency' },
+    throw new AppError('NOT_FOUND', msg('cryptocurrencyNotFound'), [
+      { path: 'cryptoCurrencyId', message: msg('selectCryptocurrency') },
     ])
   }
   const coin = crypto.code
@@ -61,7 +61,7 @@ export async function buyCrypto(
     (usd.amountMinor * 10n ** BigInt(PRICE_DECIMALS) * 10n ** coinExponent) /
     (100n * priceMicroCents)
   if (quantityMinor <= 0n) {
-    const message = `Amount is too small to buy any ${coin}`
+    const message = msg('amountTooSmallBuy', { coin })
     throw new AppError('VALIDATION_FAILED', message, [{ path: 'amount', message }])
   }
   const usdId = await usdCurrencyId(tx)
@@ -78,7 +78,8 @@ export async function buyCrypto(
       .from(wallets)
       .where(and(eq(wallets.userId, userId), eq(wallets.currencyId, fiat.id)))
       .limit(1)
-    if (!wallet) throw new AppError('NOT_FOUND', `You have no ${fiat.code} wallet to pay from`)
+    if (!wallet)
+      throw new AppError('NOT_FOUND', msg('haveNoCurrencyWallet', { currency: fiat.code }))
     const own = await findOwnWallet(tx, userId, wallet.id)
     payingAccountId = own.accountId
     fromWalletId = own.id
@@ -90,7 +91,7 @@ export async function buyCrypto(
   const cardProvider =
     input.paymentMethod === 'wallet'
       ? null
-      : requireProvider(funding, 'Card payments are not available right now')
+      : requireProvider(funding, msg('cardPaymentsNotAvailable'))
 
   const holding = await findOrOpenHoldingAccount(tx, userId, coin)
   const quantityText = formatMinor(quantityMinor, exponentOf(coin))

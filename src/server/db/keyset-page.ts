@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 
 /**
  * Keyset pagination for every list that is read newest first by (timestamp, id): history,
@@ -23,8 +23,8 @@ const ID_PATTERNS: Record<CursorIdKind, RegExp> = {
 const AT_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{6})Z$/
 
 function invalidCursor(): never {
-  throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [
-    { path: 'cursor', message: 'Invalid cursor' },
+  throw new AppError('VALIDATION_FAILED', msg('invalidCursor'), [
+    { path: 'cursor', message: msg('invalidCursor') },
   ])
 }
 

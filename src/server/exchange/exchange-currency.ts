@@ -9,13 +9,13 @@ import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { findOrOpenWallet } from '#server/wallets/open-wallet.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, type Message, msg } from '#shared/errors.ts'
 import { formatMinor, parseAmountOrThrow, parseScaled, RATE_SCALE } from '#shared/money.ts'
 import type { ExchangeRequest } from '#shared/schemas/exchange.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
 import { type ExchangePrice, priceAtRate, priceExchange } from './price-exchange.ts'
 
-function refuse(message: string, path: string): never {
+function refuse(message: Message, path: string): never {
   throw new AppError('VALIDATION_FAILED', message, [{ path, message }])
 }
 
@@ -32,12 +32,9 @@ async function priceFromQuote(
     .from(quotes)
     .where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId), eq(quotes.purpose, 'exchange')))
     .limit(1)
-  if (!quote) throw new AppError('NOT_FOUND', 'Quote not found')
+  if (!quote) throw new AppError('NOT_FOUND', msg('quoteNotFound'))
   if (quote.expiresAt.getTime() <= nowMs) {
-    throw new AppError(
-      'QUOTE_EXPIRED',
-      'This quote has expired. Please review the new rate and try again.',
-    )
+    throw new AppError('QUOTE_EXPIRED', msg('quoteHasExpiredReview'))
   }
   const from = await findCurrency(tx, quote.fromCurrencyId, 'fromCurrencyId')
   const to = await findCurrency(tx, quote.toCurrencyId, 'toCurrencyId')
@@ -47,7 +44,7 @@ async function priceFromQuote(
     quote.toCurrencyId !== input.toCurrencyId ||
     quote.amountMinor !== amount.amountMinor
   ) {
-    refuse('The quote is for a different exchange: get a new quote', 'quoteId')
+    refuse(msg('quoteDifferentExchangeGet'), 'quoteId')
   }
   return priceAtRate(from, to, amount, parseScaled(quote.rate, RATE_SCALE))
 }
@@ -67,7 +64,7 @@ export async function exchangeCurrency(
 ): Promise<TransactionResponse> {
   const fromWallet = await findOwnWallet(tx, userId, input.fromWalletId)
   if (fromWallet.currencyId !== input.fromCurrencyId)
-    refuse(`This wallet holds ${fromWallet.asset}`, 'fromWalletId')
+    refuse(msg('walletHoldsCurrency', { currency: fromWallet.asset }), 'fromWalletId')
   const price = input.quoteId
     ? await priceFromQuote(tx, userId, input.quoteId, input, nowMs)
     : await priceExchange(tx, input)
@@ -75,7 +72,7 @@ export async function exchangeCurrency(
     ? await findOwnWallet(tx, userId, input.toWalletId)
     : await findOrOpenWallet(tx, userId, price.to.id)
   if (toWallet.currencyId !== price.to.id)
-    refuse(`The destination wallet does not hold ${price.to.code}`, 'toWalletId')
+    refuse(msg('destinationWalletDoesNot', { currency: price.to.code }), 'toWalletId')
 
   const { from, to, amount, fee, receive, totalDebit } = price
   const lines: PostingInput[] = [

@@ -5,7 +5,7 @@ import {
   findRateMicro,
   usdCurrencyId,
 } from '#server/market/find-rate.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { add, convertAtRate, type Money, parseAmountOrThrow, percentageOf } from '#shared/money.ts'
 import { EXCHANGE_FEE_BASIS_POINTS } from '#shared/schemas/exchange.ts'
 
@@ -32,7 +32,7 @@ export async function priceExchange(
   const from = await findCurrency(db, input.fromCurrencyId, 'fromCurrencyId')
   const to = await findCurrency(db, input.toCurrencyId, 'toCurrencyId')
   if (from.id === to.id) {
-    const message = 'Choose two different currencies'
+    const message = msg('chooseTwoDifferentCurrencies')
     throw new AppError('VALIDATION_FAILED', message, [{ path: 'toCurrencyId', message }])
   }
   const amount = parseAmountOrThrow(input.amount, from.code)
@@ -49,7 +49,7 @@ export function priceAtRate(
 ): ExchangePrice {
   const receive = convertAtRate(amount, rateMicro, to.code, 'down')
   if (receive.amountMinor <= 0n) {
-    const message = `Amount is too small to exchange into ${to.code}`
+    const message = msg('amountTooSmallExchange', { currency: to.code })
     throw new AppError('VALIDATION_FAILED', message, [{ path: 'amount', message }])
   }
   const fee = percentageOf(amount, EXCHANGE_FEE_BASIS_POINTS)

@@ -12,8 +12,7 @@ import type { DatabaseHandle } from '#server/db/client.ts'
 import { databaseGaugesOf } from '#server/db/database-gauges.ts'
 import { serializeError, serializeRequest } from '#server/http/log-serializers.ts'
 import { OneLinePerRequest } from '#server/http/request-log.ts'
-import { localizeErrorBody } from '#server/i18n/localize-error.ts'
-import { requestLanguage } from '#server/i18n/request-language.ts'
+import { refusalBody } from '#server/i18n/render-error.ts'
 import { httpRequestDuration, watchDatabase } from '#server/metrics/metrics.ts'
 import { createLiveEvents } from '#server/notifications/live-events.ts'
 import { phoneCodeKeyFor } from '#server/phone/phone-codes.ts'
@@ -24,7 +23,7 @@ import type { Readiness } from '#server/readiness.ts'
 import { createTransferPoster } from '#server/transfers/post-user-transfers.ts'
 import { identityNumberKeyFor } from '#server/users/identity-number-key.ts'
 import { isClientRoute, isSandboxClientRoute } from '#shared/client-routes.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, type Message, msg } from '#shared/errors.ts'
 import { clientAddress, trustProxyOption } from './client-address.ts'
 import { refuseCrossSiteRequests } from './cross-site-guard.ts'
 import { handleError, handleFrameworkError } from './error-handler.ts'
@@ -121,10 +120,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler)
   app.setErrorHandler(handleError)
   app.addHook('onSend', sendRequestId)
-  // Refusals leave in the language the app asked for (docs/i18n.md "Server messages").
-  app.addHook('preSerialization', async (request, reply, payload) =>
-    reply.statusCode >= 400 ? localizeErrorBody(payload, requestLanguage(request)) : payload,
-  )
   app.addHook('onResponse', async (request, reply) => {
     httpRequestDuration.observe(
       {
@@ -181,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Counted in the database, so several instances enforce one limit (docs/operations.md).
     store: databaseRateLimitStore(database.db),
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+      new AppError('RATE_LIMITED', retryAfterMessage(Math.ceil(context.ttl / 1000))),
   })
 
   // State-changing requests must come from our own pages (docs/security.md).
@@ -193,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         title: 'Sabi API',
         version: options.version,
         description:
-          "Wallets, transfers and payments. Amounts are decimal strings with the asset's exact decimals. Errors are `{message, code, errors?}`. Money POSTs take an `Idempotency-Key` header.",
+          "Wallets, transfers and payments. Amounts are decimal strings with the asset's exact decimals. Errors are `{message, code, key, params, errors?}`, `message` in the request's language. Money POSTs take an `Idempotency-Key` header.",
       },
       components: {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sabi_sid' } },
@@ -287,10 +282,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply
         .status(405)
         .header('Allow', allowed.join(', '))
-        .send({ message: `${request.method} is not allowed here`, code: 'METHOD_NOT_ALLOWED' })
+        .send(
+          refusalBody(
+            request,
+            'METHOD_NOT_ALLOWED',
+            msg('methodNotAllowedHere', { method: request.method }),
+          ),
+        )
     }
     if (path.startsWith('/api/') || path === '/api' || !isPageRequest || !appPage) {
-      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
+      return reply.status(404).send(refusalBody(request, 'NOT_FOUND', msg('notFound')))
     }
     // A page path gets the app, which shows the page or its own not-found page; a path that
     // is no page of the app (shared/client-routes.ts) says so with its status too.
@@ -302,4 +303,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
 
   return app
+}
+
+/**
+ * How long a rate-limited client waits, worded as @fastify/rate-limit's `after` words it
+ * ("1 second", "30 seconds", "15 minutes", "2 hours"), from the catalog.
+ */
+export function retryAfterMessage(seconds: number): Message {
+  const rounded = (value: number) => (Number.isInteger(value) ? value : Math.floor(value + 0.5))
+  if (seconds < 60) {
+    const count = rounded(seconds)
+    return count === 1
+      ? msg('tooManyRequestsOneSecond')
+      : msg('tooManyRequestsSeconds', { seconds: count })
+  }
+  if (seconds < 3600) {
+    const minutes = rounded(seconds / 60)
+    return minutes === 1
+      ? msg('tooManyRequestsOneMinute')
+      : msg('tooManyRequestsMinutes', { minutes })
+  }
+  return msg('tooManyRequestsHours', { count: rounded(seconds / 3600) })
 }

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { refusalBody } from '#server/i18n/render-error.ts'
+import { msg } from '#shared/errors.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -29,5 +31,5 @@ export function isCrossSiteRequest(request: FastifyRequest): boolean {
 /** Refuses (403) a state-changing request that another site made a browser send. */
 export async function refuseCrossSiteRequests(request: FastifyRequest, reply: FastifyReply) {
   if (SAFE_METHODS.has(request.method) || !isCrossSiteRequest(request)) return
-  return reply.status(403).send({ message: 'Cross-site request refused', code: 'FORBIDDEN' })
+  return reply.status(403).send(refusalBody(request, 'FORBIDDEN', msg('crossSiteRequestRefused')))
 }

@@ -1,39 +1,41 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { describeDatabaseError, isDatabaseUnavailable } from '#server/db/errors.ts'
+import { appErrorBody, refusalBody } from '#server/i18n/render-error.ts'
 import { rateLimitRefusals } from '#server/metrics/metrics.ts'
-import { AppError, type AppErrorCode } from '#shared/errors.ts'
+import { AppError, type AppErrorCode, type Message, msg } from '#shared/errors.ts'
 import type { ApiErrorBody } from '#shared/schemas/errors.ts'
+import { issueMessage } from '#shared/schemas/issue-message.ts'
 
 /** How long a client should wait before retrying while the database is away. */
 export const RETRY_AFTER_SECONDS = 2
 
 // Fastify's own 4xx errors, said in words a client developer can act on.
-const FASTIFY_MESSAGES: Record<string, { status: number; code: AppErrorCode; message: string }> = {
+const FASTIFY_MESSAGES: Record<string, { status: number; code: AppErrorCode; message: Message }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
     code: 'VALIDATION_FAILED',
-    message: 'Request body must be valid JSON',
+    message: msg('requestBodyValidJson'),
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
     code: 'VALIDATION_FAILED',
-    message: 'Request body must be valid JSON',
+    message: msg('requestBodyValidJson'),
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: 'Request body must be JSON (Content-Type: application/json)',
+    message: msg('requestBodyJsonContent'),
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     code: 'VALIDATION_FAILED',
-    message: 'Request body length does not match Content-Length',
+    message: msg('requestBodyLengthDoes'),
   },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: 'VALIDATION_FAILED',
-    message: 'Request body is too large',
+    message: msg('requestBodyTooLarge'),
   },
 }
 
@@ -56,20 +58,33 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'code' in error && typeof error.code === 'string'
 }
 
-function validationBody(
-  issues: { instancePath: string; message?: string | undefined }[],
-): ApiErrorBody {
+/**
+ * What fastify-type-provider-zod puts in `error.validation`: the zod issue's message, and the
+ * rest of the issue (`minimum`, `maximum`...) in `params`.
+ */
+type ValidationIssue = {
+  instancePath: string
+  message?: string | undefined
+  params?: Record<string, unknown> | undefined
+}
+
+/**
+ * Bad input as field errors: each zod issue's message is a key of the errors catalog (the
+ * shared schemas name keys, src/shared/schemas/issue-message.ts) and its values come from the
+ * issue (`minimum`, `maximum`), never from English text.
+ */
+function validationBody(issues: readonly ValidationIssue[], request: FastifyRequest): ApiErrorBody {
   const errors = issues.map((issue) => ({
     path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-    message: issue.message ?? 'Invalid value',
+    message: issueMessage({ ...issue.params, message: issue.message }),
   }))
   const first = errors[0]
   const message = !first
-    ? 'Invalid request'
+    ? msg('invalidRequest')
     : first.path === ''
-      ? 'Request body must be a JSON object'
+      ? msg('requestBodyJsonObject')
       : first.message
-  return { message, code: 'VALIDATION_FAILED', errors }
+  return refusalBody(request, 'VALIDATION_FAILED', message, { errors })
 }
 
 /**
@@ -80,52 +95,46 @@ function validationBody(
  */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return reply.status(400).send(validationBody(error.validation))
+    return reply.status(400).send(validationBody(error.validation, request))
   }
   if (error instanceof AppError) {
     if (error.status === 429)
       rateLimitRefusals.inc({ route: request.routeOptions.url ?? 'unmatched' })
-    return reply.status(error.status).send({
-      message: error.message,
-      code: error.code,
-      ...(error.errors ? { errors: error.errors } : {}),
-      ...error.details,
-    })
+    return reply.status(error.status).send(appErrorBody(error, request))
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable')
-    return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({
-      message: 'Sabi is briefly unavailable. Please try again in a moment.',
-      code: 'UNAVAILABLE',
-    })
+    return reply
+      .status(503)
+      .header('Retry-After', String(RETRY_AFTER_SECONDS))
+      .send(refusalBody(request, 'UNAVAILABLE', msg('sabiBrieflyUnavailable')))
   }
   const database = describeDatabaseError(error)
   if (database?.code && BAD_INPUT_STATES.has(database.code)) {
     request.log.warn({ database }, 'input refused by the database: validation missed it')
-    return reply.status(400).send({ message: 'Invalid request', code: 'VALIDATION_FAILED' })
+    return reply.status(400).send(refusalBody(request, 'VALIDATION_FAILED', msg('invalidRequest')))
   }
   if (isFastifyError(error)) {
     const known = FASTIFY_MESSAGES[error.code]
-    if (known) return reply.status(known.status).send({ message: known.message, code: known.code })
+    if (known) {
+      return reply.status(known.status).send(refusalBody(request, known.code, known.message))
+    }
     if (error.statusCode === 429) {
       rateLimitRefusals.inc({ route: request.routeOptions.url ?? 'unmatched' })
-      return reply.status(429).send({
-        message: 'Too many requests. Please wait a moment and try again.',
-        code: 'RATE_LIMITED',
-      })
+      return reply
+        .status(429)
+        .send(refusalBody(request, 'RATE_LIMITED', msg('tooManyRequestsWait')))
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ code: error.code }, 'client error')
       return reply
         .status(error.statusCode)
-        .send({ message: 'Invalid request', code: 'VALIDATION_FAILED' })
+        .send(refusalBody(request, 'VALIDATION_FAILED', msg('invalidRequest')))
     }
   }
   // The logger's serializer (log-serializers.ts) decides what of it is written.
   request.log.error({ err: error }, 'unhandled error')
-  return reply
-    .status(500)
-    .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' })
+  return reply.status(500).send(refusalBody(request, 'INTERNAL', msg('somethingWentWrong')))
 }
 
 /**
@@ -135,13 +144,15 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
  */
 export function handleFrameworkError(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply
       .status(414)
-      .send({ message: 'Request path is too long', code: 'VALIDATION_FAILED' })
+      .send(refusalBody(request, 'VALIDATION_FAILED', msg('requestPathTooLong')))
   }
-  return reply.status(400).send({ message: 'Invalid request path', code: 'VALIDATION_FAILED' })
+  return reply
+    .status(400)
+    .send(refusalBody(request, 'VALIDATION_FAILED', msg('invalidRequestPath')))
 }

@@ -9,7 +9,7 @@ import {
   runIdempotent,
 } from '#server/ledger/run-idempotent.ts'
 import { idempotentReplays, moneyActions } from '#server/metrics/metrics.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { IDEMPOTENCY_KEY_PATTERN } from '#shared/schemas/money-requests.ts'
 import { clientAddress } from './client-address.ts'
@@ -58,7 +58,7 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   const header = request.headers['idempotency-key']
   const key = Array.isArray(header) ? header[0] : header
   if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key))
-    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key header is required')
+    throw new AppError('VALIDATION_FAILED', msg('idempotencyKeyHeaderRequired'))
   return key
 }
 

@@ -102,18 +102,47 @@ export const transformRouteSchema: SwaggerTransform = (input) => {
 // The error answers
 // ---------------------------------------------------------------------------------------------
 
+/** The values of a message's placeholders: numbers, texts, and amounts with their symbol. */
+const MESSAGE_PARAMS_SCHEMA = {
+  type: 'object',
+  description:
+    "The values of the key's placeholders; an amount is `{decimal, symbol}`, written as each language writes money",
+  additionalProperties: {
+    oneOf: [
+      { type: 'string' },
+      { type: 'number' },
+      {
+        type: 'object',
+        properties: { decimal: { type: 'string' }, symbol: { type: 'string', nullable: true } },
+        required: ['decimal', 'symbol'],
+      },
+    ],
+  },
+}
+
 const ERROR_SCHEMA = {
   type: 'object',
   description:
-    'Every error answer of the API: `message` is safe to show to the user, `code` tells what went wrong, and `errors[]` names the fields of bad input.',
+    "Every error answer of the API: `message` is safe to show to the user, in the request's language (Accept-Language), `code` tells what went wrong, `key` and `params` are the errors catalog's text and its values that `message` was worded from, and `errors[]` names the fields of bad input, each worded the same way.",
   properties: {
     message: { type: 'string' },
     code: { type: 'string', enum: APP_ERROR_CODES },
+    key: {
+      type: 'string',
+      description:
+        'The key of `message` in the errors catalog (src/client/locales/<language>/errors.json)',
+    },
+    params: MESSAGE_PARAMS_SCHEMA,
     errors: {
       type: 'array',
       items: {
         type: 'object',
-        properties: { path: { type: 'string' }, message: { type: 'string' } },
+        properties: {
+          path: { type: 'string' },
+          message: { type: 'string' },
+          key: { type: 'string' },
+          params: MESSAGE_PARAMS_SCHEMA,
+        },
         required: ['path', 'message'],
         additionalProperties: false,
       },
@@ -270,6 +299,8 @@ function isInlineErrorResponse(response: unknown): boolean {
         [
           'message',
           'code',
+          'key',
+          'params',
           'errors',
           'attemptsLeft',
           'lockedUntil',

@@ -8,7 +8,7 @@ import {
   readSession,
 } from '#server/credentials/sessions.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { clientAddress } from './client-address.ts'
 
 export const SESSION_COOKIE = 'sabi_sid'
@@ -78,13 +78,13 @@ export const sessionPlugin = fp(
   },
 )
 
-/** A preHandler for routes that need a signed-in user: 401 `{"message":"Unauthorized"}` otherwise. */
+/** A preHandler for routes that need a signed-in user: 401 `{"message":msg('unauthorized')}` otherwise. */
 export async function requireUser(request: FastifyRequest) {
-  if (!request.userId) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+  if (!request.userId) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
 }
 
 /** The signed-in user's id in a handler behind `requireUser`. */
 export function signedInUserId(request: FastifyRequest): string {
-  if (!request.userId) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+  if (!request.userId) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
   return request.userId
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 
 /** How many values one request may carry before it is refused outright (a body is 64 KB). */
 const MAX_VALUES = 20_000
@@ -16,7 +16,7 @@ function isStorableText(text: string): boolean {
 }
 
 function refuse(path: string): never {
-  const message = 'Text must not contain NUL characters or unpaired surrogates'
+  const message = msg('textNotContainNul')
   throw new AppError('VALIDATION_FAILED', message, [{ path, message }])
 }
 
@@ -34,7 +34,7 @@ function checkValue(root: unknown, rootPath: string): void {
     if (!item) break
     seen += 1
     if (seen > MAX_VALUES) {
-      throw new AppError('VALIDATION_FAILED', 'Request has too many values')
+      throw new AppError('VALIDATION_FAILED', msg('requestHasTooMany'))
     }
     const { value, path } = item
     if (typeof value === 'string') {

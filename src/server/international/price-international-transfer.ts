@@ -3,7 +3,7 @@ import type { Queryable } from '#server/db/client.ts'
 import { currencies } from '#server/db/schema.ts'
 import { findRateMicro, usdCurrencyId } from '#server/market/find-rate.ts'
 import type { OwnWallet } from '#server/wallets/find-own-wallet.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, type Message, msg } from '#shared/errors.ts'
 import {
   type AssetCode,
   add,
@@ -35,7 +35,7 @@ export type InternationalPrice = {
   receiveCurrencyId: number
 }
 
-function refuse(message: string, path: string): never {
+function refuse(message: Message, path: string): never {
   throw new AppError('VALIDATION_FAILED', message, [{ path, message }])
 }
 
@@ -45,9 +45,9 @@ export function findDestination(
   countryCode: string,
 ): { region: InternationalRegion; country: InternationalCountry } {
   const region = findRegion(regionId)
-  if (!region) refuse('Please select a destination region', 'region')
+  if (!region) refuse(msg('selectDestinationRegion'), 'region')
   const country = findCountry(region, countryCode)
-  if (!country) refuse(`Please select a country in ${region.name}`, 'countryCode')
+  if (!country) refuse(msg('selectCountryRegion', { region: region.name }), 'countryCode')
   return { region, country }
 }
 
@@ -60,7 +60,7 @@ async function payoutCurrencyId(db: Queryable, country: InternationalCountry): P
   if (!row) {
     throw new AppError(
       'NOT_AVAILABLE',
-      `Transfers to ${country.name} are not available right now: please try again later`,
+      msg('transfersCountryNotAvailable', { country: country.name }),
     )
   }
   return row.id
@@ -114,9 +114,9 @@ export function priceAtRate(input: {
   const receiveAsset: AssetCode = country.currency
   const receive = convertAtRate(amount, rateMicro, receiveAsset, 'down')
   if (receive.amountMinor <= 0n) {
-    refuse(`Amount is too small to send to ${country.name}`, 'amount')
+    refuse(msg('amountTooSmallSend', { country: country.name }), 'amount')
   }
-  if (receive.amountMinor > MAX_AMOUNT_MINOR) refuse('Amount is too large', 'amount')
+  if (receive.amountMinor > MAX_AMOUNT_MINOR) refuse(msg('amountTooLarge'), 'amount')
   const fee = internationalFeeOf(amount, region, method)
   return {
     region,

@@ -7,7 +7,7 @@ import type { RecipientDraft } from '#server/recipients/save-recipient.ts'
 import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, type ErrorKey, type Message, msg } from '#shared/errors.ts'
 import { formatMinor, formatMoney, money, parseScaled, RATE_SCALE } from '#shared/money.ts'
 import {
   accountCharactersOf,
@@ -21,13 +21,20 @@ import type { Transaction as TransactionResponse } from '#shared/schemas/transac
 import { internationalQuoteDetailsSchema } from './international-quote-details.ts'
 import { findDestination } from './price-international-transfer.ts'
 
+/** The refusal of recipient details of another method than the quote's. */
+const QUOTE_METHOD_KEYS = {
+  bank_wire: 'quoteBankWireEnter',
+  cash_pickup: 'quoteCashPickupEnter',
+  mobile_wallet: 'quoteMobileWalletEnter',
+} as const satisfies Record<string, ErrorKey>
+
 const METHOD_NAMES = {
   bank_wire: 'Bank wire',
   cash_pickup: 'Cash pickup',
   mobile_wallet: 'Mobile wallet',
 } as const
 
-function refuse(message: string, path: string): never {
+function refuse(message: Message, path: string): never {
   throw new AppError('VALIDATION_FAILED', message, [{ path, message }])
 }
 
@@ -81,29 +88,23 @@ export async function sendInternationalTransfer(
     )
     .limit(1)
     .for('update')
-  if (!quote) throw new AppError('NOT_FOUND', 'Quote not found: get a new quote')
+  if (!quote) throw new AppError('NOT_FOUND', msg('quoteNotFoundGet'))
   const parsed = internationalQuoteDetailsSchema.safeParse(quote.details)
   if (!parsed.success) throw new Error(`quote ${quote.id} has unreadable details`)
   const details = parsed.data
   if (details.usedByJournalId) {
-    throw new AppError('QUOTE_USED', 'This quote has already been used: get a new quote')
+    throw new AppError('QUOTE_USED', msg('quoteHasAlreadyBeen'))
   }
   if (quote.expiresAt.getTime() <= nowMs) {
-    throw new AppError(
-      'QUOTE_EXPIRED',
-      'Quote expired. Please review the new quote and send again.',
-    )
+    throw new AppError('QUOTE_EXPIRED', msg('quoteExpiredReviewNew'))
   }
   const wallet = await findOwnWallet(tx, userId, input.fromWalletId)
   if (wallet.id !== details.walletId || wallet.currencyId !== quote.fromCurrencyId) {
-    refuse('The quote is for another wallet: get a new quote', 'fromWalletId')
+    refuse(msg('quoteAnotherWalletGet'), 'fromWalletId')
   }
   const { recipient } = input
   if (recipient.method !== details.method) {
-    refuse(
-      `The quote is for ${METHOD_NAMES[details.method].toLowerCase()}: enter those recipient details or get a new quote`,
-      'recipient.method',
-    )
+    refuse(msg(QUOTE_METHOD_KEYS[details.method]), 'recipient.method')
   }
   const { region, country } = findDestination(details.region, details.countryCode)
   const amount = money(quote.amountMinor, wallet.asset)

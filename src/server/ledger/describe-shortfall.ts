@@ -1,5 +1,5 @@
-import { AppError } from '#shared/errors.ts'
-import { type AssetCode, exponentOf, formatMinor, groupDigits } from '#shared/money.ts'
+import { AppError, amountParam, msg } from '#shared/errors.ts'
+import { type AssetCode, exponentOf, formatMinor } from '#shared/money.ts'
 import { InsufficientFundsError } from './ledger-errors.ts'
 
 /**
@@ -12,10 +12,14 @@ export function explainInsufficientFunds(
   symbol: string,
 ): unknown {
   if (!(error instanceof InsufficientFundsError)) return error
-  const show = (minor: bigint) => `${symbol}${groupDigits(formatMinor(minor, exponentOf(asset)))}`
+  const show = (minor: bigint) => amountParam(formatMinor(minor, exponentOf(asset)), symbol)
   const shortfall = error.requiredMinor - error.balanceMinor
   return new AppError(
     'INSUFFICIENT_FUNDS',
-    `Insufficient funds: you need ${show(error.requiredMinor)} but your balance is ${show(error.balanceMinor)} (${show(shortfall)} short)`,
+    msg('insufficientFundsShortfall', {
+      required: show(error.requiredMinor),
+      balance: show(error.balanceMinor),
+      shortfall: show(shortfall),
+    }),
   )
 }

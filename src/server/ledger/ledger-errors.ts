@@ -1,4 +1,4 @@
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 
 /**
  * A customer account would go below zero. It carries the figures the use case needs to tell
@@ -10,7 +10,7 @@ export class InsufficientFundsError extends AppError {
   readonly requiredMinor: bigint
 
   constructor(accountId: number, balanceMinor: bigint, requiredMinor: bigint) {
-    super('INSUFFICIENT_FUNDS', 'Insufficient funds')
+    super('INSUFFICIENT_FUNDS', msg('insufficientFunds'))
     this.accountId = accountId
     this.balanceMinor = balanceMinor
     this.requiredMinor = requiredMinor

@@ -13,7 +13,7 @@ import {
 import { lagosDay } from '#server/limits/lagos-day.ts'
 import { loadNairaValuer, nairaValuerOf } from '#server/limits/naira-value.ts'
 import { parsePrice, referencePriceBook } from '#server/reference/usd-prices.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { type AssetCode, isAssetCode } from '#shared/money.ts'
 import { newJournalReference } from './journal-reference.ts'
 import { InsufficientFundsError, invariant } from './ledger-errors.ts'
@@ -263,7 +263,7 @@ export async function openLedger(
           for (const [accountId, delta] of deltas) {
             const owner = accounts.get(accountId)?.ownerId
             if (delta > 0n && owner && closed.has(owner))
-              throw new AppError('CONFLICT', 'This account is closed and cannot receive money.')
+              throw new AppError('CONFLICT', msg('accountClosedCannotReceive'))
           }
         }
         // Accepted: what it moves counts for the journals after it.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq, or, type SQL, sql } from 'drizzle-orm'
 import { type Database, type DbTransaction, type Queryable, queryRows } from '#server/db/client.ts'
 import { idempotencyKeys } from '#server/db/schema.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 
 export type IdempotentResponse = { statusCode: number; body: unknown }
 
@@ -38,7 +38,7 @@ async function readStored(db: Queryable, userId: string, key: string) {
 export function idempotencyMismatch(): AppError {
   return new AppError(
     'IDEMPOTENCY_MISMATCH',
-    'This Idempotency-Key was already used for a different request',
+    msg('idempotencyKeyWasAlready'),
   )
 }
 

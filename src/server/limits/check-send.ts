@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { kycDailyUsage, kycTierLimits, users } from '#server/db/schema.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, englishMessage, msg } from '#shared/errors.ts'
 import { formatMinor, isAssetCode, parseAmountOrThrow } from '#shared/money.ts'
 import type { LimitCheck, LimitCheckQuery } from '#shared/schemas/limits.ts'
 import { dailyLimitMessage, singleLimitMessage } from './enforce-limits.ts'
@@ -21,8 +21,8 @@ export async function checkSend(
 ): Promise<LimitCheck> {
   const code = query.currency.toUpperCase()
   if (!isAssetCode(code)) {
-    throw new AppError('VALIDATION_FAILED', 'Unknown currency', [
-      { path: 'currency', message: 'Unknown currency' },
+    throw new AppError('VALIDATION_FAILED', msg('unknownCurrency'), [
+      { path: 'currency', message: msg('unknownCurrency') },
     ])
   }
   const amount = parseAmountOrThrow(query.amount, code)
@@ -40,7 +40,7 @@ export async function checkSend(
     )
     .where(eq(users.id, userId))
     .limit(1)
-  if (!row) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+  if (!row) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
   const valuer = await loadNairaValuer(db, [code])
   const value = valuer(code, amount.amountMinor)
   const used = row.sentMinor ?? 0n
@@ -52,7 +52,7 @@ export async function checkSend(
       ...base,
       allowed: false,
       limit: 'single',
-      message: singleLimitMessage(row),
+      message: englishMessage(singleLimitMessage(row)),
       code: 'SINGLE_MAX',
       params: { amount: formatMinor(row.singleMaxMinor, 2) },
     }
@@ -61,7 +61,7 @@ export async function checkSend(
       ...base,
       allowed: false,
       limit: 'daily',
-      message: dailyLimitMessage(row, dailyRemaining),
+      message: englishMessage(dailyLimitMessage(row, dailyRemaining)),
       ...(dailyRemaining > 0n
         ? { code: 'DAILY_REMAINING', params: { amount: formatMinor(dailyRemaining, 2) } }
         : { code: 'DAILY_REACHED', params: { amount: formatMinor(row.dailyMaxMinor, 2) } }),

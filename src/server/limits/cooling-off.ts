@@ -1,10 +1,9 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { journals, users } from '#server/db/schema.ts'
-import { formatNaira } from '#server/limits/enforce-limits.ts'
 import { frozenRefusal } from '#server/users/frozen-refusal.ts'
 import { COOLING_OFF_HOURS, COOLING_OFF_LIMIT_NAIRA } from '#shared/account-safety.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, amountParam, msg } from '#shared/errors.ts'
 import { formatMinor } from '#shared/money.ts'
 
 const LIMIT_KOBO = BigInt(COOLING_OFF_LIMIT_NAIRA) * 100n
@@ -79,8 +78,8 @@ export function coolingOffRefusal(coolingOff: CoolingOff): AppError {
   const until = `${coolingOff.until.toISOString().slice(0, 16).replace('T', ' ')} UTC`
   const message =
     left > 0n
-      ? `Your sign-in details changed recently, so until ${until} you can send ${formatNaira(left)} more`
-      : `Your sign-in details changed recently, so you cannot send more money until ${until}`
+      ? msg('coolingOffAllowance', { until, amount: amountParam(formatMinor(left, 2), '₦') })
+      : msg('coolingOffNoAllowance', { until })
   return new AppError('COOLING_OFF', message, undefined, {
     until: coolingOff.until.toISOString(),
     remaining: formatMinor(left, 2),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
-import { AppError } from '#shared/errors.ts'
-import { type AssetCode, formatMinor, groupDigits } from '#shared/money.ts'
+import { AppError, amountParam, type Message, msg } from '#shared/errors.ts'
+import { type AssetCode, formatMinor } from '#shared/money.ts'
 import type { NairaValuer } from './naira-value.ts'
 
 /** The parts of a journal the limits look at (see ledger/post-journal.ts). */
@@ -12,30 +12,26 @@ export type LimitedJournal = {
   reversesJournalId?: string | null | undefined
 }
 
-/** Naira as the limits' messages show it: "₦12,500.00". */
-export function formatNaira(kobo: bigint): string {
-  return `₦${groupDigits(formatMinor(kobo, 2))}`
+/** Kobo as a message's amount in naira, written as each language writes money. */
+function naira(kobo: bigint) {
+  return amountParam(formatMinor(kobo, 2), '₦')
 }
 
 /** The single-payment refusal, worded for the user (docs/limits.md "Messages"). */
-export function singleLimitMessage(limits: { singleMaxMinor: bigint }): string {
-  return `The most you can send in one payment on your current tier is ${formatNaira(limits.singleMaxMinor)}`
+export function singleLimitMessage(limits: { singleMaxMinor: bigint }): Message {
+  return msg('limitSingle', { amount: naira(limits.singleMaxMinor) })
 }
 
 /** The daily refusal with what is left of the day. */
-export function dailyLimitMessage(limits: { dailyMaxMinor: bigint }, remaining: bigint): string {
+export function dailyLimitMessage(limits: { dailyMaxMinor: bigint }, remaining: bigint): Message {
   return remaining > 0n
-    ? `You can send ${formatNaira(remaining)} more today on your current tier`
-    : `You have reached your daily limit of ${formatNaira(limits.dailyMaxMinor)} on your current tier`
+    ? msg('limitDailyRemaining', { amount: naira(remaining) })
+    : msg('limitDailyReached', { amount: naira(limits.dailyMaxMinor) })
 }
 
-/** What a payer is told when the recipient's balance cap refuses their payment. */
-export const RECIPIENT_OVER_CAP_MESSAGE =
-  'The recipient cannot receive this amount: it would take their account over its limit'
-
 /** A LIMIT_EXCEEDED refusal naming the limit and, where the user may know it, what remains. */
-export function limitRefusal(
-  message: string,
+function limitRefusal(
+  message: Message,
   limit: 'single' | 'daily' | 'balance',
   remaining?: bigint,
 ) {
@@ -123,14 +119,10 @@ export function decideLimits(
     for (const [asset, minor] of arriving) credited += book.value(asset, minor)
     if (before + credited <= cap) continue
     if (userId !== journal.fromUserId && journal.fromUserId) {
-      throw limitRefusal(RECIPIENT_OVER_CAP_MESSAGE, 'balance')
+      throw limitRefusal(msg('limitRecipientOverCap'), 'balance')
     }
     const room = cap > before ? cap - before : 0n
-    throw limitRefusal(
-      `This would take your balance over ${formatNaira(cap)}, the most your current tier can hold. You can receive ${formatNaira(room)} more`,
-      'balance',
-      room,
-    )
+    throw limitRefusal(msg('limitBalanceCap', { cap: naira(cap), room: naira(room) }), 'balance', room)
   }
   return counted
 }

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { kycDailyUsage, kycTierLimits, users } from '#server/db/schema.ts'
 import { readCoolingOff } from '#server/limits/cooling-off.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { formatMinor } from '#shared/money.ts'
 import type { Limits } from '#shared/schemas/limits.ts'
 import { heldInNaira } from './held-in-naira.ts'
@@ -28,7 +28,7 @@ export async function readLimits(
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)
-  if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+  if (!user) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
   const tiers = await db.select().from(kycTierLimits).orderBy(asc(kycTierLimits.tier))
   const own = tiers.find((each) => each.tier === user.tier)
   if (!own) throw new Error(`no limits configured for tier ${user.tier}`)

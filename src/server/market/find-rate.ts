@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { currencies, exchangeRates } from '#server/db/schema.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import {
   type AssetCode,
   divideRounding,
@@ -16,8 +16,8 @@ export type CurrencyRef = { id: number; code: AssetCode; symbol: string }
 export async function findCurrency(db: Queryable, id: number, field: string): Promise<CurrencyRef> {
   const [row] = await db.select().from(currencies).where(eq(currencies.id, id)).limit(1)
   if (!row?.isActive || !isAssetCode(row.code)) {
-    throw new AppError('NOT_FOUND', 'Currency not found', [
-      { path: field, message: 'Currency not found' },
+    throw new AppError('NOT_FOUND', msg('currencyNotFound'), [
+      { path: field, message: msg('currencyNotFound') },
     ])
   }
   return { id: row.id, code: row.code, symbol: row.symbol }
@@ -74,10 +74,7 @@ export async function findRateMicro(
     const chained = chainRatesMicro(toUsd, fromUsd)
     if (chained > 0n) return chained
   }
-  throw new AppError(
-    'NOT_AVAILABLE',
-    'No exchange rate is available for these currencies right now',
-  )
+  throw new AppError('NOT_AVAILABLE', msg('noExchangeRateAvailable'))
 }
 
 export async function usdCurrencyId(db: Queryable): Promise<number | undefined> {

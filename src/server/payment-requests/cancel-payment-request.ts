@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { paymentRequests, posSales } from '#server/db/schema.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import type { PaymentRequest } from '#shared/schemas/payment-requests.ts'
 import { getPaymentRequest } from './find-payment-requests.ts'
 import { statusOf } from './to-payment-request-response.ts'
@@ -23,11 +23,10 @@ export async function cancelPaymentRequest(
       .from(paymentRequests)
       .where(and(eq(paymentRequests.id, id), eq(paymentRequests.requesterId, userId)))
       .for('update')
-    if (!request) throw new AppError('NOT_FOUND', 'Payment request not found')
+    if (!request) throw new AppError('NOT_FOUND', msg('paymentRequestNotFound'))
     const status = statusOf(request, nowMs)
     if (status === 'cancelled') return
-    if (status === 'paid')
-      throw new AppError('CONFLICT', 'This payment request has already been paid')
+    if (status === 'paid') throw new AppError('CONFLICT', msg('paymentRequestHasAlready'))
     const now = new Date(nowMs)
     await tx
       .update(paymentRequests)

@@ -3,7 +3,7 @@ import type { Queryable } from '#server/db/client.ts'
 import { decodeCursor, exactTimestamp, olderThan, toPage } from '#server/db/keyset-page.ts'
 import { paymentRequests, users } from '#server/db/schema.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import type { PageQuery } from '#shared/schemas/pages.ts'
 import {
   PAYMENT_REQUESTS_LIST_LIMIT,
@@ -34,7 +34,7 @@ export async function getPaymentRequest(
     .innerJoin(users, eq(users.id, paymentRequests.requesterId))
     .where(eq(paymentRequests.id, id))
     .limit(1)
-  if (!found) throw new AppError('NOT_FOUND', 'Payment request not found')
+  if (!found) throw new AppError('NOT_FOUND', msg('paymentRequestNotFound'))
   const symbolOf = await loadAssetSymbols(db, [found.request.asset])
   return toPaymentRequestResponse(
     found.request,

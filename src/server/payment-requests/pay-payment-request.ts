@@ -6,16 +6,16 @@ import { newJournalReference } from '#server/ledger/journal-reference.ts'
 import { postUserTransfers, type TransferOutcome } from '#server/transfers/post-user-transfers.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { findOwnWallet, type OwnWallet } from '#server/wallets/find-own-wallet.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { exponentOf, formatMinor } from '#shared/money.ts'
 import type { PaymentRequest, PayPaymentRequest } from '#shared/schemas/payment-requests.ts'
 import { getPaymentRequest } from './find-payment-requests.ts'
 import { statusOf } from './to-payment-request-response.ts'
 
 const NOT_PAYABLE = {
-  paid: 'This payment request has already been paid',
-  cancelled: 'This payment request was cancelled',
-  expired: 'This payment request has expired',
+  paid: msg('paymentRequestHasAlready'),
+  cancelled: msg('paymentRequestWasCancelled'),
+  expired: msg('paymentRequestHasExpired'),
 } as const
 
 /**
@@ -37,20 +37,20 @@ export async function payPaymentRequest(
     .from(paymentRequests)
     .where(eq(paymentRequests.id, requestId))
     .for('update')
-  if (!request) throw new AppError('NOT_FOUND', 'Payment request not found')
+  if (!request) throw new AppError('NOT_FOUND', msg('paymentRequestNotFound'))
   const status = statusOf(request, nowMs)
   if (status !== 'open') throw new AppError('CONFLICT', NOT_PAYABLE[status])
   if (request.requesterId === payerId) {
-    throw new AppError('VALIDATION_FAILED', 'You cannot pay your own payment request')
+    throw new AppError('VALIDATION_FAILED', msg('cannotPayOwnPayment'))
   }
   const from = await findOwnWallet(tx, payerId, input.fromWalletId)
   if (from.asset !== request.asset) {
-    const message = `This request is in ${request.asset}: pay it from your ${request.asset} wallet`
+    const message = msg('requestCurrencyPayFrom', { currency: request.asset })
     throw new AppError('VALIDATION_FAILED', message, [{ path: 'fromWalletId', message }])
   }
   const amount = formatMinor(request.amountMinor, exponentOf(from.asset))
   if (input.amount !== undefined && input.amount !== amount) {
-    throw new AppError('CONFLICT', 'This payment link has been changed: ask for a new one')
+    throw new AppError('CONFLICT', msg('paymentLinkHasBeen'))
   }
   const [outcome] = await postUserTransfers(tx, [
     {
@@ -113,8 +113,8 @@ function refusalOf(outcome: TransferOutcome | undefined, from: OwnWallet): Error
     }
     // The requester was found with the request: only a closed account is not found as a payee.
     case 'recipient_not_found':
-      return new AppError('CONFLICT', 'This account is closed and cannot receive money.')
+      return new AppError('CONFLICT', msg('accountClosedCannotReceive'))
     default:
-      return new AppError('NOT_FOUND', 'Payment request not found')
+      return new AppError('NOT_FOUND', msg('paymentRequestNotFound'))
   }
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '#server/db/client.ts'
 import { paymentRequests, users } from '#server/db/schema.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import { maskName } from '#server/transactions/party-names.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
 import type { PaymentRequestPreview } from '#shared/schemas/payment-requests.ts'
 
@@ -46,7 +46,7 @@ export async function previewPaymentRequest(
     .where(eq(paymentRequests.id, id))
     .limit(1)
   if (!found || !isAssetCode(found.asset)) {
-    throw new AppError('NOT_FOUND', 'Payment request not found')
+    throw new AppError('NOT_FOUND', msg('paymentRequestNotFound'))
   }
   const symbolOf = await loadAssetSymbols(db, [found.asset])
   return {

@@ -7,14 +7,14 @@ import { phoneVerifications, users } from '#server/db/schema.ts'
 import { startCoolingOff } from '#server/limits/cooling-off.ts'
 import { findUserById, type UserRow } from '#server/users/find-user.ts'
 import { refuseIfFrozen } from '#server/users/frozen-refusal.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { PHONE_CODE_ATTEMPTS_MAX, type PhoneVerificationConfirm } from '#shared/schemas/phone.ts'
 import { isPhoneHeldByAnother } from './find-phone-owner.ts'
 import { type PhoneCodeKey, phoneCodeMatches } from './phone-codes.ts'
 import { PHONE_TAKEN_MESSAGE } from './send-phone-verification.ts'
 
-const EXPIRED_MESSAGE = 'This code has expired. Ask for a new one.'
-const USED_UP_MESSAGE = 'Too many wrong codes. Ask for a new one.'
+const EXPIRED_MESSAGE = msg('codeHasExpiredAsk')
+const USED_UP_MESSAGE = msg('tooManyWrongCodesAsk')
 
 /**
  * Checks the code texted to a number and, when it is right, makes the number the user's
@@ -31,7 +31,7 @@ export async function confirmPhoneVerification(
   nowMs = Date.now(),
 ): Promise<UserRow> {
   const before = await findUserById(tx, userId)
-  if (!before) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+  if (!before) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
   refuseIfFrozen(before)
   const [row] = await tx
     .select()
@@ -62,7 +62,7 @@ export async function confirmPhoneVerification(
   if (!right) {
     const attemptsLeft = PHONE_CODE_ATTEMPTS_MAX - attempts
     if (attemptsLeft === 0) throw new AppError('PHONE_CODE_EXPIRED', USED_UP_MESSAGE)
-    throw new AppError('PHONE_CODE_INVALID', 'That code is not right.', undefined, {
+    throw new AppError('PHONE_CODE_INVALID', msg('codeNotRightStop'), undefined, {
       attemptsLeft,
     })
   }
@@ -89,7 +89,7 @@ export async function confirmPhoneVerification(
         .returning()
       return updated
     })
-    if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+    if (!user) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
     // A number added or changed, not the one typed at sign-up proved at last, is a credential
     // change (docs/security.md): the owner hears of it on the contacts they had, reset links
     // out to the old number die, and outgoing money cools off for a day.

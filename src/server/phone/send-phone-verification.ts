@@ -5,7 +5,7 @@ import { phoneVerifications, users } from '#server/db/schema.ts'
 import { renderTemplate } from '#server/notifications/render-message.ts'
 import type { SmsSender } from '#server/providers/message-senders.ts'
 import { readSettings } from '#server/settings/user-settings.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import {
   PHONE_CODE_RESEND_SECONDS,
   PHONE_CODE_TTL_MINUTES,
@@ -15,7 +15,7 @@ import {
 import { isPhoneHeldByAnother } from './find-phone-owner.ts'
 import { hashPhoneCode, newPhoneCode, type PhoneCodeKey } from './phone-codes.ts'
 
-export const PHONE_TAKEN_MESSAGE = 'This phone number is already verified on another Sabi account'
+export const PHONE_TAKEN_MESSAGE = msg('phoneNumberAlreadyVerifiedAnother')
 const HOUR_MS = 60 * 60_000
 
 /**
@@ -35,16 +35,16 @@ export async function sendPhoneVerification(
   options: { reuseRecent?: boolean } = {},
 ): Promise<PhoneVerificationSent> {
   const { sms, codeKey } = deps
-  if (!sms) throw new AppError('PROVIDER_UNAVAILABLE', 'SMS is not available right now')
+  if (!sms) throw new AppError('PROVIDER_UNAVAILABLE', msg('smsNotAvailableRight'))
   const code = newPhoneCode()
   const verificationId = randomUUID()
   const expiresAt = new Date(nowMs + PHONE_CODE_TTL_MINUTES * 60_000)
   const now = new Date(nowMs)
   const reused = await db.transaction(async (tx): Promise<PhoneVerificationSent | null> => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
-    if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+    if (!user) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
     if (user.phoneVerified && user.phoneNumber === phoneNumber) {
-      throw new AppError('CONFLICT', 'This phone number is already verified')
+      throw new AppError('CONFLICT', msg('phoneNumberAlreadyVerified'))
     }
     if (await isPhoneHeldByAnother(tx, phoneNumber, userId, { includePhoneOnly: false })) {
       throw new AppError('PHONE_TAKEN', PHONE_TAKEN_MESSAGE, [
@@ -80,7 +80,7 @@ export async function sendPhoneVerification(
           sent: false,
         }
       }
-      throw new AppError('RATE_LIMITED', 'Please wait a minute before asking for another code.')
+      throw new AppError('RATE_LIMITED', msg('waitMinuteBeforeAsking'))
     }
     const since = new Date(nowMs - HOUR_MS)
     const [counts] = await tx
@@ -99,7 +99,7 @@ export async function sendPhoneVerification(
       (counts?.byUser ?? 0) >= PHONE_CODES_PER_HOUR ||
       (counts?.byNumber ?? 0) >= PHONE_CODES_PER_HOUR
     ) {
-      throw new AppError('RATE_LIMITED', 'Too many codes asked for. Please try again in an hour.')
+      throw new AppError('RATE_LIMITED', msg('tooManyCodesAsked'))
     }
     // Only the newest code works: an older one, maybe read over a shoulder, stops here.
     await tx
@@ -139,7 +139,7 @@ export async function sendPhoneVerification(
     // The gateway refused or did not answer: a code nobody received neither works nor counts
     // against the user's resends, and the answer says SMS is unavailable, as without a sender.
     await db.delete(phoneVerifications).where(eq(phoneVerifications.id, verificationId))
-    throw new AppError('PROVIDER_UNAVAILABLE', 'SMS is not available right now')
+    throw new AppError('PROVIDER_UNAVAILABLE', msg('smsNotAvailableRight'))
   }
   return {
     phoneNumber,

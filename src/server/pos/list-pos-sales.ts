@@ -7,7 +7,7 @@ import {
   toPaymentRequestLink,
 } from '#server/payment-requests/to-payment-request-response.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import type { PageQuery } from '#shared/schemas/pages.ts'
 import { POS_SALES_LIST_LIMIT, type PosSale } from '#shared/schemas/pos.ts'
 import { toPosSaleResponse } from './to-pos-sale-response.ts'
@@ -86,6 +86,6 @@ export async function getPosSale(
   const {
     items: [sale],
   } = await findSales(db, merchantId, { saleId })
-  if (!sale) throw new AppError('NOT_FOUND', 'Sale not found')
+  if (!sale) throw new AppError('NOT_FOUND', msg('saleNotFound'))
   return sale
 }

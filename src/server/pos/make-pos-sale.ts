@@ -11,7 +11,7 @@ import { createPaymentRequest } from '#server/payment-requests/create-payment-re
 import type { CardAcquirer } from '#server/providers/card-acquirer.ts'
 import { requireProvider } from '#server/providers/providers.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { parseAmountOrThrow } from '#shared/money.ts'
 import {
   DEFAULT_SALE_DESCRIPTION,
@@ -79,11 +79,11 @@ export async function makePosSale(
     })
   }
 
-  const cardAcquirer = requireProvider(acquirer, 'Card payments are not available right now')
+  const cardAcquirer = requireProvider(acquirer, msg('cardPaymentsNotAvailable'))
   const cardNumber = input.card?.number ?? SANDBOX_APPROVED_CARD
   if (!passesLuhn(cardNumber)) {
-    throw new AppError('VALIDATION_FAILED', 'Card number is not valid', [
-      { path: 'card.number', message: 'Card number is not valid' },
+    throw new AppError('VALIDATION_FAILED', msg('cardNumberNotValid'), [
+      { path: 'card.number', message: msg('cardNumberNotValid') },
     ])
   }
   const last4 = cardNumber.slice(-4)

@@ -4,7 +4,7 @@ import { deleteOtherSessions } from '#server/credentials/sessions.ts'
 import { type Database, type Queryable, queryRows } from '#server/db/client.ts'
 import { ledgerAccounts, paymentRequests, payouts, users } from '#server/db/schema.ts'
 import type { UserRow } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
 
 /**
@@ -81,7 +81,7 @@ async function waitForOlderTransactions(db: Database): Promise<void> {
     if (Number(older?.n ?? 0) === 0) return
     await sleep(OLDER_TRANSACTIONS_POLL_MS)
   }
-  throw new AppError('CONFLICT', 'A payment to you is still on its way. Try again in a minute.')
+  throw new AppError('CONFLICT', msg('paymentStillItsWay'))
 }
 
 /** Refuses while any of the user's accounts holds money or a payout is on its way, locking all. */
@@ -101,10 +101,7 @@ async function refuseIfHolding(tx: Queryable, userId: string): Promise<void> {
           `${formatMinor(balanceMinor, isAssetCode(asset) ? exponentOf(asset) : 2)} ${asset}`,
       )
       .join(', ')
-    throw new AppError(
-      'CONFLICT',
-      `Your wallets still hold ${left}. Send, exchange or spend it before deactivating.`,
-    )
+    throw new AppError('CONFLICT', msg('walletsStillHoldBalances', { balances: left }))
   }
   const [inFlight] = await tx
     .select({ id: payouts.id })
@@ -112,9 +109,6 @@ async function refuseIfHolding(tx: Queryable, userId: string): Promise<void> {
     .where(and(eq(payouts.userId, userId), inArray(payouts.status, ['pending', 'submitted'])))
     .limit(1)
   if (inFlight) {
-    throw new AppError(
-      'CONFLICT',
-      'A payment of yours is still on its way. Try again once it has completed or failed.',
-    )
+    throw new AppError('CONFLICT', msg('paymentYoursStillIts'))
   }
 }

@@ -6,12 +6,12 @@ import { isUniqueViolation } from '#server/db/errors.ts'
 import { users } from '#server/db/schema.ts'
 import { startCoolingOff } from '#server/limits/cooling-off.ts'
 import type { UserRow } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import type { UpdateProfileRequest } from '#shared/schemas/profile.ts'
 
-const USERNAME_TAKEN = 'This username is already taken'
-const PHONE_REQUIRED = 'Your account signs in with its phone number, so it cannot be removed'
-const PHONE_ACCOUNT_EXISTS = 'An account with this phone number already exists'
+const USERNAME_TAKEN = msg('usernameAlreadyTaken')
+const PHONE_REQUIRED = msg('accountSignsItsPhone')
+const PHONE_ACCOUNT_EXISTS = msg('accountPhoneNumberAlready')
 
 /**
  * Edit Profile (issue "Account"): names, username and phone number. The username stays
@@ -39,7 +39,7 @@ export async function updateProfile(
         })
         .where(eq(users.id, before.id))
         .returning()
-      if (!row) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+      if (!row) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
       // A changed number is a credential change (docs/security.md): the route asked for the
       // password; the owner hears of it on the contacts they had, reset links out to the old
       // number die, and outgoing money cools off for a day.

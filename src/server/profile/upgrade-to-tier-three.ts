@@ -5,10 +5,10 @@ import type { IdentityVerifier } from '#server/providers/identity-verifier.ts'
 import { requireProvider } from '#server/providers/providers.ts'
 import { hashIdentityNumber, type IdentityNumberKey } from '#server/users/identity-number-key.ts'
 import { claimIdentityNumber, findIdentityNumberOwner } from '#server/users/identity-numbers.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, englishMessage, msg } from '#shared/errors.ts'
 import type { TierThreeRequest } from '#shared/schemas/limits.ts'
 
-const DOCUMENT_TAKEN = 'This document is already linked to another Sabi account'
+const DOCUMENT_TAKEN = msg('documentAlreadyLinkedAnother')
 
 /**
  * Tier 3 (docs/limits.md "Tier 3"): a tier-2 user's identity document and address, checked by the
@@ -30,15 +30,12 @@ export async function upgradeToTierThree(
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)
-  if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
-  if (user.tier >= 3) throw new AppError('CONFLICT', 'Your account is already on tier 3')
+  if (!user) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
+  if (user.tier >= 3) throw new AppError('CONFLICT', msg('accountAlreadyTier3'))
   if (user.tier < 2) {
-    throw new AppError('FORBIDDEN', 'Verify your BVN or NIN first: tier 3 needs a tier 2 account')
+    throw new AppError('FORBIDDEN', msg('verifyBvnNinFirst'))
   }
-  const registry = requireProvider(
-    deps.verifier,
-    'Identity verification is not available right now',
-  )
+  const registry = requireProvider(deps.verifier, msg('identityVerificationNotAvailable'))
   const numberHash = hashIdentityNumber(deps.identityKey, {
     idType: input.documentType,
     idNumber: input.documentNumber,
@@ -56,7 +53,12 @@ export async function upgradeToTierThree(
     documentNumber: input.documentNumber,
     address,
   })
-  const failureReason = result.verified ? null : result.reason.slice(0, 200)
+  const failureReason = result.verified
+    ? null
+    : (typeof result.reason === 'string' ? result.reason : englishMessage(result.reason)).slice(
+        0,
+        200,
+      )
   await db.transaction(async (tx) => {
     await tx.insert(kycDocuments).values({
       userId,
@@ -82,7 +84,7 @@ export async function upgradeToTierThree(
         .where(and(eq(users.id, userId), eq(users.kycTier, 2)))
         .returning({ id: users.id })
       // Raised meanwhile with another document (two tabs): this one is not kept either.
-      if (raised.length === 0) throw new AppError('CONFLICT', 'Your account is already on tier 3')
+      if (raised.length === 0) throw new AppError('CONFLICT', msg('accountAlreadyTier3'))
     }
   })
   return { failureReason }

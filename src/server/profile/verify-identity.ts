@@ -6,14 +6,14 @@ import { requireProvider } from '#server/providers/providers.ts'
 import { findUserById, type UserRow } from '#server/users/find-user.ts'
 import { hashIdentityNumber, type IdentityNumberKey } from '#server/users/identity-number-key.ts'
 import { claimIdentityNumber, findIdentityNumberOwner } from '#server/users/identity-numbers.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, type Message, msg } from '#shared/errors.ts'
 import type { VerificationRequest } from '#shared/schemas/account.ts'
 
 /** The refusal of a number that already backs another account (docs/security.md "Identity"). */
 function alreadyLinked(idType: VerificationRequest['idType']): AppError {
   return idType === 'bvn'
-    ? new AppError('CONFLICT', 'This BVN is already linked to another Sabi account')
-    : new AppError('CONFLICT', 'This NIN is already linked to another Sabi account')
+    ? new AppError('CONFLICT', msg('bvnAlreadyLinkedAnother'))
+    : new AppError('CONFLICT', msg('ninAlreadyLinkedAnother'))
 }
 
 /**
@@ -30,14 +30,11 @@ export async function verifyIdentity(
   deps: { verifier: IdentityVerifier | undefined; identityKey: IdentityNumberKey },
   user: UserRow,
   input: VerificationRequest,
-): Promise<{ user: UserRow; failureReason: string | null }> {
+): Promise<{ user: UserRow; failureReason: Message | string | null }> {
   if (user.verificationStatus === 'verified') {
-    throw new AppError('CONFLICT', 'Your identity is already verified')
+    throw new AppError('CONFLICT', msg('identityAlreadyVerified'))
   }
-  const registry = requireProvider(
-    deps.verifier,
-    'Identity verification is not available right now',
-  )
+  const registry = requireProvider(deps.verifier, msg('identityVerificationNotAvailable'))
   const numberHash = hashIdentityNumber(deps.identityKey, input)
   const owner = await findIdentityNumberOwner(db, numberHash)
   if (owner !== undefined && owner !== user.id) throw alreadyLinked(input.idType)
@@ -60,7 +57,7 @@ export async function verifyIdentity(
       .where(notVerified)
       .returning()
     const current = row ?? (await findUserById(db, user.id))
-    if (!current) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+    if (!current) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
     return { user: current, failureReason: result.reason }
   }
 
@@ -85,7 +82,7 @@ export async function verifyIdentity(
       .where(notVerified)
       .returning()
     // Verified meanwhile with another number (two tabs): this one is not kept either.
-    if (!updated) throw new AppError('CONFLICT', 'Your identity is already verified')
+    if (!updated) throw new AppError('CONFLICT', msg('identityAlreadyVerified'))
     return updated
   })
   return { user: row, failureReason: null }

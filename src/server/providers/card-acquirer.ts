@@ -1,6 +1,7 @@
+import type { Message } from '#shared/errors.ts'
 export type CardAuthorization =
   | { approved: true; authorizationCode: string }
-  | { approved: false; reason: string }
+  | { approved: false; reason: Message }
 
 /** Whoever takes card payments for Sabi's POS terminals (a card acquirer). */
 export type CardAcquirer = {

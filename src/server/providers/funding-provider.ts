@@ -1,3 +1,4 @@
+import type { Message } from '#shared/errors.ts'
 /**
  * Where money comes in from outside Sabi: a card charge or a bank transfer collected for a
  * top-up, or a card charged for a crypto purchase. It is asked last, inside the posting's
@@ -12,5 +13,5 @@ export type FundingProvider = {
     asset: string
     amountMinor: bigint
     method: 'card' | 'bank'
-  }): Promise<{ approved: true } | { approved: false; reason: string }>
+  }): Promise<{ approved: true } | { approved: false; reason: Message }>
 }

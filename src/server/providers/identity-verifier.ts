@@ -1,3 +1,4 @@
+import type { Message } from '#shared/errors.ts'
 /** The identity documents a tier-3 check accepts (docs/limits.md "Tier 3"). */
 export const IDENTITY_DOCUMENT_TYPES = [
   'passport',
@@ -9,7 +10,8 @@ export type IdentityDocumentType = (typeof IDENTITY_DOCUMENT_TYPES)[number]
 
 export type PostalAddress = { line: string; city: string; state: string; country: string }
 
-type CheckResult = { verified: true } | { verified: false; reason: string }
+/** Why a check failed: Sabi's own words as a message (the sandbox's), a registry's as they came. */
+type CheckResult = { verified: true } | { verified: false; reason: Message | string }
 
 /**
  * The person a BVN or NIN must belong to: the legal names and the date of birth (YYYY-MM-DD)

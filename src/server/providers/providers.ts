@@ -5,7 +5,7 @@ import type { RatesProvider } from '#server/providers/rates-provider.ts'
 import { createSandboxRatesProvider } from '#server/providers/sandbox-rates-provider.ts'
 import { SEED_CRYPTOCURRENCIES } from '#server/reference/reference-data.ts'
 import { referencePriceBook } from '#server/reference/usd-prices.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, type Message } from '#shared/errors.ts'
 import type { BankProvider } from './bank-provider.ts'
 import type { BillerProvider } from './biller-provider.ts'
 import type { CardAcquirer } from './card-acquirer.ts'
@@ -79,12 +79,12 @@ export function payoutProvidersOf(providers: Providers): ReadonlyMap<string, Pay
 
 /**
  * The provider a request needs, or a 503 PROVIDER_UNAVAILABLE saying which service is out
- * (`unavailable`, e.g. "Bank transfers are not available right now"), thrown before any money
+ * (`unavailable`, e.g. `msg('bankTransfersNotAvailable')`), thrown before any money
  * moves or any idempotency key is spent.
  */
-export function requireProvider<P>(provider: P | undefined, unavailable: string): P {
+export function requireProvider<P>(provider: P | undefined, unavailable: Message): P {
   if (provider === undefined) {
-    throw new AppError('PROVIDER_UNAVAILABLE', `${unavailable}. Please try again later.`)
+    throw new AppError('PROVIDER_UNAVAILABLE', unavailable)
   }
   return provider
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { msg } from '#shared/errors.ts'
 import type { CardAcquirer } from './card-acquirer.ts'
 
 /**
@@ -10,10 +11,9 @@ export function createSandboxCardAcquirer(): CardAcquirer {
   return {
     name: 'sandbox-acquirer',
     async authorize({ saleId, cardNumber }) {
-      if (cardNumber.endsWith('0002'))
-        return { approved: false, reason: 'Card declined by the issuer' }
+      if (cardNumber.endsWith('0002')) return { approved: false, reason: msg('cardDeclinedIssuer') }
       if (cardNumber.endsWith('9995'))
-        return { approved: false, reason: 'Insufficient funds on the card' }
+        return { approved: false, reason: msg('insufficientFundsCard') }
       const digest = createHash('sha256').update(saleId).digest('hex')
       return { approved: true, authorizationCode: digest.slice(0, 6).toUpperCase() }
     },

@@ -1,3 +1,4 @@
+import { msg } from '#shared/errors.ts'
 import type { IdentityVerifier } from './identity-verifier.ts'
 
 const DOCUMENT_NAMES = {
@@ -17,17 +18,17 @@ export function createSandboxIdentityVerifier(): IdentityVerifier {
   return {
     name: 'sandbox-identity',
     async verify({ idType, idNumber }) {
-      // The server catalogs word these in the user's language (src/server/i18n/locales).
+      // Sabi's own words, which the catalogs word in the user's language.
       if (idNumber.endsWith('0000')) {
         return {
           verified: false,
-          reason: `This ${idType.toUpperCase()} could not be found. Check the number and try again.`,
+          reason: msg('typeCouldNotFound', { type: idType.toUpperCase() }),
         }
       }
       if (idNumber.endsWith('1111')) {
         return {
           verified: false,
-          reason: `The name and date of birth do not match this ${idType.toUpperCase()}`,
+          reason: msg('nameDateBirthDo', { type: idType.toUpperCase() }),
         }
       }
       return { verified: true }

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { stringFieldsOf } from '#server/db/json-fields.ts'
 import { recipients } from '#server/db/schema.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import {
   RECENT_RECIPIENTS_LIMIT,
   type Recipient,
@@ -49,5 +49,5 @@ export async function deleteRecipient(db: Queryable, userId: string, id: string)
     .delete(recipients)
     .where(and(eq(recipients.id, id), eq(recipients.userId, userId)))
     .returning({ id: recipients.id })
-  if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Recipient not found')
+  if (deleted.length === 0) throw new AppError('NOT_FOUND', msg('recipientNotFound'))
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '#server/db/client.ts'
 import { currencies, userSettings, users, wallets } from '#server/db/schema.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import { homeCurrencyOf } from '#shared/countries.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { LANGUAGES } from '#shared/languages.ts'
 import { type Settings, THEMES, type UpdateSettingsRequest } from '#shared/schemas/account.ts'
 import { walletWithMostValue } from '#shared/starting-wallet.ts'
@@ -137,8 +137,8 @@ export async function updateSettings(
       .from(currencies)
       .where(eq(currencies.code, input.displayCurrency))
     if (!known) {
-      throw new AppError('VALIDATION_FAILED', 'Unknown display currency', [
-        { path: 'displayCurrency', message: 'Unknown display currency' },
+      throw new AppError('VALIDATION_FAILED', msg('unknownDisplayCurrency'), [
+        { path: 'displayCurrency', message: msg('unknownDisplayCurrency') },
       ])
     }
   }
@@ -147,7 +147,7 @@ export async function updateSettings(
       .select({ id: wallets.id })
       .from(wallets)
       .where(and(eq(wallets.id, input.defaultWalletId), eq(wallets.userId, userId)))
-    if (!own) throw new AppError('NOT_FOUND', 'Wallet not found')
+    if (!own) throw new AppError('NOT_FOUND', msg('walletNotFound'))
   }
   const row = await readRow(db, userId)
   const current = toSettings(row, undefined, language)

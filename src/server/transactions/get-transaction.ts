@@ -3,7 +3,7 @@ import type { Queryable } from '#server/db/client.ts'
 import { stringFieldsOf } from '#server/db/json-fields.ts'
 import { journals, payouts, transactionEvents } from '#server/db/schema.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
 import { counterpartyOf, loadUserNames, partyNamesOf } from './party-names.ts'
 import { stepOfMessage, TIMELINE_STEPS } from './timeline-steps.ts'
@@ -22,7 +22,7 @@ export async function getTransaction(
       and(eq(journals.id, id), or(eq(journals.fromUserId, userId), eq(journals.toUserId, userId))),
     )
     .limit(1)
-  if (!journal) throw new AppError('NOT_FOUND', 'Transaction not found')
+  if (!journal) throw new AppError('NOT_FOUND', msg('transactionNotFound'))
   const events = await db
     .select()
     .from(transactionEvents)

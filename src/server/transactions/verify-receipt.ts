@@ -5,14 +5,14 @@ import { journals, payouts } from '#server/db/schema.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import { loadUserNames, maskName, partyNamesOf } from '#server/transactions/party-names.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import {
   normalizeVerificationCode,
   VERIFICATION_CODE_LENGTH,
   type VerifiedReceipt,
 } from '#shared/schemas/receipts.ts'
 
-const NOT_FOUND = 'No receipt has this code. The receipt may not be genuine.'
+const NOT_FOUND = msg('noReceiptNotGenuine')
 const CODE_PATTERN = new RegExp(`^[0-9A-F]{${VERIFICATION_CODE_LENGTH}}$`)
 
 /**

@@ -4,7 +4,7 @@ import type { BankProvider } from '#server/providers/bank-provider.ts'
 import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, type Message, msg } from '#shared/errors.ts'
 import { parseAmountOrThrow, percentageOf } from '#shared/money.ts'
 import {
   BANK_TRANSFER_FEE_BASIS_POINTS,
@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/bank.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
 
-function refuse(message: string, path: string): never {
+function refuse(message: Message, path: string): never {
   throw new AppError('VALIDATION_FAILED', message, [{ path, message }])
 }
 
@@ -29,11 +29,11 @@ export async function sendToBank(
   provider: BankProvider,
 ): Promise<TransactionResponse> {
   const bank = BANKS.find((candidate) => candidate.code === input.bankCode)
-  if (!bank) refuse('Please select a bank', 'bankCode')
+  if (!bank) refuse(msg('selectBank'), 'bankCode')
   const wallet = await findOwnWallet(tx, userId, input.fromWalletId)
   if (wallet.asset !== bank.currency) {
     refuse(
-      `${bank.name} accounts receive ${bank.currency}: send from your ${bank.currency} wallet`,
+      msg('bankAccountsReceiveCurrency', { bank: bank.name, currency: bank.currency }),
       'fromWalletId',
     )
   }
@@ -42,7 +42,10 @@ export async function sendToBank(
     accountNumber: input.accountNumber,
   })
   if (!resolvedName)
-    throw new AppError('NOT_FOUND', `No account ${input.accountNumber} was found at ${bank.name}`)
+    throw new AppError(
+      'NOT_FOUND',
+      msg('noAccountNumberWas', { number: input.accountNumber, bank: bank.name }),
+    )
   const amount = parseAmountOrThrow(input.amount, wallet.asset)
   const fee = percentageOf(amount, BANK_TRANSFER_FEE_BASIS_POINTS)
   const journal = await initiatePayout(tx, {

@@ -17,7 +17,7 @@ import {
   type TransferRefusal,
 } from '#server/transfers/post-user-transfers.ts'
 import { findOwnWalletIdentity, type WalletIdentity } from '#server/wallets/find-own-wallet.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { parseAmountOrThrow } from '#shared/money.ts'
 import type { SendToUserRequest } from '#shared/schemas/money-requests.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
@@ -39,8 +39,8 @@ async function prepareTransfer(
   const from = await findOwnWalletIdentity(db, submission.userId, input.fromWalletId)
   const amount = parseAmountOrThrow(input.amount, from.asset)
   if (input.recipientUserId === submission.userId) {
-    throw new AppError('VALIDATION_FAILED', 'You cannot send money to yourself', [
-      { path: 'recipientUserId', message: 'You cannot send money to yourself' },
+    throw new AppError('VALIDATION_FAILED', msg('cannotSendMoneyYourself'), [
+      { path: 'recipientUserId', message: msg('cannotSendMoneyYourself') },
     ])
   }
   const now = new Date()
@@ -140,11 +140,11 @@ function refusalError(refusal: TransferRefusal, from: WalletIdentity | undefined
     case 'earlier':
       return new Error('a request refused earlier came back without its error')
     case 'wallet_not_found':
-      return new AppError('NOT_FOUND', 'Wallet not found')
+      return new AppError('NOT_FOUND', msg('walletNotFound'))
     case 'recipient_not_found':
-      return new AppError('NOT_FOUND', 'Recipient not found')
+      return new AppError('NOT_FOUND', msg('recipientNotFound'))
     case 'currency_not_found':
-      return new AppError('NOT_FOUND', 'Currency not found')
+      return new AppError('NOT_FOUND', msg('currencyNotFound'))
     case 'ledger': {
       if (!from) return refusal.error
       const explained = explainInsufficientFunds(refusal.error, from.asset, from.symbol)

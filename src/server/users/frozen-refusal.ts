@@ -1,8 +1,7 @@
 import type { UserRow } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 
-export const ACCOUNT_FROZEN_MESSAGE =
-  'Your account is frozen. Unfreeze it in Settings to send money or change your sign-in details'
+export const ACCOUNT_FROZEN_MESSAGE = msg('accountFrozen')
 
 /** 423 ACCOUNT_FROZEN: what a frozen account's outgoing money and credential changes get. */
 export function frozenRefusal(): AppError {

@@ -9,7 +9,7 @@ import { payBill } from '#server/bills/pay-bill.ts'
 import { hashPassword, verifyPassword } from '#server/credentials/passwords.ts'
 import type { Database } from '#server/db/client.ts'
 import { commitWithRefusals } from '#server/db/commit-with-refusals.ts'
-import { localizeMessage } from '#server/i18n/localize-error.ts'
+import { renderAppError } from '#server/i18n/render-error.ts'
 import {
   fingerprintRequest,
   type IdempotencyClaim,
@@ -30,7 +30,7 @@ import {
   phoneSearchKey,
 } from '#server/users/phone-search-limit.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import type { Language } from '#shared/languages.ts'
 import { groupDigits } from '#shared/money.ts'
 import { looksLikePhoneNumber } from '#shared/phone-numbers.ts'
@@ -90,7 +90,7 @@ function submissionOf(context: UssdEffectContext, route: string, body: unknown):
  * or none, for the menu's short generic text, when those would not fit on the screen.
  */
 function refusalOf(error: AppError, language: Language): UssdOutcome {
-  const message = localizeMessage(error.message, error.code, language)
+  const message = renderAppError(error, language)
   return message.length <= USSD_TEXT_MAX - 'END '.length
     ? { kind: 'refused', message }
     : { kind: 'refused', message: null }
@@ -205,9 +205,9 @@ async function run(context: UssdEffectContext, effect: UssdEffect): Promise<Ussd
     }
     case 'airtime': {
       await checkTransactionPin(db, caller.userId, effect.pin)
-      const biller = requireProvider(context.biller, 'Bill payments are not available right now')
+      const biller = requireProvider(context.biller, msg('billPaymentsNotAvailable'))
       const walletId = caller.nairaWalletId
-      if (!walletId) throw new AppError('NOT_FOUND', 'Wallet not found')
+      if (!walletId) throw new AppError('NOT_FOUND', msg('walletNotFound'))
       const body: BillPaymentRequest = {
         billType: 'mobile',
         provider: effect.network,
@@ -231,7 +231,7 @@ async function run(context: UssdEffectContext, effect: UssdEffect): Promise<Ussd
     case 'changePin': {
       if (!(await verifyPassword(effect.newPinHash, effect.pin))) return { kind: 'pinMismatch' }
       const user = await findUserById(db, caller.userId)
-      if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+      if (!user) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
       // A frozen account changes no credential; a changed PIN is told to the owner at once,
       // with the link that freezes the account (docs/security.md "Alerts").
       refuseIfFrozen(user)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { currencies, ledgerAccounts, wallets } from '#server/db/schema.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { type AssetCode, isAssetCode } from '#shared/money.ts'
 
 export type OwnWallet = {
@@ -38,7 +38,7 @@ export async function findOwnWallet(
     .innerJoin(currencies, eq(currencies.id, wallets.currencyId))
     .where(eq(wallets.id, walletId))
     .limit(1)
-  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'Wallet not found')
+  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', msg('walletNotFound'))
   const { asset } = row
   if (!isAssetCode(asset)) throw new Error(`wallet ${row.id} has unknown asset ${asset}`)
   return { ...row, asset }
@@ -68,7 +68,7 @@ export async function findOwnWalletIdentity(
   }
   const known = identities.get(walletId)
   if (known) {
-    if (known.userId !== userId) throw new AppError('NOT_FOUND', 'Wallet not found')
+    if (known.userId !== userId) throw new AppError('NOT_FOUND', msg('walletNotFound'))
     return known
   }
   const { balanceMinor: _balance, ...identity } = await findOwnWallet(db, userId, walletId)

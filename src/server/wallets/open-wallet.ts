@@ -3,7 +3,7 @@ import type { Queryable } from '#server/db/client.ts'
 import { isUniqueViolation } from '#server/db/errors.ts'
 import { currencies, wallets } from '#server/db/schema.ts'
 import { openCustomerAccount } from '#server/ledger/accounts.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { isAssetCode } from '#shared/money.ts'
 
 export type WalletRow = typeof wallets.$inferSelect
@@ -21,7 +21,7 @@ export async function openWallet(
     .from(currencies)
     .where(eq(currencies.id, input.currencyId))
   if (!currency?.isActive || !isAssetCode(currency.code)) {
-    throw new AppError('NOT_FOUND', 'Currency not found')
+    throw new AppError('NOT_FOUND', msg('currencyNotFound'))
   }
   const accountId = await openCustomerAccount(tx, {
     userId: input.userId,
@@ -42,7 +42,7 @@ export async function openWallet(
     return wallet
   } catch (error) {
     if (isUniqueViolation(error, 'wallets_user_currency_key')) {
-      throw new AppError('CONFLICT', `You already have a ${currency.code} wallet`)
+      throw new AppError('CONFLICT', msg('alreadyHaveCurrencyWallet', { currency: currency.code }))
     }
     throw error
   }

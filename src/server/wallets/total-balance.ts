@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { currencies, ledgerAccounts, wallets } from '#server/db/schema.ts'
 import { findRateMicro } from '#server/market/find-rate.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { convertAtRate, formatMoney, isAssetCode, money } from '#shared/money.ts'
 
 /**
@@ -17,8 +17,8 @@ export async function totalBalance(
 ): Promise<{ currency: { code: string; symbol: string }; total: string; walletCount: number }> {
   const [target] = await db.select().from(currencies).where(eq(currencies.code, currencyCode))
   if (!target || !isAssetCode(target.code)) {
-    throw new AppError('VALIDATION_FAILED', 'Unknown currency', [
-      { path: 'currency', message: 'Unknown currency' },
+    throw new AppError('VALIDATION_FAILED', msg('unknownCurrency'), [
+      { path: 'currency', message: msg('unknownCurrency') },
     ])
   }
   const targetCode = target.code

@@ -9,9 +9,9 @@ export const freezeLinkRequestSchema = z.object({ token: emailTokenSchema })
 export const unfreezeRequestSchema = z.object({
   password: stepUpFields.password,
   code: z
-    .string({ error: 'Enter the code we sent you' })
+    .string({ error: 'enterCodeWeSent' })
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you'),
+    .regex(/^\d{6}$/, 'enter6DigitCodeWe'),
 })
 
 export const unfreezeCodeSentSchema = z.object({

@@ -18,8 +18,8 @@ export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) })
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
+    .string({ error: 'currentPasswordRequired' })
+    .min(1, 'currentPasswordRequired')
     .max(128),
   newPassword: passwordSchema,
 })
@@ -59,30 +59,27 @@ export function latestBirthDateForAge(years: number, today: Date): string {
   return `${year}-${month}-${day}`
 }
 
-const legalName = (label: 'First name' | 'Last name') =>
-  requiredName(label).regex(
-    LEGAL_NAME_PATTERN,
-    'Enter your name as it is on your ID: letters, spaces, hyphens and apostrophes only',
-  )
+const legalName = (label: 'firstName' | 'lastName') =>
+  requiredName(label).regex(LEGAL_NAME_PATTERN, 'enterNameIdLetters')
 
 /**
  * `POST /api/profile/verification`: the number, and the person it must belong to. The registry
  * compares the legal name and date of birth with its record (docs/security.md "Identity").
  */
 export const verificationRequestSchema = z.object({
-  idType: z.enum(VERIFICATION_ID_TYPES, { error: 'Choose BVN or NIN' }),
+  idType: z.enum(VERIFICATION_ID_TYPES, { error: 'chooseBvnNin' }),
   idNumber: z
-    .string({ error: 'Enter your 11-digit number' })
+    .string({ error: 'enter11DigitNumber' })
     .trim()
-    .regex(IDENTITY_NUMBER_PATTERN, 'BVN and NIN are 11 digits'),
-  firstName: legalName('First name'),
-  lastName: legalName('Last name'),
+    .regex(IDENTITY_NUMBER_PATTERN, 'bvnNin11Digits'),
+  firstName: legalName('firstName'),
+  lastName: legalName('lastName'),
   dateOfBirth: z.iso
-    .date({ error: 'Enter your date of birth as YYYY-MM-DD' })
-    .refine((date) => date >= EARLIEST_DATE_OF_BIRTH, 'Enter a real date of birth')
+    .date({ error: 'enterDateBirthYyyy' })
+    .refine((date) => date >= EARLIEST_DATE_OF_BIRTH, 'enterRealDateBirth')
     .refine(
       (date) => date <= latestBirthDateForAge(VERIFICATION_MIN_AGE_YEARS, new Date()),
-      'You must be at least 18 to verify your identity',
+      'least18VerifyIdentity',
     ),
 })
 export type VerificationRequest = z.infer<typeof verificationRequestSchema>
@@ -103,18 +100,18 @@ export type Settings = z.infer<typeof settingsSchema>
 /** `PUT /api/settings` takes any subset; what is left out stays as it was. */
 export const updateSettingsRequestSchema = z
   .object({
-    pushNotifications: z.boolean({ error: 'pushNotifications must be true or false' }),
-    emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }),
-    smsNotifications: z.boolean({ error: 'smsNotifications must be true or false' }),
-    language: z.enum(LANGUAGES, { error: 'Language must be one of en, fr, es, ha' }),
+    pushNotifications: z.boolean({ error: 'pushnotificationsTrueFalse' }),
+    emailNotifications: z.boolean({ error: 'emailnotificationsTrueFalse' }),
+    smsNotifications: z.boolean({ error: 'smsnotificationsTrueFalse' }),
+    language: z.enum(LANGUAGES, { error: 'languageOneEnFr' }),
     displayCurrency: z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{3}$/, 'Display currency must be a 3-letter code'),
-    theme: z.enum(THEMES, { error: 'Theme must be light or dark' }),
-    defaultWalletId: z.uuid({ error: 'Please select a wallet' }).nullable(),
-    autoSaveRecipients: z.boolean({ error: 'autoSaveRecipients must be true or false' }),
+      .regex(/^[A-Z]{3}$/, 'displayCurrency3Letter'),
+    theme: z.enum(THEMES, { error: 'themeLightDark' }),
+    defaultWalletId: z.uuid({ error: 'selectWallet' }).nullable(),
+    autoSaveRecipients: z.boolean({ error: 'autosaverecipientsTrueFalse' }),
   })
   .partial()
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequestSchema>
@@ -122,14 +119,14 @@ export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequestSchema>
 export const deactivateRequestSchema = z.object(stepUpFields)
 
 // Year 0 is a valid ISO date but no PostgreSQL date; from 0001 on, both read dates alike.
-const exportDate = (name: string) =>
+const exportDate = (name: 'from' | 'to') =>
   z.iso
-    .date({ error: `${name} must be a date (YYYY-MM-DD)` })
-    .refine((date) => date >= '0001-01-01', `${name} must be a date from 0001-01-01 on`)
+    .date({ error: `${name}MustBeDate` })
+    .refine((date) => date >= '0001-01-01', `${name}MustBeFromYearOne`)
     .optional()
 
 export const exportQuerySchema = z
   .object({ from: exportDate('from'), to: exportDate('to') })
   .refine((value) => !value.from || !value.to || value.from <= value.to, {
-    message: 'from must not be after to',
+    message: 'fromNotAfterTo',
   })

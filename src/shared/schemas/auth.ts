@@ -11,30 +11,36 @@ export const USERNAME_MAX_LENGTH = 30
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/
 
 export const emailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: 'emailRequired' })
   .trim()
   .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email({ error: 'Invalid email address' }))
+  .max(EMAIL_MAX_LENGTH, 'emailMostMaxCharacters')
+  .pipe(z.email({ error: 'invalidEmailAddress' }))
 
-export const requiredName = (label: string) =>
+/**
+ * A name field's label as the errors catalog names its texts: `firstName` words
+ * `firstNameRequired` and `firstNameMostMaxCharacters`.
+ */
+export type NameLabel = 'firstName' | 'lastName' | 'address' | 'city' | 'state' | 'country'
+
+export const requiredName = (label: NameLabel) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: `${label}Required` })
     .trim()
-    .min(1, `${label} is required`)
-    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)
+    .min(1, `${label}Required`)
+    .max(NAME_MAX_LENGTH, `${label}MostMaxCharacters`)
 
 export const usernameSchema = z
-  .string({ error: 'Username is required' })
+  .string({ error: 'usernameRequired' })
   .trim()
-  .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
-  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
-  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and underscore')
+  .min(USERNAME_MIN_LENGTH, 'usernameLeastMinCharacters')
+  .max(USERNAME_MAX_LENGTH, 'usernameMostMaxCharacters')
+  .regex(USERNAME_PATTERN, 'usernameMayContainOnly')
 
 export const passwordSchema = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .string({ error: 'passwordRequired' })
+  .min(PASSWORD_MIN_LENGTH, 'passwordLeastMinCharacters')
+  .max(PASSWORD_MAX_LENGTH, 'passwordMostMaxCharacters')
 
 /**
  * A sign-up with an e-mail address, the shape most callers and tests use. The request itself,
@@ -79,12 +85,12 @@ export type User = z.infer<typeof userSchema>
 export const returnToSchema = z
   .string()
   .max(2048)
-  .regex(/^\/(?![/\\])/, 'returnTo must be a path on this site')
+  .regex(/^\/(?![/\\])/, 'returntoPathSite')
 
 /** A link token from an e-mail: 43 base64url characters (256 random bits). */
 export const emailTokenSchema = z
-  .string({ error: 'This link is invalid or has expired' })
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or has expired')
+  .string({ error: 'linkInvalidHasExpired' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'linkInvalidHasExpired')
 
 export const passwordResetConfirmSchema = z.object({
   token: emailTokenSchema,

@@ -30,32 +30,29 @@ export const bankSchema = z.object({
 })
 
 const accountNumberSchema = z
-  .string({ error: 'Account number must be at least 10 digits' })
+  .string({ error: 'accountNumberLeast10' })
   .trim()
-  .regex(/^\d+$/, 'Account number must contain digits only')
-  .min(ACCOUNT_NUMBER_MIN_LENGTH, 'Account number must be at least 10 digits')
-  .max(
-    ACCOUNT_NUMBER_MAX_LENGTH,
-    `Account number must be at most ${ACCOUNT_NUMBER_MAX_LENGTH} digits`,
-  )
+  .regex(/^\d+$/, 'accountNumberContainDigits')
+  .min(ACCOUNT_NUMBER_MIN_LENGTH, 'accountNumberLeast10')
+  .max(ACCOUNT_NUMBER_MAX_LENGTH, 'accountNumberMostMax')
 
 /** The bank transfer body with its messages (docs/transfers.md "Bank transfers"). */
 export const bankTransferRequestSchema = z.object({
-  fromWalletId: z.uuid({ error: 'Please select a wallet' }),
-  bankCode: z.string({ error: 'Please select a bank' }).min(1, 'Please select a bank').max(10),
+  fromWalletId: z.uuid({ error: 'selectWallet' }),
+  bankCode: z.string({ error: 'selectBank' }).min(1, 'selectBank').max(10),
   accountNumber: accountNumberSchema,
   accountName: z
-    .string({ error: 'Account name is required' })
+    .string({ error: 'accountNameRequired' })
     .trim()
-    .min(2, 'Account name is required')
-    .max(100, 'Account name must be at most 100 characters'),
+    .min(2, 'accountNameRequired')
+    .max(100, 'accountNameMost100'),
   amount: amountInputSchema,
-  description: z.string().trim().max(140, 'Description must be at most 140 characters').nullish(),
+  description: z.string().trim().max(140, 'descriptionMost140Characters').nullish(),
 })
 export type BankTransferRequest = z.infer<typeof bankTransferRequestSchema>
 
 export const accountResolveQuerySchema = z.object({
-  bankCode: z.string().min(1, 'Please select a bank').max(10),
+  bankCode: z.string().min(1, 'selectBank').max(10),
   accountNumber: accountNumberSchema,
 })
 

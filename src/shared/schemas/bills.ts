@@ -251,20 +251,17 @@ export const billTypeGroupSchema = z.object({
   providers: z.array(billerSchema),
 })
 
-const billTypeSchema = z.enum(BILL_PAYMENT_TYPES, { error: 'Please select a bill type' })
+const billTypeSchema = z.enum(BILL_PAYMENT_TYPES, { error: 'selectBillType' })
 const providerSchema = z
-  .string({ error: 'Please select a provider' })
+  .string({ error: 'selectProvider' })
   .trim()
-  .min(1, 'Please select a provider')
-  .max(BILLER_ID_MAX_LENGTH, 'Please select a provider')
+  .min(1, 'selectProvider')
+  .max(BILLER_ID_MAX_LENGTH, 'selectProvider')
 const accountNumberSchema = z
-  .string({ error: 'Account number is required' })
+  .string({ error: 'accountNumberRequired' })
   .trim()
-  .min(1, 'Account number is required')
-  .max(
-    CUSTOMER_NUMBER_MAX_LENGTH,
-    `Account number must be at most ${CUSTOMER_NUMBER_MAX_LENGTH} characters`,
-  )
+  .min(1, 'accountNumberRequired')
+  .max(CUSTOMER_NUMBER_MAX_LENGTH, 'accountNumberMostMaxCharacters')
 
 /**
  * The bill payment body (docs/api.md "Money endpoints") with the messages of docs/transfers.md
@@ -276,9 +273,9 @@ export const billPaymentRequestSchema = z.object({
   provider: providerSchema,
   accountNumber: accountNumberSchema,
   amount: z
-    .union([z.string().max(40), z.number()], { error: 'Amount is required' })
-    .refine((value) => typeof value === 'number' || value.trim() !== '', 'Amount is required'),
-  walletId: z.uuid({ error: 'Please select a wallet' }),
+    .union([z.string().max(40), z.number()], { error: 'amountRequired' })
+    .refine((value) => typeof value === 'number' || value.trim() !== '', 'amountRequired'),
+  walletId: z.uuid({ error: 'selectWallet' }),
 })
 export type BillPaymentRequest = z.infer<typeof billPaymentRequestSchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { NameLabel } from './auth.ts'
 import { decimalStringSchema } from './reference.ts'
 
 export const CARD_THEMES = ['rainbow', 'ocean', 'sunset', 'galaxy'] as const
@@ -52,13 +53,13 @@ export type Card = z.infer<typeof cardSchema>
 
 export const updateCardRequestSchema = z
   .object({
-    locked: z.boolean({ error: 'locked must be true or false' }),
-    contactless: z.boolean({ error: 'contactless must be true or false' }),
-    online: z.boolean({ error: 'online must be true or false' }),
-    theme: z.enum(CARD_THEMES, { error: 'Theme must be rainbow, ocean, sunset or galaxy' }),
+    locked: z.boolean({ error: 'lockedTrueFalse' }),
+    contactless: z.boolean({ error: 'contactlessTrueFalse' }),
+    online: z.boolean({ error: 'onlineTrueFalse' }),
+    theme: z.enum(CARD_THEMES, { error: 'themeRainbowOceanSunset' }),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' })
+  .refine((value) => Object.keys(value).length > 0, { message: 'nothingUpdate' })
 
 /** Revealing the number again takes the password, or a current two-factor code. */
 export const revealCardRequestSchema = z.object({
@@ -76,18 +77,18 @@ export const revealedCardSchema = z.object({
 })
 
 export const replacementRequestSchema = z.object({
-  reason: z.enum(REPLACEMENT_REASONS, { error: 'Choose why the card needs replacing' }),
+  reason: z.enum(REPLACEMENT_REASONS, { error: 'chooseWhyCardNeeds' }),
 })
 
-const addressLine = (label: string, max: number) =>
+const addressLine = (label: NameLabel, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: `${label}Required` })
     .trim()
-    .min(2, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
+    .min(2, `${label}Required`)
+    .max(max, `${label}MostMaxCharacters`)
 
 export const physicalCardRequestSchema = z.object({
-  addressLine: addressLine('Address', 120),
-  city: addressLine('City', 60),
-  country: addressLine('Country', 60),
+  addressLine: addressLine('address', 120),
+  city: addressLine('city', 60),
+  country: addressLine('country', 60),
 })

@@ -20,12 +20,12 @@ const optionalEmailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .max(EMAIL_MAX_LENGTH, 'emailMostMaxCharacters')
   .transform((text) => (text === '' ? undefined : text))
-  .pipe(z.email({ error: 'Invalid email address' }).optional())
+  .pipe(z.email({ error: 'invalidEmailAddress' }).optional())
 
-export const EMAIL_OR_PHONE_REQUIRED = 'Enter an email or a phone number'
-export const COUNTRY_INVALID = 'Choose a country from the list'
+export const EMAIL_OR_PHONE_REQUIRED = 'enterEmailOrPhone'
+export const COUNTRY_INVALID = 'chooseCountryFromList'
 
 /**
  * Where the user lives, an ISO 3166-1 alpha-2 code in any case (docs/account.md "Country and
@@ -45,8 +45,8 @@ export const signUpRequestSchema = z
     /** Texted a code at once; the account can sign in with it before it is verified. */
     phoneNumber: optionalPhoneNumberSchema.optional(),
     password: passwordSchema,
-    firstName: requiredName('First name'),
-    lastName: requiredName('Last name'),
+    firstName: requiredName('firstName'),
+    lastName: requiredName('lastName'),
     username: usernameSchema,
     /** Decides the primary wallet and the display currency; defaulted from the phone number. */
     country: optionalCountrySchema.optional(),
@@ -63,14 +63,14 @@ export const signInRequestSchema = z
     phoneNumber: optionalPhoneNumberSchema.optional(),
     // Sign-in does not re-check the password rules: a wrong password is a 401, not a 400.
     password: z
-      .string({ error: 'Password is required' })
-      .min(1, 'Password is required')
-      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+      .string({ error: 'passwordRequired' })
+      .min(1, 'passwordRequired')
+      .max(PASSWORD_MAX_LENGTH, 'passwordMostMaxCharacters'),
     /** With two-factor sign-in on: the authenticator's 6-digit code, or a backup code. */
-    code: z.string().trim().max(20, 'That code is too long').optional(),
+    code: z.string().trim().max(20, 'codeTooLong').optional(),
   })
   .refine((body) => (body.email === undefined) !== (body.phoneNumber === undefined), {
-    message: 'Enter your email or your phone number',
+    message: 'enterYourEmailOrPhone',
     path: ['email'],
   })
 export type SignInRequest = z.infer<typeof signInRequestSchema>
@@ -85,7 +85,7 @@ export const passwordResetRequestSchema = z
     phoneNumber: optionalPhoneNumberSchema.optional(),
   })
   .refine((body) => (body.email === undefined) !== (body.phoneNumber === undefined), {
-    message: 'Enter your email or your phone number',
+    message: 'enterYourEmailOrPhone',
     path: ['email'],
   })
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>

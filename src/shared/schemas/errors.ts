@@ -1,10 +1,42 @@
 import { z } from 'zod'
 
-/** Every error response of the API (docs/api.md "Errors"). */
+/**
+ * A value of a message's placeholder: a number, a text (a name, a date, a currency code), or an
+ * amount as decimal text with its asset's symbol, written by each language its own way.
+ */
+export const messageParamsSchema = z.record(
+  z.string(),
+  z.union([
+    z.string(),
+    z.number(),
+    z.object({ decimal: z.string(), symbol: z.string().nullable() }),
+  ]),
+)
+
+/**
+ * Every error response of the API (docs/api.md "Errors"): `message` is the text of `key` in the
+ * errors catalog (src/client/locales/<language>/errors.json) in the request's language, with
+ * `params` filled in; each field error likewise.
+ */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /**
+   * The errors catalog's key of `message`, and the values of its placeholders: Sabi's server
+   * always sends both; optional for the client, which reads whatever answered.
+   */
+  key: z.string().optional(),
+  params: messageParamsSchema.optional(),
+  errors: z
+    .array(
+      z.object({
+        path: z.string(),
+        message: z.string(),
+        key: z.string().optional(),
+        params: messageParamsSchema.optional(),
+      }),
+    )
+    .optional(),
   /** With PIN_INVALID: wrong PINs still allowed before the PIN locks. */
   attemptsLeft: z.number().int().optional(),
   /** With PIN_LOCKED: when the PIN opens again (ISO 8601). */

@@ -11,10 +11,10 @@ export const EXCHANGE_FEE_BASIS_POINTS = 50n
 const REFERENCE_ID_MAX = 2_147_483_647
 
 const currencyIdSchema = z
-  .number({ error: 'Please select a currency' })
+  .number({ error: 'selectCurrency' })
   .int()
-  .min(1, 'Please select a currency')
-  .max(REFERENCE_ID_MAX, 'Please select a currency')
+  .min(1, 'selectCurrency')
+  .max(REFERENCE_ID_MAX, 'selectCurrency')
 
 export const quoteRequestSchema = z.object({
   fromCurrencyId: currencyIdSchema,
@@ -38,12 +38,12 @@ export type Quote = z.infer<typeof quoteSchema>
 
 /** The exchange body, plus the quote whose rate it accepts (docs/api.md "Money endpoints"). */
 export const exchangeRequestSchema = z.object({
-  fromWalletId: z.uuid({ error: 'Please select a wallet' }),
-  toWalletId: z.uuid({ error: 'Invalid destination wallet' }).nullish(),
+  fromWalletId: z.uuid({ error: 'selectWallet' }),
+  toWalletId: z.uuid({ error: 'invalidDestinationWallet' }).nullish(),
   fromCurrencyId: currencyIdSchema,
   toCurrencyId: currencyIdSchema,
   amount: amountInputSchema,
-  quoteId: z.uuid({ error: 'Invalid quote' }).nullish(),
+  quoteId: z.uuid({ error: 'invalidQuote' }).nullish(),
 })
 export type ExchangeRequest = z.infer<typeof exchangeRequestSchema>
 
@@ -52,17 +52,17 @@ export const CRYPTO_PAYMENT_METHODS = ['wallet', 'card'] as const
 /** The crypto purchase rules, with their messages. `amount` is in US dollars. */
 export const cryptoPurchaseRequestSchema = z.object({
   cryptoCurrencyId: z
-    .number({ error: 'Please select a cryptocurrency' })
+    .number({ error: 'selectCryptocurrency' })
     .int()
-    .min(1, 'Please select a cryptocurrency')
-    .max(REFERENCE_ID_MAX, 'Please select a cryptocurrency'),
+    .min(1, 'selectCryptocurrency')
+    .max(REFERENCE_ID_MAX, 'selectCryptocurrency'),
   fiatCurrencyId: z
-    .number({ error: 'Please select a payment currency' })
+    .number({ error: 'selectPaymentCurrency' })
     .int()
-    .min(1, 'Please select a payment currency')
-    .max(REFERENCE_ID_MAX, 'Please select a payment currency'),
+    .min(1, 'selectPaymentCurrency')
+    .max(REFERENCE_ID_MAX, 'selectPaymentCurrency'),
   amount: amountInputSchema,
-  paymentMethod: z.enum(CRYPTO_PAYMENT_METHODS, { error: 'Please select a payment method' }),
+  paymentMethod: z.enum(CRYPTO_PAYMENT_METHODS, { error: 'selectPaymentMethod' }),
 })
 export type CryptoPurchaseRequest = z.infer<typeof cryptoPurchaseRequestSchema>
 

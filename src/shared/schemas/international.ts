@@ -172,18 +172,16 @@ export const FULL_NAME_MAX_LENGTH = 100
 export const BANK_NAME_MAX_LENGTH = 100
 export const WALLET_PROVIDER_MAX_LENGTH = 50
 
-const regionSchema = z.enum(REGION_IDS, { error: 'Please select a destination region' })
+const regionSchema = z.enum(REGION_IDS, { error: 'selectDestinationRegion' })
 const methodSchema = z.enum(INTERNATIONAL_METHODS, {
-  error: 'Please choose bank wire, cash pickup or mobile wallet',
+  error: 'chooseBankWireCash',
 })
 
 /** POST /api/international/quote: price a transfer abroad and lock that price. */
 export const internationalQuoteRequestSchema = z.object({
-  fromWalletId: z.uuid({ error: 'Please select a wallet' }),
+  fromWalletId: z.uuid({ error: 'selectWallet' }),
   region: regionSchema,
-  countryCode: z
-    .string({ error: 'Please select a country' })
-    .regex(/^[A-Z]{2}$/, 'Please select a country'),
+  countryCode: z.string({ error: 'selectCountry' }).regex(/^[A-Z]{2}$/, 'selectCountry'),
   method: methodSchema,
   amount: amountInputSchema,
 })
@@ -217,10 +215,10 @@ export type InternationalQuote = z.infer<typeof internationalQuoteSchema>
 // Recipient details: what the partner abroad needs to pay out by each method. Spaces, dashes
 // and brackets people type in numbers are allowed here and taken out by the server.
 const fullNameSchema = z
-  .string({ error: "Recipient's full name is required" })
+  .string({ error: 'recipientSFullName' })
   .trim()
-  .min(2, "Recipient's full name is required")
-  .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`)
+  .min(2, 'recipientSFullName')
+  .max(FULL_NAME_MAX_LENGTH, 'fullNameMostMax')
 
 export const PHONE_DIGITS_MIN = 7
 export const PHONE_DIGITS_MAX = 15
@@ -235,12 +233,12 @@ function phoneSchema(required: string) {
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(24, 'Enter a valid phone number with its country code')
-    .regex(/^\+?[\d\s()-]+$/, 'Enter a valid phone number with its country code')
+    .max(24, 'enterValidPhoneNumberCountryCode')
+    .regex(/^\+?[\d\s()-]+$/, 'enterValidPhoneNumberCountryCode')
     .refine((text) => {
       const digits = phoneDigitsOf(text).replace(/^\+/, '')
       return digits.length >= PHONE_DIGITS_MIN && digits.length <= PHONE_DIGITS_MAX
-    }, 'Enter a valid phone number with its country code')
+    }, 'enterValidPhoneNumberCountryCode')
 }
 
 export const ACCOUNT_OR_IBAN_MIN_LENGTH = 5
@@ -256,70 +254,64 @@ const bankWireRecipientSchema = z.object({
   method: z.literal('bank_wire'),
   fullName: fullNameSchema,
   bankName: z
-    .string({ error: 'Bank name is required' })
+    .string({ error: 'bankNameRequired' })
     .trim()
-    .min(2, 'Bank name is required')
-    .max(BANK_NAME_MAX_LENGTH, `Bank name must be at most ${BANK_NAME_MAX_LENGTH} characters`),
+    .min(2, 'bankNameRequired')
+    .max(BANK_NAME_MAX_LENGTH, 'bankNameMostMax'),
   accountNumber: z
-    .string({ error: 'Account number or IBAN is required' })
+    .string({ error: 'accountNumberIbanRequired' })
     .trim()
-    .min(1, 'Account number or IBAN is required')
-    .max(42, 'Account number or IBAN must be at most 34 characters')
-    .regex(/^[A-Za-z0-9 ]+$/, 'Account number or IBAN may contain letters and digits only')
+    .min(1, 'accountNumberIbanRequired')
+    .max(42, 'accountNumberIbanMost')
+    .regex(/^[A-Za-z0-9 ]+$/, 'accountNumberIbanMay')
     .refine((text) => {
       const characters = accountCharactersOf(text)
       return (
         characters.length >= ACCOUNT_OR_IBAN_MIN_LENGTH &&
         characters.length <= ACCOUNT_OR_IBAN_MAX_LENGTH
       )
-    }, 'Account number or IBAN must be 5 to 34 characters'),
+    }, 'accountNumberIban5'),
   swiftCode: z
     .string()
     .trim()
-    .regex(
-      /^([A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?)?$/,
-      'SWIFT/BIC must be 8 or 11 letters and digits',
-    )
+    .regex(/^([A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?)?$/, 'swiftBic811')
     .nullish(),
 })
 
 const cashPickupRecipientSchema = z.object({
   method: z.literal('cash_pickup'),
   fullName: fullNameSchema,
-  phoneNumber: phoneSchema("Recipient's phone number is required"),
+  phoneNumber: phoneSchema('recipientSPhoneNumber'),
 })
 
 const mobileWalletRecipientSchema = z.object({
   method: z.literal('mobile_wallet'),
   fullName: fullNameSchema,
-  phoneNumber: phoneSchema('Mobile number is required'),
+  phoneNumber: phoneSchema('mobileNumberRequired'),
   walletProvider: z
-    .string({ error: 'Wallet provider is required' })
+    .string({ error: 'walletProviderRequired' })
     .trim()
-    .min(2, 'Wallet provider is required')
-    .max(
-      WALLET_PROVIDER_MAX_LENGTH,
-      `Wallet provider must be at most ${WALLET_PROVIDER_MAX_LENGTH} characters`,
-    ),
+    .min(2, 'walletProviderRequired')
+    .max(WALLET_PROVIDER_MAX_LENGTH, 'walletProviderMostMax'),
 })
 
 /** Who gets the money abroad, by method: the partner's requirements for each. */
 export const internationalRecipientSchema = z.discriminatedUnion(
   'method',
   [bankWireRecipientSchema, cashPickupRecipientSchema, mobileWalletRecipientSchema],
-  { error: 'Please choose bank wire, cash pickup or mobile wallet' },
+  { error: 'chooseBankWireCash' },
 )
 export type InternationalRecipient = z.infer<typeof internationalRecipientSchema>
 
 /** POST /api/send-money/international: send at a locked quote (Idempotency-Key required). */
 export const internationalTransferRequestSchema = z.object({
-  quoteId: z.uuid({ error: 'Quote not found: get a new quote' }),
-  fromWalletId: z.uuid({ error: 'Please select a wallet' }),
+  quoteId: z.uuid({ error: 'quoteNotFoundGet' }),
+  fromWalletId: z.uuid({ error: 'selectWallet' }),
   recipient: internationalRecipientSchema,
   description: z
     .string()
     .trim()
-    .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+    .max(DESCRIPTION_MAX_LENGTH, 'descriptionMostMaxCharacters')
     .nullish(),
 })
 export type InternationalTransferRequest = z.infer<typeof internationalTransferRequestSchema>

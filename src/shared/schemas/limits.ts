@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { NameLabel } from './auth.ts'
 import { decimalStringSchema } from './reference.ts'
 
 /** GET /api/limits (docs/limits.md): amounts in naira as decimal strings. */
@@ -43,34 +44,31 @@ export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9-]{5,20}$/
 /** An ISO 3166 two-letter country code. */
 export const COUNTRY_CODE_PATTERN = /^[A-Za-z]{2}$/
 
-const requiredText = (label: string, max: number) =>
+const requiredText = (label: NameLabel, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: `${label}Required` })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
+    .min(1, `${label}Required`)
+    .max(max, `${label}MostMaxCharacters`)
 
 /** POST /api/kyc/tier-3: an identity document and the address it goes with. */
 export const tierThreeRequestSchema = z.object({
-  documentType: z.enum(IDENTITY_DOCUMENT_TYPE_VALUES, { error: 'Choose a document type' }),
+  documentType: z.enum(IDENTITY_DOCUMENT_TYPE_VALUES, { error: 'chooseDocumentType' }),
   documentNumber: z
-    .string({ error: 'Document number is required' })
+    .string({ error: 'documentNumberRequired' })
     .trim()
-    .regex(
-      DOCUMENT_NUMBER_PATTERN,
-      'Enter the document number as printed: 5 to 20 letters or digits',
-    ),
+    .regex(DOCUMENT_NUMBER_PATTERN, 'enterDocumentNumberPrinted'),
   address: z.object(
     {
-      line: requiredText('Address', 200),
-      city: requiredText('City', 100),
-      state: requiredText('State', 100),
+      line: requiredText('address', 200),
+      city: requiredText('city', 100),
+      state: requiredText('state', 100),
       country: z
-        .string({ error: 'Country is required' })
+        .string({ error: 'countryRequired' })
         .trim()
-        .regex(COUNTRY_CODE_PATTERN, 'Country must be a two-letter code such as NG'),
+        .regex(COUNTRY_CODE_PATTERN, 'countryTwoLetterCode'),
     },
-    { error: 'Address is required' },
+    { error: 'addressRequired' },
   ),
 })
 export type TierThreeRequest = z.infer<typeof tierThreeRequestSchema>

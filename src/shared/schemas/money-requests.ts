@@ -1,10 +1,10 @@
 import { z } from 'zod'
+import { issueKey } from './issue-message.ts'
 import { pageQuerySchema } from './pages.ts'
 
 export const DESCRIPTION_MAX_LENGTH = 140
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/
-const IDEMPOTENCY_KEY_MESSAGE =
-  'An Idempotency-Key header (8 to 100 letters, digits or _.:-) is required'
+const IDEMPOTENCY_KEY_MESSAGE = 'idempotencyKeyHeader8'
 
 /**
  * Every money POST names its submission with an Idempotency-Key (docs/api.md "Idempotency keys").
@@ -27,7 +27,7 @@ export const TRANSACTIONS_DEFAULT_LIMIT = 20
  * checked against the wallet's asset by the money module, which knows the exponent.
  */
 export const amountInputSchema = z.union([z.string().max(40), z.number()], {
-  error: 'Amount must be a number',
+  error: 'amountNumber',
 })
 
 const walletIdSchema = (message: string) => z.uuid({ error: message })
@@ -35,13 +35,13 @@ const walletIdSchema = (message: string) => z.uuid({ error: message })
 const descriptionSchema = z
   .string()
   .trim()
-  .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+  .max(DESCRIPTION_MAX_LENGTH, 'descriptionMostMaxCharacters')
   .nullish()
 
 /** The Sabi transfer body (docs/transfers.md "Sabi transfers"). */
 export const sendToUserRequestSchema = z.object({
-  fromWalletId: walletIdSchema('Please select a wallet'),
-  recipientUserId: z.uuid({ error: 'Please select a recipient' }),
+  fromWalletId: walletIdSchema('selectWallet'),
+  recipientUserId: z.uuid({ error: 'selectRecipient' }),
   amount: amountInputSchema,
   description: descriptionSchema,
 })
@@ -50,33 +50,27 @@ export type SendToUserRequest = z.infer<typeof sendToUserRequestSchema>
 export const ADD_FUNDS_METHODS = ['card', 'bank'] as const
 
 export const addFundsRequestSchema = z.object({
-  walletId: walletIdSchema('Please select a wallet'),
+  walletId: walletIdSchema('selectWallet'),
   amount: amountInputSchema,
-  method: z.enum(ADD_FUNDS_METHODS, { error: 'Please choose card or bank' }),
+  method: z.enum(ADD_FUNDS_METHODS, { error: 'chooseCardBank' }),
 })
 export type AddFundsRequest = z.infer<typeof addFundsRequestSchema>
 
 export const openWalletRequestSchema = z.object({
   currencyId: z
-    .number({ error: 'Please select a currency' })
+    .number({ error: 'selectCurrency' })
     .int()
-    .min(1, 'Please select a currency')
+    .min(1, 'selectCurrency')
     // A PostgreSQL `integer`: anything larger names no currency.
-    .max(2_147_483_647, 'Please select a currency'),
+    .max(2_147_483_647, 'selectCurrency'),
 })
 
 export const userSearchQuerySchema = z.object({
   q: z
-    .string({ error: `Search term must be at least ${USER_SEARCH_MIN_LENGTH} characters` })
+    .string({ error: issueKey('searchTermLeastMin', { min: USER_SEARCH_MIN_LENGTH }) })
     .trim()
-    .min(
-      USER_SEARCH_MIN_LENGTH,
-      `Search term must be at least ${USER_SEARCH_MIN_LENGTH} characters`,
-    )
-    .max(
-      USER_SEARCH_MAX_LENGTH,
-      `Search term must be at most ${USER_SEARCH_MAX_LENGTH} characters`,
-    ),
+    .min(USER_SEARCH_MIN_LENGTH, 'searchTermLeastMin')
+    .max(USER_SEARCH_MAX_LENGTH, 'searchTermMostMax'),
 })
 
 export const userSearchResultSchema = z.object({

@@ -191,14 +191,14 @@ export const notificationsPageSchema = z.object({
 export type NotificationsPage = z.infer<typeof notificationsPageSchema>
 
 export const notificationsQuerySchema = z.object({
-  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  cursor: z.string().max(200, 'invalidCursor').optional(),
 })
 
 /** `{"ids": [...]}` marks those read (none for `[]`); `{}` (no ids) marks every one read. */
 export const markReadRequestSchema = z.object({
   ids: z
-    .array(z.uuid('Invalid notification id'))
-    .max(NOTIFICATIONS_READ_MAX_IDS, `ids may name at most ${NOTIFICATIONS_READ_MAX_IDS}`)
+    .array(z.uuid('invalidNotificationId'))
+    .max(NOTIFICATIONS_READ_MAX_IDS, 'idsMayNameMost')
     .optional(),
 })
 export type MarkReadRequest = z.infer<typeof markReadRequestSchema>
@@ -208,23 +208,20 @@ export const unreadCountSchema = z.object({ unreadCount: z.number().int().min(0)
 /** A browser's push subscription, as PushSubscription.toJSON() gives it. */
 export const pushSubscriptionRequestSchema = z.object({
   endpoint: z
-    .url('endpoint must be an https URL')
+    .url('endpointHttpsUrl')
     .max(2048)
-    .refine(
-      isPushServiceEndpoint,
-      'endpoint must be an https URL of a browser push service (FCM, Mozilla, Apple or Microsoft)',
-    ),
+    .refine(isPushServiceEndpoint, 'endpointHttpsUrlBrowser'),
   keys: z.object({
     p256dh: z
       .string()
       .min(16)
       .max(200)
-      .regex(/^[A-Za-z0-9_=-]+$/, 'p256dh must be base64url'),
+      .regex(/^[A-Za-z0-9_=-]+$/, 'p256dhBase64url'),
     auth: z
       .string()
       .min(8)
       .max(100)
-      .regex(/^[A-Za-z0-9_=-]+$/, 'auth must be base64url'),
+      .regex(/^[A-Za-z0-9_=-]+$/, 'authBase64url'),
   }),
 })
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>
@@ -247,5 +244,5 @@ export const sandboxMessageSchema = z.object({
 export type SandboxMessage = z.infer<typeof sandboxMessageSchema>
 
 export const sandboxOutboxQuerySchema = z.object({
-  to: z.string().min(3, 'to must be an e-mail address or a phone number').max(254),
+  to: z.string().min(3, 'toMustBeEmailOrPhone').max(254),
 })

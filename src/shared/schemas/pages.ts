@@ -12,12 +12,12 @@ export const PAGE_MAX_LIMIT = 100
 export function pageQuerySchema(defaultLimit: number) {
   return z.object({
     limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`)
+      .number({ error: 'limitNumber' })
+      .int('limitWholeNumber')
+      .min(1, 'limitLeast1')
+      .max(PAGE_MAX_LIMIT, 'limitMostMax')
       .default(defaultLimit),
-    cursor: z.string().max(200, 'Invalid cursor').optional(),
+    cursor: z.string().max(200, 'invalidCursor').optional(),
   })
 }
 export type PageQuery = { limit: number; cursor?: string | undefined }

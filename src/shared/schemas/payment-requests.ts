@@ -13,7 +13,7 @@ export const PAY_PAGE_PATH = '/pay'
 /** The most requests the list returns, newest first. */
 export const PAYMENT_REQUESTS_LIST_LIMIT = 100
 
-const MISSING_INFORMATION = 'Missing Information - Please select a wallet and enter an amount'
+const MISSING_INFORMATION = 'missingWalletAndAnAmount'
 
 /** `POST /api/payment-requests` with its message for a missing wallet or amount. */
 export const createPaymentRequestSchema = z.object({
@@ -22,13 +22,13 @@ export const createPaymentRequestSchema = z.object({
   description: z
     .string()
     .trim()
-    .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+    .max(DESCRIPTION_MAX_LENGTH, 'descriptionMostMaxCharacters')
     .nullish(),
 })
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>
 
 export const payPaymentRequestSchema = z.object({
-  fromWalletId: z.uuid({ error: 'Please select a wallet' }),
+  fromWalletId: z.uuid({ error: 'selectWallet' }),
   /** The amount the payer was shown; a request that says otherwise is refused (tampering). */
   amount: z.string().max(40).optional(),
 })

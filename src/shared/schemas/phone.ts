@@ -13,13 +13,13 @@ export const PHONE_CODE_RESEND_SECONDS = 60
 /** ...and at most 5 codes per account an hour, so nobody can flood a phone or run up SMS costs. */
 export const PHONE_CODES_PER_HOUR = 5
 
-export const INVALID_PHONE_MESSAGE = 'Enter a valid phone number'
+export const INVALID_PHONE_MESSAGE = 'enterValidPhoneNumber'
 
 /** Text that must be a phone number, as E.164 once parsed. */
 export const phoneNumberSchema = z
-  .string({ error: 'Phone number is required' })
+  .string({ error: 'phoneNumberRequired' })
   .trim()
-  .min(1, 'Phone number is required')
+  .min(1, 'phoneNumberRequired')
   .max(PHONE_INPUT_MAX, INVALID_PHONE_MESSAGE)
   .transform((text, context) => {
     const e164 = toE164(text)
@@ -69,10 +69,10 @@ export type PhoneVerificationRequest = z.infer<typeof phoneVerificationRequestSc
 export const phoneVerificationConfirmSchema = z.object({
   phoneNumber: phoneNumberSchema,
   code: z
-    .string({ error: 'Enter the 6-digit code we sent you' })
+    .string({ error: 'enter6DigitCodeWe' })
     .trim()
     .transform((text) => text.replace(/\s/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code we sent you')),
+    .pipe(z.string().regex(/^\d{6}$/, 'enter6DigitCodeWe')),
 })
 export type PhoneVerificationConfirm = z.infer<typeof phoneVerificationConfirmSchema>
 

@@ -9,9 +9,8 @@ export const PIN_MAX_ATTEMPTS = 5
 export const PIN_LOCK_MINUTES = 30
 
 const PIN_PATTERN = /^\d{4}$/
-const PIN_FORMAT_MESSAGE = 'PIN must be 4 digits'
-export const WEAK_PIN_MESSAGE =
-  'Choose a PIN that is harder to guess: not one digit repeated or a run like 1234 or 4321'
+const PIN_FORMAT_MESSAGE = 'pin4Digits'
+export const WEAK_PIN_MESSAGE = 'choosePinHarderGuess'
 
 /**
  * Whether a PIN is among the first a thief would try: one digit repeated (0000), or digits that

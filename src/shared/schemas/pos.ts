@@ -13,7 +13,7 @@ export const ANALYTICS_MAX_DAYS = 90
 /** The sandbox terminal's card when none is keyed in: a test number that is always approved. */
 export const SANDBOX_APPROVED_CARD = '4242424242424242'
 
-const MISSING_INFORMATION = 'Missing Information - Please select a wallet and enter amount'
+const MISSING_INFORMATION = 'missingWalletAndAmount'
 
 const optionalText = (max: number, message: string) =>
   z
@@ -28,7 +28,7 @@ export const cardNumberSchema = z
   .string()
   .trim()
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits'))
+  .pipe(z.string().regex(/^\d{12,19}$/, 'cardNumber1219'))
 
 /**
  * The POS sale body (walletId, amount as a number, customerInfo, description,
@@ -41,23 +41,20 @@ export const posSaleRequestSchema = z.object({
   amount: amountInputSchema,
   customerInfo: z
     .object({
-      name: optionalText(100, 'Customer name must be at most 100 characters'),
+      name: optionalText(100, 'customerNameMost100'),
       email: z
         .string()
         .trim()
         .max(254)
         .transform((value) => value || undefined)
-        .pipe(z.email({ error: 'Customer e-mail is not a valid e-mail address' }).optional())
+        .pipe(z.email({ error: 'customerEMailNot' }).optional())
         .nullish(),
-      phone: optionalText(20, 'Customer phone must be at most 20 characters'),
+      phone: optionalText(20, 'customerPhoneMost20'),
     })
     .nullish(),
-  description: optionalText(
-    DESCRIPTION_MAX_LENGTH,
-    `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
-  ),
-  type: z.literal(POS_SALE_TYPE, { error: 'type must be "pos_sale"' }).default(POS_SALE_TYPE),
-  method: z.enum(POS_SALE_METHODS, { error: 'method must be card or qr' }).default('card'),
+  description: optionalText(DESCRIPTION_MAX_LENGTH, 'descriptionMostMaxCharacters'),
+  type: z.literal(POS_SALE_TYPE, { error: 'typePosSale' }).default(POS_SALE_TYPE),
+  method: z.enum(POS_SALE_METHODS, { error: 'methodCardQr' }).default('card'),
   card: z.object({ number: cardNumberSchema }).nullish(),
 })
 export type PosSaleRequest = z.infer<typeof posSaleRequestSchema>
@@ -87,14 +84,14 @@ export type PosSale = z.infer<typeof posSaleSchema>
 
 export const analyticsQuerySchema = z.object({
   days: z.coerce
-    .number({ error: 'days must be a number' })
-    .int('days must be a whole number')
-    .min(1, 'days must be at least 1')
-    .max(ANALYTICS_MAX_DAYS, `days must be at most ${ANALYTICS_MAX_DAYS}`)
+    .number({ error: 'daysNumber' })
+    .int('daysWholeNumber')
+    .min(1, 'daysLeast1')
+    .max(ANALYTICS_MAX_DAYS, 'daysMostMax')
     .default(30),
   /** The browser's `Date#getTimezoneOffset()`, so "today" and hours are the merchant's. */
   tzOffset: z.coerce
-    .number({ error: 'tzOffset must be a number of minutes' })
+    .number({ error: 'tzoffsetNumberMinutes' })
     .int()
     .min(-14 * 60)
     .max(14 * 60)

@@ -1,14 +1,10 @@
 import { z } from 'zod'
-import { NAME_MAX_LENGTH, usernameSchema } from './auth.ts'
+import { NAME_MAX_LENGTH, type NameLabel, usernameSchema } from './auth.ts'
 import { clearablePhoneNumberSchema } from './phone.ts'
 import { stepUpFields } from './step-up.ts'
 
-const optionalName = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)
+const optionalName = (label: NameLabel) =>
+  z.string().trim().min(1, `${label}Required`).max(NAME_MAX_LENGTH, `${label}MostMaxCharacters`)
 
 /**
  * `PATCH /api/profile`: any of the four, validated like sign-up. The phone number is parsed to
@@ -17,12 +13,12 @@ const optionalName = (label: string) =>
  */
 export const updateProfileRequestSchema = z
   .object({
-    firstName: optionalName('First name').optional(),
-    lastName: optionalName('Last name').optional(),
+    firstName: optionalName('firstName').optional(),
+    lastName: optionalName('lastName').optional(),
     username: usernameSchema.optional(),
     phoneNumber: clearablePhoneNumberSchema.nullish(),
     // A changed phone number is a credential change (docs/security.md "Step-up").
     ...stepUpFields,
   })
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' })
+  .refine((value) => Object.keys(value).length > 0, { message: 'nothingUpdate' })
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>

@@ -15,7 +15,7 @@ export function groupVerificationCode(code: string): string {
 }
 
 export const receiptCodeParamsSchema = z.object({
-  code: z.string().max(40, 'No receipt has this code'),
+  code: z.string().max(40, 'noReceiptHasCode'),
 })
 
 /**

@@ -26,5 +26,5 @@ export const recipientSchema = z.object({
 export type Recipient = z.infer<typeof recipientSchema>
 
 export const recipientListQuerySchema = z.object({
-  kind: z.enum(RECIPIENT_KINDS, { error: 'kind must be bank or international' }).optional(),
+  kind: z.enum(RECIPIENT_KINDS, { error: 'kindBankInternational' }).optional(),
 })

@@ -2,15 +2,10 @@ import { z } from 'zod'
 
 /** A TOTP code (6 digits) or a backup code (xxxx-xxxx), as typed: spaces are ignored. */
 export const secondFactorCodeSchema = z
-  .string({ error: 'Enter the code from your authenticator app' })
+  .string({ error: 'enterCodeFromAuthenticator' })
   .trim()
   .transform((value) => value.replace(/\s/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(6, 'Enter the 6-digit code from your authenticator app')
-      .max(20, 'That code is too long'),
-  )
+  .pipe(z.string().min(6, 'enter6DigitCode').max(20, 'codeTooLong'))
 
 /**
  * What a credential change carries beside its own fields (docs/security.md "Step-up"): the
@@ -21,7 +16,7 @@ export const secondFactorCodeSchema = z
 export const stepUpFields = {
   password: z
     .string()
-    .max(200, 'Password is incorrect')
+    .max(200, 'passwordIncorrect')
     .optional()
     .describe('Your account password (403 REAUTH_REQUIRED without it)'),
   code: secondFactorCodeSchema

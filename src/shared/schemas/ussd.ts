@@ -15,9 +15,7 @@ export type UssdSimulatorInfo = z.infer<typeof ussdSimulatorInfoSchema>
 /** `POST /api/sandbox/ussd`: one key press of the simulator, as a gateway would send it. */
 export const ussdSimulatorRequestSchema = z.object({
   /** The simulator's own id for one dialogue; the server scopes it to the signed-in user. */
-  sessionId: z
-    .string()
-    .regex(USSD_SIMULATOR_SESSION_PATTERN, 'sessionId must be 8 to 64 letters, digits, _ or -'),
+  sessionId: z.string().regex(USSD_SIMULATOR_SESSION_PATTERN, 'sessionid864Letters'),
   /** Every answer so far joined by `*`; empty when dialling. */
   text: z.string().max(USSD_SIMULATOR_TEXT_MAX),
 })

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CreditCard, FlaskConical, Landmark, type LucideIcon } from 'lucide-react'
 import { useMemo, useRef } from 'react'
@@ -25,6 +24,7 @@ import {
 import { apiRequest } from '#client/lib/api.ts'
 import { formatAmount, formatAmountDigits, formatMinorAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
@@ -136,7 +136,7 @@ export function AddFundsDialog({
   const walletList = wallets.data ?? NO_WALLETS
   const schema = useMemo(() => addFundsFormSchema(t, walletList), [t, walletList])
   const form = useForm<FormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { walletId: '', amount: '', method: 'card' },
   })
   const { errors } = form.formState

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -9,6 +8,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
 import { apiErrorBody } from '#client/lib/api-error-body.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { newPinSchema, pinStatusSchema } from '#shared/schemas/pin.ts'
 import type { StepUpProof } from '#shared/schemas/step-up.ts'
 import { useMoneyActionMessages } from './messages.ts'
@@ -53,7 +53,7 @@ export function CreatePinForm({
   const stepUp = useStepUp()
   const [saving, setSaving] = useState(false)
   const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema(t)),
+    resolver: schemaResolver(formSchema(t)),
     defaultValues: { pin: '', confirmPin: '' },
   })
   const { errors } = form.formState

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Landmark } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -11,6 +10,7 @@ import { useWalletPreset } from '#client/entities/wallets/default-wallet.ts'
 import { useWallets } from '#client/entities/wallets/use-wallets.ts'
 import { typedWalletAmount, useAmountMessages } from '#client/lib/amount-messages.ts'
 import { ApiError } from '#client/lib/api.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { formatMoney } from '#shared/money.ts'
@@ -70,7 +70,7 @@ export function BankTransfer() {
 
   const schema = useMemo(() => bankTransferFormSchema(t, a, walletList), [t, a, walletList])
   const form = useForm<BankTransferFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: EMPTY_BANK_TRANSFER_FORM,
   })
   const { errors } = form.formState

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { FlaskConical, Receipt } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -10,6 +9,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useWallets } from '#client/entities/wallets/use-wallets.ts'
 import { ApiError } from '#client/lib/api.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
@@ -76,7 +76,7 @@ export function BillPayForm({
 
   const schema = useMemo(() => billFormSchema(t, walletList), [t, walletList])
   const form = useForm<BillFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { ...EMPTY_BILL_FORM, billType: billType ?? '' },
   })
   const { isSubmitted } = form.formState

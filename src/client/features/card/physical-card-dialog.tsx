@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -12,6 +11,7 @@ import {
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useLanguage } from '#client/i18n/language.ts'
 import { apiRequest } from '#client/lib/api.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { serverFieldErrors } from '#client/lib/server-errors.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
@@ -58,7 +58,7 @@ function PhysicalCardForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient()
   const showErrorToast = useShowErrorToast()
   const form = useForm<FormInput, unknown, Address>({
-    resolver: zodResolver(physicalCardRequestSchema),
+    resolver: schemaResolver(physicalCardRequestSchema),
     defaultValues: { addressLine: '', city: '', country: '' },
   })
   const { errors } = form.formState

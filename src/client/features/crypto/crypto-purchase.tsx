@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
@@ -12,6 +11,7 @@ import { useCurrencies } from '#client/entities/wallets/use-currencies.ts'
 import { useWallets } from '#client/entities/wallets/use-wallets.ts'
 import { readAmountInput } from '#client/lib/amount-input.ts'
 import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { formatMoney } from '#shared/money.ts'
 import type { CryptoPurchaseRequest } from '#shared/schemas/exchange.ts'
@@ -56,7 +56,7 @@ export function CryptoPurchase() {
 
   const schema = useMemo(() => purchaseFormSchema(t), [t])
   const form = useForm<PurchaseFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: DEFAULT_PURCHASE_VALUES,
   })
   const { errors } = form.formState

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowDownUp, ArrowLeftRight, Info } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -18,6 +17,7 @@ import { cn } from '#client/lib/cn.ts'
 import { formatAmount, formatAmountDigits, toMoney } from '#client/lib/format-amount.ts'
 import { describeChange } from '#client/lib/format-change.ts'
 import { readableRate } from '#client/lib/format-rate.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
@@ -80,7 +80,7 @@ export function ExchangeForm() {
 
   const schema = useMemo(() => exchangeFormSchema(t, currencyList), [t, currencyList])
   const form = useForm<ExchangeFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: EMPTY_EXCHANGE_FORM,
   })
   const [chosenFrom, chosenTo, amountText] = useWatch({

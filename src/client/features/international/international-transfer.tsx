@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowRight } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -8,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { useWalletPreset } from '#client/entities/wallets/default-wallet.ts'
 import { useWallets } from '#client/entities/wallets/use-wallets.ts'
 import { typedWalletAmount, useAmountMessages } from '#client/lib/amount-messages.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { formatMoney } from '#shared/money.ts'
@@ -79,7 +79,7 @@ export function InternationalTransfer({
   )
   const onlyCountry = region.countries.length === 1 ? region.countries[0]?.code : undefined
   const form = useForm<InternationalFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     // The page stays where the user is: the messages under the fields say what to fix.
     shouldFocusError: false,
     defaultValues: {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { BookUser, Car, IdCard, Vote } from 'lucide-react'
 import { useMemo, useState } from 'react'
@@ -15,6 +14,7 @@ import {
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { apiRequest } from '#client/lib/api.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import {
@@ -94,7 +94,7 @@ function TierThreeForm({ onDone }: { onDone: (limits: Limits) => void }) {
   const [failureReason, setFailureReason] = useState<string | null>(null)
   const schema = useMemo(() => tierThreeFormSchema(t), [t])
   const form = useForm<FormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: {
       documentType: 'passport',
       documentNumber: '',

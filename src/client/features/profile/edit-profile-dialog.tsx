@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -14,6 +13,7 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { serverFieldErrors } from '#client/lib/server-errors.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
@@ -96,7 +96,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const saveUser = useSaveUser()
   const showErrorToast = useShowErrorToast()
   const form = useForm<FormInput, unknown, UpdateProfileRequest>({
-    resolver: zodResolver(updateProfileRequestSchema),
+    resolver: schemaResolver(updateProfileRequestSchema),
     defaultValues: {
       firstName: user.firstName ?? '',
       lastName: user.lastName ?? '',

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { Fingerprint, Landmark } from 'lucide-react'
 import { useMemo, useState } from 'react'
@@ -15,6 +14,7 @@ import {
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { serverFieldErrors } from '#client/lib/server-errors.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
@@ -114,7 +114,7 @@ function VerificationForm({ onDone }: { onDone: () => void }) {
   )
   const schema = useMemo(() => verificationFormSchema(t, latestDateOfBirth), [t, latestDateOfBirth])
   const form = useForm<FormInput, unknown, VerificationRequest>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: {
       idType: 'bvn',
       idNumber: '',

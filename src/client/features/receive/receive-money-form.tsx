@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Copy, QrCode, Share2 } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
@@ -19,6 +18,7 @@ import {
   useAmountMessages,
 } from '#client/lib/amount-messages.ts'
 import { copyText } from '#client/lib/copy-text.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
@@ -127,7 +127,7 @@ export function ReceiveMoneyForm() {
 
   const schema = useMemo(() => receiveFormSchema(t, a, walletList), [t, a, walletList])
   const form = useForm<FormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: EMPTY_FORM,
     // Focus stays on the action the user pressed, which sits in the preview card away from the
     // fields; the message beside the amount says what to change.

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
@@ -13,6 +12,7 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { PasswordField } from '#client/components/ui/text-field.tsx'
 import { apiRequest } from '#client/lib/api.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { toast } from '#client/lib/toast.ts'
 import { changePasswordRequestSchema } from '#shared/schemas/account.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/schemas/auth.ts'
@@ -39,7 +39,7 @@ function ChangePasswordFormBody({ onDone }: { onDone: () => void }) {
       path: ['confirmPassword'],
     })
   const form = useForm<ChangePasswordForm>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   })
   const { errors } = form.formState

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertTriangle, Send, Zap } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { Controller, type FieldErrors, useForm } from 'react-hook-form'
@@ -24,6 +23,7 @@ import {
   useAmountMessages,
 } from '#client/lib/amount-messages.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
+import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
@@ -101,7 +101,7 @@ export function SabiTransfer() {
   const [detailsShown, setDetailsShown] = useState(false)
 
   const schema = useMemo(() => sendFormSchema(t, a, walletList), [t, a, walletList])
-  const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_FORM })
+  const form = useForm<FormValues>({ resolver: schemaResolver(schema), defaultValues: EMPTY_FORM })
   const { errors } = form.formState
   // The default wallet (Settings, else the primary) is chosen already once the wallets load.
   const startWallet = useWalletPreset(walletList, (wallet) => {

@@ -12,7 +12,7 @@ import { clientAddress } from '#server/http/client-address.ts'
 import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import type { MailSender, SmsSender } from '#server/providers/message-senders.ts'
 import { findUserById } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import {
   freezeLinkRequestSchema,
   unfreezeCodeSentSchema,
@@ -48,7 +48,7 @@ export const accountFreezeRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, mail, sms }) => {
   async function currentUser(request: FastifyRequest) {
     const user = await findUserById(db, signedInUserId(request))
-    if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+    if (!user) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
     return user
   }
 

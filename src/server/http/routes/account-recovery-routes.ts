@@ -10,16 +10,14 @@ import { clientAddress } from '#server/http/client-address.ts'
 import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import type { MailSender, SmsSender } from '#server/providers/message-senders.ts'
 import { findUserById } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { passwordResetConfirmSchema, verifyEmailRequestSchema } from '#shared/schemas/auth.ts'
 import { passwordResetRequestSchema } from '#shared/schemas/credentials.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 
 const acceptedSchema = z.object({ message: z.string() })
-const RESET_ACCEPTED =
-  'If an account uses this address, we have sent it a link to choose a new password.'
-const RESET_ACCEPTED_BY_SMS =
-  'If an account uses this number, we have texted it a link to choose a new password.'
+const RESET_ACCEPTED = 'ifAccountUsesAddress'
+const RESET_ACCEPTED_BY_SMS = 'ifAccountUsesNumber'
 
 /**
  * Password reset and e-mail verification (docs/account.md): links sent by e-mail, each token
@@ -118,9 +116,9 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = await findUserById(db, signedInUserId(request))
-      if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+      if (!user) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
       await sendEmailVerification(db, mail, config.publicUrl, user)
-      return reply.status(202).send({ message: 'We have sent you a new link.' })
+      return reply.status(202).send({ message: 'weHaveSentNew' })
     },
   )
 }

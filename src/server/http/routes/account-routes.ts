@@ -11,7 +11,7 @@ import {
 import { exportUserData } from '#server/exports/export-user-data.ts'
 import { clientAddress } from '#server/http/client-address.ts'
 import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
-import { translateMessage } from '#server/i18n/localize-error.ts'
+import { renderMessage } from '#server/i18n/render-error.ts'
 import { requestLanguage } from '#server/i18n/request-language.ts'
 import { deactivateAccount } from '#server/profile/deactivate-account.ts'
 import { changesPhone, updateProfile } from '#server/profile/update-profile.ts'
@@ -21,7 +21,7 @@ import { readSettings, updateSettings } from '#server/settings/user-settings.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import type { IdentityNumberKey } from '#server/users/identity-number-key.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import {
   deactivateRequestSchema,
   exportQuerySchema,
@@ -66,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     const user = await findUserById(db, signedInUserId(request))
     if (!user) {
       await reply.signOut()
-      throw new AppError('UNAUTHORIZED', 'Unauthorized')
+      throw new AppError('UNAUTHORIZED', msg('unauthorized'))
     }
     return user
   }
@@ -117,10 +117,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       const reason = result.failureReason
       return {
         user: toUserResponse(result.user),
-        // The registry's reason in the user's language when the catalogs know it (the
-        // sandbox's do); a registry's own words otherwise, as they came.
+        // Sabi's own reason (the sandbox's) in the user's language; a registry's own words as
+        // they came.
         failureReason:
-          reason === null ? null : (translateMessage(reason, requestLanguage(request)) ?? reason),
+          reason === null || typeof reason === 'string'
+            ? reason
+            : renderMessage(reason, requestLanguage(request)),
       }
     },
   )

@@ -33,7 +33,7 @@ import type { MailSender } from '#server/providers/message-senders.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { refuseIfFrozen } from '#server/users/frozen-refusal.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import {
   backupCodesSchema,
   changePasswordRequestSchema,
@@ -188,7 +188,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       if (!user) {
         // The account is gone but the session was not: end it.
         await reply.signOut()
-        throw new AppError('UNAUTHORIZED', 'Unauthorized')
+        throw new AppError('UNAUTHORIZED', msg('unauthorized'))
       }
       return toUserResponse(user)
     },
@@ -239,7 +239,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     const user = await findUserById(db, signedInUserId(request))
     if (!user) {
       await reply.signOut()
-      throw new AppError('UNAUTHORIZED', 'Unauthorized')
+      throw new AppError('UNAUTHORIZED', msg('unauthorized'))
     }
     return user
   }

@@ -12,7 +12,7 @@ import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import { getTransaction } from '#server/transactions/get-transaction.ts'
 import { sendToBank } from '#server/transfers/send-to-bank.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import {
   accountResolveQuerySchema,
   BANKS,
@@ -34,7 +34,7 @@ const errors = {
   429: apiErrorSchema,
 }
 
-const BANKS_UNAVAILABLE = 'Bank transfers are not available right now'
+const BANKS_UNAVAILABLE = msg('bankTransfersNotAvailable')
 
 export const bankRoutes: FastifyPluginAsyncZod<{
   db: Database
@@ -69,12 +69,15 @@ export const bankRoutes: FastifyPluginAsyncZod<{
       const partner = requireProvider(providers.bank, BANKS_UNAVAILABLE)
       const bank = BANKS.find((candidate) => candidate.code === bankCode)
       if (!bank)
-        throw new AppError('VALIDATION_FAILED', 'Please select a bank', [
-          { path: 'bankCode', message: 'Please select a bank' },
+        throw new AppError('VALIDATION_FAILED', msg('selectBank'), [
+          { path: 'bankCode', message: msg('selectBank') },
         ])
       const accountName = await partner.resolveAccount({ bankCode, accountNumber })
       if (!accountName)
-        throw new AppError('NOT_FOUND', `No account ${accountNumber} was found at ${bank.name}`)
+        throw new AppError(
+          'NOT_FOUND',
+          msg('noAccountNumberWas', { number: accountNumber, bank: bank.name }),
+        )
       return { bankCode, accountNumber, accountName }
     },
   )
@@ -107,7 +110,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['transactions'],
         summary: 'One of your transactions with its timeline',
-        params: z.object({ id: z.uuid({ error: 'Transaction not found' }) }),
+        params: z.object({ id: z.uuid({ error: 'transactionNotFound' }) }),
         response: { 200: transactionDetailsSchema, ...errors },
       },
       preHandler: requireUser,

@@ -12,6 +12,7 @@ import {
 } from '#server/http/money-post.ts'
 import { requireUser } from '#server/http/session-plugin.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
+import { msg } from '#shared/errors.ts'
 import {
   BILL_PAYMENT_TYPES,
   billCustomerQuerySchema,
@@ -34,7 +35,7 @@ const errors = {
   429: apiErrorSchema,
 }
 
-const BILLS_UNAVAILABLE = 'Bill payments are not available right now'
+const BILLS_UNAVAILABLE = msg('billPaymentsNotAvailable')
 
 export const billRoutes: FastifyPluginAsyncZod<{
   db: Database

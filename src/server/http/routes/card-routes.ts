@@ -9,7 +9,7 @@ import type { Database } from '#server/db/client.ts'
 import { clientAddress } from '#server/http/client-address.ts'
 import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { findUserById } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import {
   cardSchema,
   physicalCardRequestSchema,
@@ -84,7 +84,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; sealer: Sealer }>
       const user = await findUserById(db, signedInUserId(request))
       if (!user) {
         await reply.signOut()
-        throw new AppError('UNAUTHORIZED', 'Unauthorized')
+        throw new AppError('UNAUTHORIZED', msg('unauthorized'))
       }
       reply.header('cache-control', 'no-store')
       return revealCard(

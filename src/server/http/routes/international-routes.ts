@@ -12,6 +12,7 @@ import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { quoteInternationalTransfer } from '#server/international/quote-international-transfer.ts'
 import { sendInternationalTransfer } from '#server/international/send-international-transfer.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
+import { msg } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   basisPointsToPercent,
@@ -107,10 +108,7 @@ export const internationalRoutes: FastifyPluginAsyncZod<{
       config: moneyRouteConfig(config),
     },
     (request, reply) => {
-      const partner = requireProvider(
-        providers.international,
-        'Transfers abroad are not available right now',
-      )
+      const partner = requireProvider(providers.international, msg('transfersAbroadNotAvailable'))
       return handleMoneyPost(db, request, reply, (tx, userId) =>
         sendInternationalTransfer(tx, userId, request.body, partner),
       )

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Config } from '#server/config.ts'
+import { refusalBody } from '#server/i18n/render-error.ts'
 import { collectProcessMetrics, metricsRegistry } from '#server/metrics/metrics.ts'
+import { msg } from '#shared/errors.ts'
 
 function bearerMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header ?? '')
@@ -21,13 +23,13 @@ export const metricsRoutes: FastifyPluginAsync<{ config: Config }> = async (app,
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = config.metricsToken
     if (!token && config.nodeEnv === 'production') {
-      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
+      return reply.status(404).send(refusalBody(request, 'NOT_FOUND', msg('notFound')))
     }
     if (token && !bearerMatches(request.headers.authorization, token)) {
       return reply
         .status(401)
         .header('WWW-Authenticate', 'Bearer')
-        .send({ message: 'Unauthorized', code: 'UNAUTHORIZED' })
+        .send(refusalBody(request, 'UNAUTHORIZED', msg('unauthorized')))
     }
     return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics())
   })

@@ -13,6 +13,7 @@ import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import type { TransferPoster } from '#server/transfers/post-user-transfers.ts'
 import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
 import { addFunds } from '#server/wallets/add-funds.ts'
+import { msg } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   addFundsRequestSchema,
@@ -74,7 +75,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{
       config: moneyRouteConfig(config),
     },
     (request, reply) => {
-      const funding = requireProvider(providers.funding, 'Adding funds is not available right now')
+      const funding = requireProvider(providers.funding, msg('addingFundsNotAvailable'))
       return handleMoneyPost(db, request, reply, (tx, userId) =>
         addFunds(tx, userId, request.body, funding),
       )

@@ -5,7 +5,7 @@ import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { listNotifications } from '#server/notifications/list-notifications.ts'
 import type { LiveEvents } from '#server/notifications/live-events.ts'
 import { markNotificationsRead } from '#server/notifications/mark-notifications-read.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   markReadRequestSchema,
@@ -73,7 +73,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // EventSource always asks for the stream; anything else would wait on it for ever.
       if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
-        throw new AppError('VALIDATION_FAILED', 'Open this stream with Accept: text/event-stream')
+        throw new AppError('VALIDATION_FAILED', msg('openStreamAcceptText'))
       }
       const lastEventId = request.headers['last-event-id']
       const after =

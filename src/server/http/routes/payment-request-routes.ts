@@ -46,7 +46,7 @@ const errors = {
  */
 const PREVIEWS_PER_MINUTE = 30
 
-const params = z.object({ id: z.uuid({ error: 'Payment request not found' }) })
+const params = z.object({ id: z.uuid({ error: 'paymentRequestNotFound' }) })
 
 /** Payment requests (issue "Getting paid"): ask for money by link or QR code, pay once. */
 export const paymentRequestRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (

@@ -13,7 +13,7 @@ import type { SmsSender } from '#server/providers/message-senders.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { refuseIfFrozen } from '#server/users/frozen-refusal.ts'
 import { toUserResponse } from '#server/users/to-user-response.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { userSchema } from '#shared/schemas/auth.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
@@ -67,7 +67,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = await findUserById(db, signedInUserId(request))
-      if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+      if (!user) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
       // Adding or changing a number takes the password (and the TOTP code): with a session
       // alone a thief could put in their own number and reset the password by SMS
       // (docs/security.md "Step-up"). Proving the number typed at sign-up changes nothing.

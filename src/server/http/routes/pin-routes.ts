@@ -10,7 +10,7 @@ import { clientAddress } from '#server/http/client-address.ts'
 import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { startCoolingOff } from '#server/limits/cooling-off.ts'
 import { findUserById } from '#server/users/find-user.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { pinStatusSchema, setPinRequestSchema } from '#shared/schemas/pin.ts'
 
@@ -63,7 +63,7 @@ export const pinRoutes: FastifyPluginAsyncZod<{ db: Database; sealer: Sealer }> 
     },
     async (request) => {
       const user = await findUserById(db, signedInUserId(request))
-      if (!user) throw new AppError('UNAUTHORIZED', 'Unauthorized')
+      if (!user) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
       // The step-up, the new PIN and the alert announcing it commit together
       // (docs/notifications.md); a wrong password stays counted. A first PIN is no news; a PIN
       // replaced with the password is a PIN set by reset, and starts the cooling-off

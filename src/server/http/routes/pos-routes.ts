@@ -79,7 +79,7 @@ export const posRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['pos'],
         summary: 'One of your sales (a QR sale completes when the customer pays)',
-        params: z.object({ id: z.uuid({ error: 'Sale not found' }) }),
+        params: z.object({ id: z.uuid({ error: 'saleNotFound' }) }),
         response: { 200: posSaleSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
       preHandler: requireUser,

@@ -28,7 +28,7 @@ export const recipientRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags: ['recipients'],
         summary: 'Forget one of your saved recipients',
-        params: z.object({ id: z.uuid({ error: 'Recipient not found' }) }),
+        params: z.object({ id: z.uuid({ error: 'recipientNotFound' }) }),
         response: { 204: z.null(), 401: apiErrorSchema, 404: apiErrorSchema },
       },
       preHandler: requireUser,

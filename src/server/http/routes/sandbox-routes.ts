@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { listSandboxMessages } from '#server/providers/list-sandbox-messages.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { sandboxMessageSchema, sandboxOutboxQuerySchema } from '#shared/schemas/notifications.ts'
 
@@ -29,7 +29,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request) => {
-      if (!config.sandbox) throw new AppError('NOT_FOUND', 'Not found')
+      if (!config.sandbox) throw new AppError('NOT_FOUND', msg('notFound'))
       return listSandboxMessages(db, request.query.to)
     },
   )

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { RETRY_AFTER_SECONDS } from '#server/http/error-handler.ts'
+import { refusalBody } from '#server/i18n/render-error.ts'
 import { createReadiness, type Readiness } from '#server/readiness.ts'
+import { msg } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
   type Health,
@@ -68,23 +70,26 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         response: { 200: readinessSchema, 503: apiErrorSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       // A 503 is an error answer like any other (the OpenAPI document's one Error schema); a
       // probe reads the status code (or `status`, as the earlier answer had it), a person the
       // message.
       const shuttingDown = () =>
-        reply.status(503).send({
-          message: 'This server is shutting down. Please try again in a moment.',
-          code: 'UNAVAILABLE',
-          status: 'draining',
-        })
+        reply.status(503).send(
+          refusalBody(request, 'UNAVAILABLE', msg('serverShuttingDownTry'), {
+            details: { status: 'draining' },
+          }),
+        )
       if (readiness.draining) return shuttingDown()
       if (!(await databaseAnswers(database))) {
-        return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({
-          message: 'Sabi is briefly unavailable. Please try again in a moment.',
-          code: 'UNAVAILABLE',
-          status: 'unavailable',
-        })
+        return reply
+          .status(503)
+          .header('Retry-After', String(RETRY_AFTER_SECONDS))
+          .send(
+            refusalBody(request, 'UNAVAILABLE', msg('sabiBrieflyUnavailable'), {
+              details: { status: 'unavailable' },
+            }),
+          )
       }
       // Checked again: shutdown may have begun while the database answered.
       return readiness.draining ? shuttingDown() : reply.send({ status: 'ready' })

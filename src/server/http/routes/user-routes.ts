@@ -12,7 +12,7 @@ import {
   PHONE_SEARCHES_PER_15_MINUTES,
 } from '#server/users/phone-search-limit.ts'
 import { searchUsers } from '#server/users/search-users.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { looksLikePhoneNumber } from '#shared/phone-numbers.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { userSearchQuerySchema, userSearchResultSchema } from '#shared/schemas/money-requests.ts'
@@ -76,14 +76,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       schema: {
         tags: ['users'],
         summary: "Another user's public name and username, to pay them",
-        params: z.object({ id: z.uuid({ error: 'User not found' }) }),
+        params: z.object({ id: z.uuid({ error: 'userNotFound' }) }),
         response: { 200: userSearchResultSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
       preHandler: requireUser,
     },
     async (request) => {
       const user = await findUserById(db, request.params.id)
-      if (!user) throw new AppError('NOT_FOUND', 'User not found')
+      if (!user) throw new AppError('NOT_FOUND', msg('userNotFound'))
       return {
         id: user.id,
         firstName: user.firstName,

@@ -15,7 +15,7 @@ import {
   type UssdRequest,
   ussdRequestSchema,
 } from '#server/ussd/ussd-protocol.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { formatPhoneNational } from '#shared/phone-numbers.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import {
@@ -82,9 +82,9 @@ export const ussdRoutes: FastifyPluginAsyncZod<{
     // learns nothing of the format (docs/ussd.md).
     gateway.addHook('onRequest', async (request) => {
       const expected = config.ussdGatewayToken
-      if (expected === undefined) throw new AppError('NOT_FOUND', 'Not found')
+      if (expected === undefined) throw new AppError('NOT_FOUND', msg('notFound'))
       if (!tokenMatches(expected, request.headers['x-ussd-token'])) {
-        throw new AppError('UNAUTHORIZED', 'Invalid USSD gateway token')
+        throw new AppError('UNAUTHORIZED', msg('invalidUssdGatewayToken'))
       }
     })
     // ...and this route reads nothing else: the gateway's format is the form.
@@ -144,7 +144,7 @@ export const ussdRoutes: FastifyPluginAsyncZod<{
       preHandler: requireUser,
     },
     async (request) => {
-      if (!config.sandbox) throw new AppError('NOT_FOUND', 'Not found')
+      if (!config.sandbox) throw new AppError('NOT_FOUND', msg('notFound'))
       const phone = await findVerifiedPhone(db, signedInUserId(request))
       return {
         serviceCode: config.ussdServiceCode,
@@ -181,11 +181,11 @@ export const ussdRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      if (!config.sandbox) throw new AppError('NOT_FOUND', 'Not found')
+      if (!config.sandbox) throw new AppError('NOT_FOUND', msg('notFound'))
       const userId = signedInUserId(request)
       const phone = await findVerifiedPhone(db, userId)
       if (!phone) {
-        throw new AppError('CONFLICT', 'Verify your phone number in your profile to try USSD')
+        throw new AppError('CONFLICT', msg('verifyPhoneNumberProfile'))
       }
       // The browser names its dialogue, never the number: the session is the user's own, so
       // no id a browser sends can reach another person's session.

@@ -5,7 +5,7 @@ import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
 import { listWallets } from '#server/wallets/list-wallets.ts'
 import { openWallet } from '#server/wallets/open-wallet.ts'
 import { totalBalance } from '#server/wallets/total-balance.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { openWalletRequestSchema } from '#shared/schemas/money-requests.ts'
 import { walletSchema, walletTotalSchema } from '#shared/schemas/reference.ts'
@@ -36,7 +36,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
             .string()
             .trim()
             .toUpperCase()
-            .regex(/^[A-Z]{3}$/, 'currency must be a 3-letter code'),
+            .regex(/^[A-Z]{3}$/, 'currency3LetterCode'),
         }),
         response: {
           200: walletTotalSchema,
@@ -72,7 +72,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         openWallet(tx, { userId, currencyId: request.body.currencyId }),
       )
       const opened = (await listWallets(db, userId)).find((candidate) => candidate.id === wallet.id)
-      if (!opened) throw new AppError('INTERNAL', 'The new wallet could not be read back')
+      if (!opened) throw new AppError('INTERNAL', msg('newWalletCouldNot'))
       return reply.status(201).send(opened)
     },
   )

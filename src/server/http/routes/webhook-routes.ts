@@ -6,7 +6,7 @@ import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { payouts } from '#server/db/schema.ts'
 import { settlePayout } from '#server/payouts/settle-payout.ts'
-import { AppError } from '#shared/errors.ts'
+import { AppError, msg } from '#shared/errors.ts'
 import { FAILURE_REASONS } from '#shared/failure-reasons.ts'
 
 const resultSchema = z.object({
@@ -61,25 +61,21 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
           Array.isArray(header) ? header[0] : header,
         )
       ) {
-        throw new AppError('UNAUTHORIZED', 'Invalid signature')
+        throw new AppError('UNAUTHORIZED', msg('invalidSignature'))
       }
       let parsed: unknown
       try {
         parsed = JSON.parse(rawBody)
       } catch {
-        throw new AppError('VALIDATION_FAILED', 'Request body must be valid JSON')
+        throw new AppError('VALIDATION_FAILED', msg('requestBodyValidJson'))
       }
       const result = resultSchema.safeParse(parsed)
-      if (!result.success)
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'Expected {reference, status: completed|failed, reason?}',
-        )
+      if (!result.success) throw new AppError('VALIDATION_FAILED', msg('webhookBodyExpected'))
       const [payout] = await db
         .select({ id: payouts.id })
         .from(payouts)
         .where(eq(payouts.providerReference, result.data.reference))
-      if (!payout) throw new AppError('NOT_FOUND', 'Unknown payout reference')
+      if (!payout) throw new AppError('NOT_FOUND', msg('unknownPayoutReference'))
       const changed = await settlePayout(
         db,
         payout.id,
