@@ -36,10 +36,7 @@ async function readStored(db: Queryable, userId: string, key: string) {
 
 /** The 422 of a key used before for a different request (docs/ledger.md "Idempotency"). */
 export function idempotencyMismatch(): AppError {
-  return new AppError(
-    'IDEMPOTENCY_MISMATCH',
-    msg('idempotencyKeyWasAlready'),
-  )
+  return new AppError('IDEMPOTENCY_MISMATCH', msg('idempotencyKeyWasAlready'))
 }
 
 /** The first answer again, or the 422 of a key used for another request. */

@@ -30,11 +30,7 @@ export function dailyLimitMessage(limits: { dailyMaxMinor: bigint }, remaining: 
 }
 
 /** A LIMIT_EXCEEDED refusal naming the limit and, where the user may know it, what remains. */
-function limitRefusal(
-  message: Message,
-  limit: 'single' | 'daily' | 'balance',
-  remaining?: bigint,
-) {
+function limitRefusal(message: Message, limit: 'single' | 'daily' | 'balance', remaining?: bigint) {
   return new AppError('LIMIT_EXCEEDED', message, undefined, {
     limit,
     ...(remaining === undefined ? {} : { remaining: formatMinor(remaining, 2) }),
@@ -122,7 +118,11 @@ export function decideLimits(
       throw limitRefusal(msg('limitRecipientOverCap'), 'balance')
     }
     const room = cap > before ? cap - before : 0n
-    throw limitRefusal(msg('limitBalanceCap', { cap: naira(cap), room: naira(room) }), 'balance', room)
+    throw limitRefusal(
+      msg('limitBalanceCap', { cap: naira(cap), room: naira(room) }),
+      'balance',
+      room,
+    )
   }
   return counted
 }
