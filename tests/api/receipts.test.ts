@@ -95,6 +95,8 @@ describeMoneyApi('receipt verification', (context) => {
       expect(apiErrorSchema.parse(answer.body)).toEqual({
         code: 'NOT_FOUND',
         message: 'No receipt has this code. The receipt may not be genuine.',
+        key: expect.any(String),
+        params: {},
       })
     }
     expect((await client.get(`/api/receipts/${'A'.repeat(41)}`)).status).toBe(400)

@@ -108,6 +108,8 @@ for (const { kind, skip } of testDatabaseKinds()) {
           expect(draining.body).toEqual({
             message: 'This server is shutting down. Please try again in a moment.',
             code: 'UNAVAILABLE',
+            key: expect.any(String),
+            params: {},
             status: 'draining',
           })
           // Liveness is not readiness: a draining server is still alive.
@@ -123,7 +125,12 @@ for (const { kind, skip } of testDatabaseKinds()) {
         for (const path of ['/api/nope', '/api/wallets/extra/thing']) {
           const response = await client.get(path)
           expect(response.status).toBe(404)
-          expect(response.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
+          expect(response.body).toEqual({
+            message: 'Not found',
+            code: 'NOT_FOUND',
+            key: expect.any(String),
+            params: {},
+          })
         }
         expect((await client.post('/api/nope', {})).status).toBe(404)
       })
@@ -152,6 +159,8 @@ describe('health and readiness without a database', () => {
       expect(ready.body).toEqual({
         message: 'Sabi is briefly unavailable. Please try again in a moment.',
         code: 'UNAVAILABLE',
+        key: expect.any(String),
+        params: {},
         status: 'unavailable',
       })
       expect(ready.headers['retry-after']).toBe('2')

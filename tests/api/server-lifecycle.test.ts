@@ -167,6 +167,8 @@ describe('npm start in the foreground', () => {
       expect(JSON.parse('body' in draining ? draining.body : '')).toEqual({
         message: 'This server is shutting down. Please try again in a moment.',
         code: 'UNAVAILABLE',
+        key: expect.any(String),
+        params: {},
         status: 'draining',
       })
 

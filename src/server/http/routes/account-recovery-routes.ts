@@ -8,6 +8,8 @@ import type { Sealer } from '#server/credentials/seal.ts'
 import type { Database } from '#server/db/client.ts'
 import { clientAddress } from '#server/http/client-address.ts'
 import { requireUser, signedInUserId } from '#server/http/session-plugin.ts'
+import { renderMessage } from '#server/i18n/render-error.ts'
+import { requestLanguage } from '#server/i18n/request-language.ts'
 import type { MailSender, SmsSender } from '#server/providers/message-senders.ts'
 import { findUserById } from '#server/users/find-user.ts'
 import { AppError, msg } from '#shared/errors.ts'
@@ -16,8 +18,9 @@ import { passwordResetRequestSchema } from '#shared/schemas/credentials.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 
 const acceptedSchema = z.object({ message: z.string() })
-const RESET_ACCEPTED = 'ifAccountUsesAddress'
-const RESET_ACCEPTED_BY_SMS = 'ifAccountUsesNumber'
+// What a reset request is answered, whether or not an account matched, in the app's language.
+const RESET_ACCEPTED = msg('ifAccountUsesAddress')
+const RESET_ACCEPTED_BY_SMS = msg('ifAccountUsesNumber')
 
 /**
  * Password reset and e-mail verification (docs/account.md): links sent by e-mail, each token
@@ -52,7 +55,10 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<{
         )
       })
       return reply.status(202).send({
-        message: request.body.phoneNumber ? RESET_ACCEPTED_BY_SMS : RESET_ACCEPTED,
+        message: renderMessage(
+          request.body.phoneNumber ? RESET_ACCEPTED_BY_SMS : RESET_ACCEPTED,
+          requestLanguage(request),
+        ),
       })
     },
   )
@@ -118,7 +124,9 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<{
       const user = await findUserById(db, signedInUserId(request))
       if (!user) throw new AppError('UNAUTHORIZED', msg('unauthorized'))
       await sendEmailVerification(db, mail, config.publicUrl, user)
-      return reply.status(202).send({ message: 'weHaveSentNew' })
+      return reply
+        .status(202)
+        .send({ message: renderMessage(msg('weHaveSentNew'), requestLanguage(request)) })
     },
   )
 }
