@@ -15,15 +15,30 @@ let used = POOL_BYTES
  * 36 (so references sort roughly by time) and 40 random bits in Crockford's base 32, which
  * has no I, L, O or U for a person to misread over the phone.
  */
-export function newJournalReference(nowMs = Date.now()): string {
-  if (used + RANDOM_CHARACTERS > POOL_BYTES) {
+function take(count: number): number {
+  if (used + count > POOL_BYTES) {
     randomFillSync(pool)
     used = 0
   }
+  used += count
+  return used - count
+}
+
+export function newJournalReference(nowMs = Date.now()): string {
+  const start = take(RANDOM_CHARACTERS)
   let random = ''
-  for (let index = used; index < used + RANDOM_CHARACTERS; index++) {
+  for (let index = start; index < start + RANDOM_CHARACTERS; index++) {
     random += ALPHABET[(pool[index] ?? 0) & 31]
   }
-  used += RANDOM_CHARACTERS
   return `SB-${nowMs.toString(36).toUpperCase()}-${random}`
+}
+
+/**
+ * The code printed on a journal's receipt that anyone can check at /verify/:code
+ * (docs/receipts.md): 64 random bits as 16 upper-case hexadecimal digits, as the column's default
+ * draws them, from the same pool as the references.
+ */
+export function newVerificationCode(): string {
+  const start = take(8)
+  return pool.toString('hex', start, start + 8).toUpperCase()
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Queryable, queryRows } from '#server/db/client.ts'
@@ -15,7 +15,7 @@ import { loadNairaValuer, nairaValuerOf } from '#server/limits/naira-value.ts'
 import { parsePrice, referencePriceBook } from '#server/reference/usd-prices.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import { type AssetCode, isAssetCode } from '#shared/money.ts'
-import { newJournalReference } from './journal-reference.ts'
+import { newJournalReference, newVerificationCode } from './journal-reference.ts'
 import { InsufficientFundsError, invariant } from './ledger-errors.ts'
 
 export type PostingInput = {
@@ -163,8 +163,6 @@ export async function openLedger(
   options: OpenOptions = {},
 ): Promise<OpenLedger> {
   const now = options.now ?? new Date()
-  const day = lagosDay(now)
-  for (const entry of candidates) validate(entry)
 
   // Frozen and cooling-off holds first: the cooling-off's own lock comes before every other.
   if (options.checkHolds !== false) {
@@ -178,7 +176,22 @@ export async function openLedger(
   for (const { header } of candidates) {
     if (header.reversesJournalId) await giveBackUsage(tx, header.reversesJournalId)
   }
+  const lock = ledgerLock(candidates, now)
+  const [row] = await queryRows(tx, sql`select ${lock.call} as locked`)
+  return lock.open(tx, row?.locked)
+}
 
+/**
+ * The locks and reads of `openLedger` as an expression, for a caller that checked the holds
+ * itself and has more to do in the same round trip (a batch of transfers claims its keys with
+ * it), and `open` to make the ledger of what the call answered.
+ */
+export function ledgerLock(
+  candidates: readonly JournalEntry[],
+  now: Date,
+): { call: SQL; open(tx: Queryable, answer: unknown): OpenLedger } {
+  const day = lagosDay(now)
+  for (const entry of candidates) validate(entry)
   const senders = [
     ...new Set(
       candidates.flatMap(({ header }) =>
@@ -196,12 +209,19 @@ export async function openLedger(
     })),
     assets: [...new Set(candidates.map(({ header }) => header.asset))],
   }
-  const [row] = await queryRows(
-    tx,
-    sql`select sabi_lock_ledger(${JSON.stringify(request)}::jsonb) as locked`,
-  )
-  const locked = lockedSchema.parse(row?.locked)
+  return {
+    call: sql`sabi_lock_ledger(${JSON.stringify(request)}::jsonb)`,
+    open: (tx, answer) => openLocked(tx, lockedSchema.parse(answer), senders, day),
+  }
+}
 
+/** The ledger over the rows sabi_lock_ledger locked and read. */
+function openLocked(
+  tx: Queryable,
+  locked: z.infer<typeof lockedSchema>,
+  senders: readonly string[],
+  day: string,
+): OpenLedger {
   const accounts = new Map<number, Account>()
   for (const account of locked.accounts)
     accounts.set(account.id, {
@@ -303,8 +323,7 @@ export async function openLedger(
           externalReference: header.externalReference ?? null,
           reversesJournalId: header.reversesJournalId ?? null,
           limitValueMinor: counted,
-          // 64 random bits, as the column's default draws them (docs/receipts.md).
-          verificationCode: randomBytes(8).toString('hex').toUpperCase(),
+          verificationCode: newVerificationCode(),
           createdAt: at,
           updatedAt: at,
         }

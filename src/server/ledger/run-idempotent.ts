@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, eq, or, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { type Database, type DbTransaction, type Queryable, queryRows } from '#server/db/client.ts'
 import { idempotencyKeys } from '#server/db/schema.ts'
 import { AppError, msg } from '#shared/errors.ts'
@@ -54,16 +55,21 @@ export async function claimKeys(
   claims: readonly IdempotencyClaim[],
 ): Promise<Set<string>> {
   if (claims.length === 0) return new Set()
-  const rows = await queryRows(
-    tx,
-    sql`insert into idempotency_keys (user_id, key, request_hash, status_code, response)
-        select c."userId", c.key, c."requestHash", 0, '{}'::jsonb
-        from jsonb_to_recordset(${JSON.stringify(claims)}::jsonb)
-          as c("userId" uuid, key text, "requestHash" text)
-        on conflict do nothing
-        returning user_id::text || ' ' || key as claimed`,
-  )
-  return new Set(rows.map((row) => String(row.claimed)))
+  const [row] = await queryRows(tx, sql`select ${claimKeysCall(claims)} as claimed`)
+  return claimedKeys(row?.claimed)
+}
+
+/**
+ * The claim as an expression (db/functions/100_sabi_claim_keys.sql), for a statement of the
+ * caller's that does more in the same round trip; `claimedKeys` reads what it answered.
+ */
+export function claimKeysCall(claims: readonly IdempotencyClaim[]): SQL {
+  return sql`sabi_claim_keys(${JSON.stringify(claims)}::jsonb)`
+}
+
+/** The keys a claim took, by `claimName`. */
+export function claimedKeys(answer: unknown): Set<string> {
+  return new Set(z.array(z.string()).parse(answer))
 }
 
 /** How `claimKeys` names a claim in the set it answers. */

@@ -2,9 +2,16 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Database, type Queryable, queryRows } from '#server/db/client.ts'
 import { createStatementBatcher } from '#server/db/statement-batcher.ts'
-import { type JournalEntry, openLedger } from '#server/ledger/post-journal.ts'
 import {
+  type JournalEntry,
+  ledgerLock,
+  type OpenLedger,
+  openLedger,
+} from '#server/ledger/post-journal.ts'
+import {
+  claimedKeys,
   claimKeys,
+  claimKeysCall,
   claimName,
   type IdempotencyClaim,
   type IdempotentResponse,
@@ -198,11 +205,6 @@ export async function postUserTransfers(
         firstOfKey.set(claimName({ userId: item.userId, key: item.key }), ord)
     })
     const claims = [...firstOfKey.values()].map((ord) => claimOf(items[ord]))
-    const claimed = await claimKeys(tx, claims)
-    const earlier = await readStoredAnswers(
-      tx,
-      claims.filter((claim) => !claimed.has(claimName(claim))),
-    )
 
     const transfers = items.flatMap((item, ord) =>
       item.refusedEarlier ? [] : [{ ...item, ord, amountMinor: item.amountMinor }],
@@ -214,6 +216,23 @@ export async function postUserTransfers(
     for (const { ord, parties: found } of transfers)
       if (found && (found.toWallet || !found.toUser)) parties.set(ord, { ...found, ord })
     const unknown = transfers.filter(({ ord }) => !parties.has(ord))
+    const checkHolds = options.checkHolds ?? true
+    // Every party known and the holds checked before: the keys are claimed and the ledger
+    // locked in one statement (the claim first: a key another batch holds is waited for
+    // before any lock is taken). Otherwise one step at a time.
+    let ledger: OpenLedger | undefined
+    let claimed: Set<string>
+    if (unknown.length === 0 && !checkHolds) {
+      const lock = ledgerLock([...entriesWith(new Map()).values()], new Date())
+      const [row] = await queryRows(
+        tx,
+        sql`select ${claimKeysCall(claims)} as claimed, ${lock.call} as locked`,
+      )
+      claimed = claimedKeys(row?.claimed)
+      ledger = lock.open(tx, row?.locked)
+    } else {
+      claimed = await claimKeys(tx, claims)
+    }
     if (unknown.length > 0) {
       const found = await findParties(
         tx,
@@ -237,8 +256,27 @@ export async function postUserTransfers(
           currencyId: party.currencyId ?? 0,
         })
     }
-    const opened = await openWallets(tx, [...missing.values()])
-    const entryOf = (transfer: (typeof transfers)[number]): JournalEntry | undefined => {
+    const entries = entriesWith(await openWallets(tx, [...missing.values()]))
+    const openedLedger = ledger ?? (await openLedger(tx, [...entries.values()], { checkHolds }))
+    const earlier = await readStoredAnswers(
+      tx,
+      claims.filter((claim) => !claimed.has(claimName(claim))),
+    )
+
+    function entriesWith(
+      opened: ReadonlyMap<string, { walletId: string; accountId: number }>,
+    ): Map<number, JournalEntry> {
+      return new Map(
+        transfers.flatMap((transfer) => {
+          const entry = entryOf(transfer, opened)
+          return entry ? [[transfer.ord, entry] as const] : []
+        }),
+      )
+    }
+    function entryOf(
+      transfer: (typeof transfers)[number],
+      opened: ReadonlyMap<string, { walletId: string; accountId: number }>,
+    ): JournalEntry | undefined {
       const party = parties.get(transfer.ord)
       if (!party?.fromAccount || !party.toUser) return undefined
       const wallet = party.toWallet
@@ -269,15 +307,6 @@ export async function postUserTransfers(
         ],
       }
     }
-    const entries = new Map(
-      transfers.flatMap((transfer) => {
-        const entry = entryOf(transfer)
-        return entry ? [[transfer.ord, entry] as const] : []
-      }),
-    )
-    const ledger = await openLedger(tx, [...entries.values()], {
-      checkHolds: options.checkHolds ?? true,
-    })
 
     // In order, as if one after another: a key's later submission answers as its first did
     // (or runs afresh if that one was refused).
@@ -306,7 +335,7 @@ export async function postUserTransfers(
       if (!party.toWallet && !party.currencyActive) return refused({ kind: 'currency_not_found' })
       const entry = entries.get(ord)
       if (!entry) throw new Error('a transfer without its journal')
-      const posted = ledger.post(entry)
+      const posted = openedLedger.post(entry)
       if (!posted.posted) return refused({ kind: 'ledger', error: posted.error })
       const response = toTransactionResponse(posted.journal, item.userId, () => item.symbol)
       events.push({
@@ -336,7 +365,7 @@ export async function postUserTransfers(
     }
     // The journals, the keys and the events in one statement and one round trip.
     await tx.execute(
-      sql`select ${ledger.writeCall()}, ${settleKeysCall(answered, released)}, ${recordEventsCall(events)}`,
+      sql`select ${openedLedger.writeCall()}, ${settleKeysCall(answered, released)}, ${recordEventsCall(events)}`,
     )
     return outcomes.map((outcome) => {
       if (!outcome) throw new Error('a transfer was left unanswered')
