@@ -73,15 +73,18 @@ export type TransferOutcome =
 
 type PostedOutcome = TransferOutcome | { outcome: 'failed'; sqlstate: string; message: string }
 
-const partiesSchema = z.array(
+/** What db/functions/320_sabi_transfer_parties.sql answers for each transfer. */
+const foundSchema = z.array(
   z.object({
     ord: z.number().int(),
     held: z.boolean(),
-    fromAccount: z.coerce.number().int().nullable(),
-    fromName: z.string().nullable(),
+    fromAccount: z.number().int().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    username: z.string().nullable(),
     toUser: z.string().nullable(),
     toWallet: z.string().nullable(),
-    toAccount: z.coerce.number().int().nullable(),
+    toAccount: z.number().int().nullable(),
     currencyId: z.number().int().nullable(),
     currencyActive: z.boolean().nullable(),
   }),
@@ -92,8 +95,9 @@ const partiesSchema = z.array(
  * (null when they have none yet), the currency, and whether the sender's money is held (frozen
  * or cooling off, docs/security.md).
  */
-export type TransferParties = Omit<z.infer<typeof partiesSchema>[number], 'ord'>
-type Parties = z.infer<typeof partiesSchema>[number]
+type Found = z.infer<typeof foundSchema>[number]
+type Parties = Omit<Found, 'firstName' | 'lastName' | 'username'> & { fromName: string | null }
+export type TransferParties = Omit<Parties, 'ord'>
 
 /**
  * Each transfer's parties in one statement: the sender's wallet (theirs, or not found), their
@@ -106,38 +110,14 @@ export async function findParties(
 ): Promise<Map<number, Parties>> {
   const [row] = await queryRows(
     tx,
-    sql`select coalesce(json_agg(json_build_object(
-          'ord', i.ord, 'held', coalesce(f.held, false), 'fromAccount', f.account_id,
-          'fromName', f.name, 'toUser', t.id,
-          'toWallet', t.wallet_id, 'toAccount', t.account_id, 'currencyId', f.currency_id,
-          'currencyActive', f.is_active)), '[]') as parties
-        from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
-          as i(ord integer, "userId" uuid, "fromWalletId" uuid, "recipientUserId" uuid)
-        left join lateral (
-          select w.account_id, w.currency_id, c.is_active,
-              (u.frozen_at is not null or u.cooling_off_until > now()) as held,
-              json_build_object('firstName', u.first_name, 'lastName', u.last_name,
-                'username', u.username) as name
-            from wallets w join users u on u.id = w.user_id join currencies c on c.id = w.currency_id
-            where w.id = i."fromWalletId" and w.user_id = i."userId" limit 1) f on true
-        left join lateral (
-          select u.id, r.id as wallet_id, r.account_id from users u
-            left join wallets r on r.user_id = u.id and r.currency_id = f.currency_id
-            where u.id = i."recipientUserId" and u.deactivated_at is null limit 1) t on true`,
+    sql`select sabi_transfer_parties(${JSON.stringify(items)}::jsonb) as parties`,
   )
-  const nameSchema = z.object({
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    username: z.string(),
-  })
-  const parsed = z
-    .array(z.looseObject({ fromName: nameSchema.nullable() }))
-    .parse(row?.parties)
-    .map((party) => ({
-      ...party,
-      fromName: party.fromName ? displayNameOf(party.fromName) : null,
-    }))
-  return new Map(partiesSchema.parse(parsed).map((party) => [party.ord, party]))
+  const parties = new Map<number, Parties>()
+  for (const { firstName, lastName, username, ...party } of foundSchema.parse(row?.parties)) {
+    const fromName = username === null ? null : displayNameOf({ firstName, lastName, username })
+    parties.set(party.ord, { ...party, fromName })
+  }
+  return parties
 }
 
 /**
