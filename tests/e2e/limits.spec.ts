@@ -186,3 +186,35 @@ test.describe('at 360x740', () => {
     await page.screenshot({ path: test.info().outputPath('verification-360.png') })
   })
 })
+
+test('in French, the review words the limit in French with naira written the French way, and its buttons fit', async ({
+  page,
+  signUp,
+  browser,
+  baseURL,
+}) => {
+  await signUp({ firstName: 'Awa', lastName: 'Diop' }, { tier: 1 })
+  await addFundsByApi(page, 'NGN', '120000.00')
+  const friend = await signUpElsewhere(browser, page, baseURL, {
+    firstName: 'Emeka',
+    lastName: `Nwosu${Date.now().toString().slice(-5)}`,
+  })
+  await page.goto('/sabi-transfer')
+  await page.getByRole('button', { name: 'Language: English' }).click()
+  await page.getByRole('menuitemradio', { name: /Français/ }).click()
+  await page.getByLabel('Trouver un utilisateur Sabi').fill(friend.user.lastName.slice(-7))
+  await page.getByRole('button', { name: new RegExp(`Emeka ${friend.user.lastName}`) }).click()
+  await page.getByRole('combobox', { name: 'Depuis le portefeuille' }).click()
+  await page.getByRole('option', { name: /^NGN/ }).click()
+  await page.getByLabel('Montant').fill('55000')
+  await page.getByRole('button', { name: 'Envoyer', exact: true }).click()
+  const review = page.getByTestId('review-sheet')
+  const warning = review.getByTestId('limit-warning')
+  await expect(warning).toContainText(/vous pouvez envoyer au maximum 50\s000,00\s₦/)
+  await expect(warning).not.toContainText('current tier')
+  const confirm = review.getByRole('button', { name: 'Confirmer et saisir le PIN' })
+  await expect(confirm).toBeDisabled()
+  // The longer French label is not cut off by its button.
+  expect(await confirm.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true)
+  await expectNoHorizontalOverflow(page)
+})

@@ -74,7 +74,8 @@ function ReviewStep({
         <ShortfallWarning wallet={review.spend.wallet} total={review.spend.total} short={short} />
       ) : null}
       {limit.data ? <LimitWarning check={limit.data} /> : null}
-      <div className="grid gap-2 sm:grid-cols-2">
+      {/* Cancel as wide as its word, Confirm the rest: "Confirmer et saisir le PIN" fits. */}
+      <div className="grid gap-2 sm:grid-cols-[auto_1fr]">
         <Button type="button" variant="outline" onClick={onCancel}>
           {t('cancel')}
         </Button>
