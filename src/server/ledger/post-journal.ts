@@ -122,6 +122,41 @@ function nextJournalMicros(): number {
   return lastMicros
 }
 
+/**
+ * A journal as sabi_write_journals reads it: its columns by name, amounts as text, and only the
+ * columns that have a value (a missing one is null there), so a batch's JSON stays small.
+ */
+function planned(journal: JournalRow, micros: number, ord: number): Record<string, unknown> {
+  const row: Record<string, unknown> = {
+    ord,
+    id: journal.id,
+    reference: journal.reference,
+    type: journal.type,
+    status: journal.status,
+    asset: journal.asset,
+    amountMinor: journal.amountMinor.toString(),
+    feeMinor: journal.feeMinor.toString(),
+    verificationCode: journal.verificationCode,
+    createdAt: microsecondTimestamp(micros),
+  }
+  const optional = {
+    fromUserId: journal.fromUserId,
+    toUserId: journal.toUserId,
+    fromWalletId: journal.fromWalletId,
+    toWalletId: journal.toWalletId,
+    exchangeRate: journal.exchangeRate,
+    convertedAsset: journal.convertedAsset,
+    convertedAmountMinor: journal.convertedAmountMinor?.toString(),
+    description: journal.description,
+    externalReference: journal.externalReference,
+    reversesJournalId: journal.reversesJournalId,
+    limitValueMinor: journal.limitValueMinor?.toString(),
+  }
+  for (const [column, value] of Object.entries(optional))
+    if (value !== null && value !== undefined) row[column] = value
+  return row
+}
+
 /** "2026-11-28T21:04:05.123456Z": what PostgreSQL's timestamptz keeps, to the microsecond. */
 function microsecondTimestamp(micros: number): string {
   const millis = new Date(Math.floor(micros / 1000)).toISOString().slice(0, 23)
@@ -352,15 +387,7 @@ function openLocked(
             (counted.get(journal.fromUserId) ?? 0n) + journal.limitValueMinor,
           )
       const plan = {
-        journals: accepted.map(({ journal, micros }, ord) => ({
-          ...journal,
-          ord,
-          amountMinor: journal.amountMinor.toString(),
-          feeMinor: journal.feeMinor.toString(),
-          convertedAmountMinor: journal.convertedAmountMinor?.toString() ?? null,
-          limitValueMinor: journal.limitValueMinor?.toString() ?? null,
-          createdAt: microsecondTimestamp(micros),
-        })),
+        journals: accepted.map(({ journal, micros }, ord) => planned(journal, micros, ord)),
         postings: accepted
           .flatMap(({ journal, lines }) => lines.map((line) => ({ journal, line })))
           .map(({ journal, line }, ord) => ({
