@@ -26,6 +26,33 @@ describe('statement batcher', () => {
     expect(batches.length).toBeLessThan(10)
   })
 
+  it('runs at most inFlight batches at once, and never more', async () => {
+    let running = 0
+    let most = 0
+    const release: (() => void)[] = []
+    const batcher = createStatementBatcher(
+      async (items: number[]) => {
+        running += 1
+        most = Math.max(most, running)
+        await new Promise<void>((resolve) => release.push(resolve))
+        running -= 1
+        return items
+      },
+      2,
+      { inFlight: 2 },
+    )
+    const answers = Promise.all(Array.from({ length: 8 }, (_, id) => batcher.submit(id)))
+    // Two batches start; the rest wait until one of them ends.
+    await expect.poll(() => release.length).toBe(2)
+    expect(running).toBe(2)
+    while ((await Promise.race([answers, Promise.resolve('pending')])) === 'pending') {
+      release.shift()?.()
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(await answers).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+    expect(most).toBe(2)
+  })
+
   it('fails every request of a batch whose statement fails, and goes on with the next', async () => {
     let calls = 0
     const batcher = createStatementBatcher(async (items: number[]) => {

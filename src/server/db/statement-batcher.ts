@@ -24,16 +24,19 @@ export function createStatementBatcher<Item, Result>(
      * the end of the batch before, whichever is later. 0 (the default) sends at once.
      */
     gatherMs?: number
+    /** How many batches may run at once (1, the default: one at a time). */
+    inFlight?: number
   } = {},
 ): { submit(item: Item): Promise<Result> } {
   const gatherMs = options.gatherMs ?? 0
+  const inFlight = options.inFlight ?? 1
   const queue: {
     item: Item
     queuedAt: number
     resolve: (result: Result) => void
     reject: (error: unknown) => void
   }[] = []
-  let running = false
+  let running = 0
   let scheduled = false
   let gathering: ReturnType<typeof setTimeout> | undefined
   let lastBatchEnded = 0
@@ -59,7 +62,7 @@ export function createStatementBatcher<Item, Result>(
 
   function drain(): void {
     scheduled = false
-    if (running || queue.length === 0) return
+    if (running >= inFlight || queue.length === 0) return
     const waited = performance.now() - Math.max(queue[0]?.queuedAt ?? 0, lastBatchEnded)
     if (queue.length < maxBatch && waited < gatherMs) {
       gathering ??= setTimeout(() => {
@@ -70,19 +73,28 @@ export function createStatementBatcher<Item, Result>(
     }
     if (gathering !== undefined) clearTimeout(gathering)
     gathering = undefined
-    running = true
+    running += 1
     void runBatch(queue.splice(0, maxBatch)).finally(() => {
-      running = false
+      running -= 1
       lastBatchEnded = performance.now()
       drain()
     })
+    // Room for another batch at once: whatever is left queued may form it.
+    if (running < inFlight && queue.length > 0 && !scheduled) {
+      scheduled = true
+      setImmediate(drain)
+    }
   }
 
   return {
     submit(item) {
       return new Promise<Result>((resolve, reject) => {
         queue.push({ item, queuedAt: performance.now(), resolve, reject })
-        if (!running && !scheduled && (gathering === undefined || queue.length >= maxBatch)) {
+        if (
+          running < inFlight &&
+          !scheduled &&
+          (gathering === undefined || queue.length >= maxBatch)
+        ) {
           scheduled = true
           setImmediate(drain)
         }

@@ -403,6 +403,8 @@ export const TRANSFER_BATCH_MAX = 32
  * their rate-limit and PIN checks, and a batch twice the size costs far less per transfer.
  */
 export const TRANSFER_GATHER_MS = 2
+/** Batches posted at once per process (measured in docs/performance.md "One engine"). */
+export const TRANSFER_BATCHES_IN_FLIGHT = 2
 /** A batch that lost a deadlock or a serialization race is tried again this many times. */
 const RETRIES_MAX = 3
 // Lost a race, not wrong: deadlock detected, serialization failure.
@@ -422,14 +424,15 @@ function sqlstateOf(error: unknown): string | undefined {
 }
 
 /**
- * Group commit for user-to-user transfers (ADR 008): transfers that arrive while a batch is being
- * posted wait for the next one (src/server/db/statement-batcher.ts), and each batch is one call
- * of `postUserTransfers`, one transaction and one commit for all of them, each transfer with its
- * own outcome. No answer leaves before its batch has committed. One batch at a time per process:
- * two would mostly wait for each other's accounts, and a hot account is then locked by one
- * transaction at a time. A batch that lost a deadlock or a serialization race to another
- * process's was rolled back whole, so nothing of it stands: its transfers go into a later
- * batch, a few times at most.
+ * Group commit for user-to-user transfers (ADR 008): transfers that arrive while batches are
+ * being posted wait for the next one (src/server/db/statement-batcher.ts), and each batch is one
+ * call of `postUserTransfers`, one transaction and one commit for all of them, each transfer with
+ * its own outcome. No answer leaves before its batch has committed. Two batches at a time per
+ * process (ADR 013): a batch is four round trips, and while one waits for PostgreSQL the other
+ * runs; a second batch touching the first's accounts or senders waits for their locks, taken in
+ * the same order by both. A batch that lost a deadlock or a serialization race to another was
+ * rolled back whole, so nothing of it stands: its transfers go into a later batch, a few times
+ * at most.
  */
 export function createTransferPoster(db: Database): TransferPoster {
   const batcher = createStatementBatcher(
@@ -443,7 +446,7 @@ export function createTransferPoster(db: Database): TransferPoster {
       }
     },
     TRANSFER_BATCH_MAX,
-    { name: 'user_transfers', gatherMs: TRANSFER_GATHER_MS },
+    { name: 'user_transfers', gatherMs: TRANSFER_GATHER_MS, inFlight: TRANSFER_BATCHES_IN_FLIGHT },
   )
   return {
     async post(item) {
