@@ -79,8 +79,8 @@ describeMoneyApi(
           // Each dialogue starts from the PIN the user set, unlocked: an earlier one may have
           // locked or changed it.
           await replaceTransactionPin(context.database.db, sender.user.id, pinHash)
-          // And not frozen: menu 7 freezes the account with the PIN, which ends the sender's
-          // sessions, so balances are read from the ledger rather than through them.
+          // And not frozen: 7 then 1 freezes the account (no PIN: it is the owner's emergency
+          // stop) and ends the sender's sessions, so balances are read from the ledger.
           await context.database.db.execute(
             sql`update users set frozen_at = null where id = ${sender.user.id}::uuid`,
           )
