@@ -26,15 +26,6 @@ export function fingerprintRequest(route: string, body: unknown): string {
   return createHash('sha256').update(route).update('\n').update(canonicalJson(body)).digest('hex')
 }
 
-async function readStored(db: Queryable, userId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-    .limit(1)
-  return row
-}
-
 /** The 422 of a key used before for a different request (docs/ledger.md "Idempotency"). */
 export function idempotencyMismatch(): AppError {
   return new AppError('IDEMPOTENCY_MISMATCH', msg('idempotencyKeyWasAlready'))
@@ -142,7 +133,7 @@ export async function runIdempotent(
     if (claimed.size === 0) {
       // An earlier submission with this key committed, perhaps while this one waited for its
       // claim: answer as it did.
-      const stored = await readStored(tx, input.userId, input.key)
+      const stored = (await readStoredAnswers(tx, [input])).get(claimName(input))
       if (!stored) throw new Error('idempotency key vanished after a conflict')
       return { ...replay(stored, input.requestHash), replayed: true }
     }
