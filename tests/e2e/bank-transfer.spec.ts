@@ -25,7 +25,7 @@ async function holderOf(page: Page, accountNumber: string, bankCode = '058'): Pr
     `/api/banks/resolve?bankCode=${bankCode}&accountNumber=${accountNumber}`,
   )
   expect(response.status()).toBe(200)
-  return resolvedAccountSchema.parse(await response.json()).accountName
+  return resolvedAccountSchema.parse(await response.json()).accountName ?? ''
 }
 
 async function chooseBank(page: Page, name: string) {
