@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { and, eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refreshBankDirectory } from '#server/banks/bank-directory.ts'
 import { journals, outboxEvents, payouts, providerEvents, topUps } from '#server/db/schema.ts'
 import { refundExpiredTopUps, releaseHeldTopUps } from '#server/funding/held-top-ups.ts'
@@ -27,7 +27,8 @@ import { history, moneyPost, signUpClient, TIER_THREE_BODY, walletIn } from '../
 import { newDocumentNumber } from '../factories/users.ts'
 import { type FakePaystack, startFakePaystack } from '../fakes/fake-paystack.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
-import { createTestClient, type TestClient } from '../setup/test-app.ts'
+import { createTestApp, createTestClient, type TestClient } from '../setup/test-app.ts'
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
 
 /** One fake Paystack per database kind, so one suite's records never show in the other's. */
 const SECRET_KEY = 'sk_test_sabi_suite_0123456789abcdef'
@@ -597,3 +598,108 @@ async function alertCount(): Promise<number> {
   const metric = await metricsRegistry.getSingleMetric('sabi_provider_alerts_total')?.get()
   return (metric?.values ?? []).reduce((total, value) => total + value.value, 0)
 }
+
+const postgres = testDatabaseKinds().find((each) => each.kind === 'postgres')
+
+describe.skipIf(postgres?.skip !== undefined)(
+  `Paystack results racing on two servers on PostgreSQL${postgres?.skip ? ` (skipped: ${postgres.skip})` : ''}`,
+  () => {
+    let database: TestDatabase
+    const servers: Awaited<ReturnType<typeof createTestApp>>[] = []
+    let raceFake: FakePaystack
+    let raceProviders: Providers
+
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres', 20)
+      raceProviders = await paystackProviders(database)
+      raceFake = fake
+      for (let i = 0; i < 2; i++) {
+        const app = await createTestApp(
+          database,
+          { PAYSTACK_SECRET_KEY: SECRET_KEY, MONEY_RATE_LIMIT_PER_MINUTE: '100000' },
+          { providers: raceProviders },
+        )
+        await app.listen({ port: 0, host: '127.0.0.1' })
+        servers.push(app)
+      }
+    })
+    afterAll(async () => {
+      for (const app of servers) await app.close()
+      await database?.destroy()
+    })
+
+    it('a webhook delivered to both servers while the worker polls settles each payout once', async () => {
+      const [first, second] = servers
+      if (!first || !second) throw new Error('two servers are needed')
+      const client = createTestClient(first)
+      const user = await signUpClient(client)
+      const ngn = await walletIn(client, 'NGN')
+      await database.db.transaction((tx) =>
+        creditDirectly(
+          tx,
+          user.id,
+          { walletId: ngn.id, amount: '50000.00', method: 'card' },
+          createSandboxFundingProvider(),
+        ),
+      )
+      const ids: string[] = []
+      for (let i = 0; i < 6; i++) {
+        const sent = await moneyPost(client, '/api/send-money/bank', {
+          fromWalletId: ngn.id,
+          bankCode: OPAY,
+          accountNumber: `80123400${10 + i}`,
+          accountName: 'Ada Obi',
+          amount: '1000.00',
+        })
+        expect(sent.status, sent.text).toBe(201)
+        ids.push(transactionSchema.parse(sent.body).id)
+      }
+      const payoutProviders = payoutProvidersOf(raceProviders)
+      const now = Date.now()
+      await runPayoutWorker(database.db, payoutProviders, now)
+      const rows = await database.db.select().from(payouts).where(eq(payouts.userId, user.id))
+      expect(rows.every((row) => row.status === 'submitted')).toBe(true)
+
+      const addressOf = (app: typeof first) => {
+        const address = app.server.address()
+        if (typeof address !== 'object' || !address) throw new Error('not listening')
+        return `http://127.0.0.1:${address.port}/api/webhooks/paystack`
+      }
+      // Half succeed, half are reversed straight away; every result goes to both servers
+      // while two workers poll the same payouts.
+      raceFake.webhookUrl = addressOf(first)
+      for (const [index, row] of rows.entries()) {
+        await raceFake.settleTransfer(row.id, index % 2 === 0 ? 'success' : 'failed')
+      }
+      raceFake.webhookUrl = addressOf(second)
+      const resends = raceFake.sentWebhooks.map((_, index) => raceFake.resendWebhook(index))
+      await Promise.all([
+        ...resends,
+        runPayoutWorker(database.db, payoutProviders, now + LATER_MS),
+        runPayoutWorker(database.db, payoutProviders, now + LATER_MS),
+      ])
+      await expect
+        .poll(async () => {
+          const after = await database.db.select().from(payouts).where(eq(payouts.userId, user.id))
+          return after.map((row) => row.status).sort()
+        })
+        .toEqual(['completed', 'completed', 'completed', 'failed', 'failed', 'failed'])
+      await expect
+        .poll(async () => {
+          const events = await database.db.select().from(providerEvents)
+          return events.every((event) => event.appliedAt !== null)
+        })
+        .toBe(true)
+      // Each payout moved once: one settlement or one reversal journal each.
+      const settlements = await database.db
+        .select()
+        .from(journals)
+        .where(inArray(journals.type, ['settlement', 'reversal']))
+      expect(settlements).toHaveLength(6)
+      // 50,000 - 3 × 1,020 (sent) ; the three that failed came back whole.
+      expect(minor((await walletIn(client, 'NGN')).balance)).toBe(5_000_000n - 3n * 102_000n)
+      expect(await verifyLedger(database.db)).toEqual([])
+      expect(ids).toHaveLength(6)
+    })
+  },
+)
