@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refreshBankDirectory } from '#server/banks/bank-directory.ts'
@@ -27,8 +28,18 @@ import { history, moneyPost, signUpClient, TIER_THREE_BODY, walletIn } from '../
 import { newDocumentNumber } from '../factories/users.ts'
 import { type FakePaystack, startFakePaystack } from '../fakes/fake-paystack.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
-import { createTestApp, createTestClient, type TestClient } from '../setup/test-app.ts'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../setup/test-database.ts'
+import {
+  createTestApp,
+  createTestClient,
+  TEST_SESSION_SECRET,
+  type TestClient,
+} from '../setup/test-app.ts'
+import {
+  createTestDatabase,
+  serverDatabaseOf,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../setup/test-database.ts'
 
 /** One fake Paystack per database kind, so one suite's records never show in the other's. */
 const SECRET_KEY = 'sk_test_sabi_suite_0123456789abcdef'
@@ -701,5 +712,51 @@ describe.skipIf(postgres?.skip !== undefined)(
       expect(await verifyLedger(database.db)).toEqual([])
       expect(ids).toHaveLength(6)
     })
+
+    it('npm run reconcile exits 0 on a day that agrees and 1, naming the reference, on one that does not', async () => {
+      const day = new Date().toISOString().slice(0, 10)
+      const agreed = await runReconcileCli(serverDatabaseOf(database).url, raceFake.url, day)
+      expect(agreed.stdout).toContain('Everything reconciles.')
+      expect(agreed.code).toBe(0)
+      const [payout] = await database.db.select().from(payouts).limit(1)
+      const there = payout ? raceFake.transfers.get(payout.id) : undefined
+      if (!payout || !there) throw new Error('the race left no payout')
+      there.amount = 1
+      const disagreed = await runReconcileCli(serverDatabaseOf(database).url, raceFake.url, day)
+      expect(disagreed.code).toBe(1)
+      expect(disagreed.stdout).toMatch(/amounts that differ: 1 found, 0 settled, 1 unresolved/)
+      expect(disagreed.stdout).toContain(payout.id)
+      there.amount = Number(payout.amountMinor)
+    })
   },
 )
+
+/** `npm run reconcile` as an operator runs it, in its own process (the fake answers meanwhile). */
+function runReconcileCli(
+  databaseUrl: string,
+  baseUrl: string,
+  day: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli/reconcile.ts', '--date', day],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          SESSION_SECRET: TEST_SESSION_SECRET,
+          PAYSTACK_SECRET_KEY: SECRET_KEY,
+          PAYSTACK_BASE_URL: baseUrl,
+          LOG_LEVEL: 'silent',
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
+        resolve({ code, stdout, stderr })
+      },
+    )
+  })
+}
