@@ -524,10 +524,13 @@ describeMoneyApi(
         (await moneyPost(client, '/api/add-funds', { ...body, amount: '100.00' })).body,
       )
       await fake.completeCheckout(quiet.reference, 'success', { webhook: false })
-      const credited = topUpStatusSchema.parse(
-        (await client.get(`/api/add-funds/${quiet.reference}`)).body,
-      )
-      expect(credited).toMatchObject({ status: 'credited', amount: '100.00', currency: 'NGN' })
+      await expect
+        .poll(
+          async () =>
+            topUpStatusSchema.parse((await client.get(`/api/add-funds/${quiet.reference}`)).body),
+          { timeout: 15_000 },
+        )
+        .toMatchObject({ status: 'credited', amount: '100.00', currency: 'NGN' })
       expect(await balanceOf(client)).toBe(510_000n)
 
       // Someone else's reference is not found.
