@@ -33,11 +33,19 @@ export async function readTopUpStatus(
   log: FundingLog,
 ): Promise<TopUpStatus> {
   let topUp = await ownTopUp(db, userId, reference)
+  const now = new Date()
   if (
     topUp.status === 'pending' &&
     funding?.topUps === 'checkout' &&
-    topUp.provider === funding.name
+    topUp.provider === funding.name &&
+    now.getTime() - topUp.updatedAt.getTime() >= VERIFY_EVERY_MS
   ) {
+    // At most one question to the provider per top-up every few seconds, however often the
+    // page (or anyone holding the session) asks.
+    await db
+      .update(topUps)
+      .set({ updatedAt: now })
+      .where(and(eq(topUps.id, topUp.id), eq(topUps.status, 'pending')))
     const payment = await funding.verifyPayment(reference)
     if (payment) await applyIncomingPayment(db, funding.name, payment, log)
     topUp = await ownTopUp(db, userId, reference)
