@@ -22,11 +22,17 @@ export const BANKS = [
   { name: 'KCB Bank', code: '01', country: 'KE', currency: 'KES' },
 ] as const
 
+/**
+ * A bank (or mobile-money service) Sabi pays into. `nameEnquiry` says whether the account
+ * holder's name can be checked before sending (docs/transfers.md "Banks"): Nigerian banks can,
+ * South African banks and M-Pesa cannot, and their review says the name was not checked.
+ */
 export const bankSchema = z.object({
   name: z.string(),
   code: z.string(),
   country: z.string(),
   currency: z.string(),
+  nameEnquiry: z.boolean(),
 })
 
 const accountNumberSchema = z
@@ -56,8 +62,13 @@ export const accountResolveQuerySchema = z.object({
   accountNumber: accountNumberSchema,
 })
 
+/**
+ * Name enquiry's answer: the holder's name when the bank could be asked (`nameChecked`), or
+ * `accountName: null` with `nameChecked: false` where the rail has no name enquiry.
+ */
 export const resolvedAccountSchema = z.object({
   bankCode: z.string(),
   accountNumber: z.string(),
-  accountName: z.string(),
+  accountName: z.string().nullable(),
+  nameChecked: z.boolean(),
 })

@@ -91,7 +91,16 @@ export type Health = z.infer<typeof healthSchema>
  */
 export const readinessSchema = z.object({ status: z.literal('ready') })
 
-export const initSchema = z.object({ sandbox: z.boolean(), version: z.string() })
+/**
+ * `topUps` says how Add Funds works on this server (docs/funding.md): `instant` (the sandbox
+ * credits at once) or `checkout` (a card top-up goes to the provider's checkout page, and bank
+ * top-ups go to the user's own account number).
+ */
+export const initSchema = z.object({
+  sandbox: z.boolean(),
+  version: z.string(),
+  topUps: z.enum(['instant', 'checkout']),
+})
 
 /** All of a user's wallets valued in one currency (Settings' currency display). */
 export const walletTotalSchema = z.object({
