@@ -22,8 +22,20 @@ function walletIn(code: string, symbol: string): Wallet {
 
 const ngn = walletIn('NGN', '₦')
 const usd = walletIn('USD', '$')
-const gtbank: Bank = { name: 'GTBank', code: '058', country: 'NG', currency: 'NGN' }
-const fnb: Bank = { name: 'FNB', code: '250655', country: 'ZA', currency: 'ZAR' }
+const gtbank: Bank = {
+  name: 'GTBank',
+  code: '058',
+  country: 'NG',
+  currency: 'NGN',
+  nameEnquiry: true,
+}
+const fnb: Bank = {
+  name: 'FNB',
+  code: '250655',
+  country: 'ZA',
+  currency: 'ZAR',
+  nameEnquiry: false,
+}
 
 describe('sameCurrency and walletForBank', () => {
   it("match the wallet to the bank's one currency", () => {
@@ -37,8 +49,14 @@ describe('sameCurrency and walletForBank', () => {
 describe('banksForWallet', () => {
   const zar = walletIn('ZAR', 'R')
   const kes = walletIn('KES', 'KSh')
-  const uba: Bank = { name: 'UBA', code: '033', country: 'NG', currency: 'NGN' }
-  const equity: Bank = { name: 'Equity Bank', code: '68', country: 'KE', currency: 'KES' }
+  const uba: Bank = { name: 'UBA', code: '033', country: 'NG', currency: 'NGN', nameEnquiry: true }
+  const equity: Bank = {
+    name: 'Equity Bank',
+    code: '68',
+    country: 'KE',
+    currency: 'KES',
+    nameEnquiry: false,
+  }
   const all = [gtbank, uba, fnb, equity]
 
   it("offers the banks of the wallet's country only", () => {
