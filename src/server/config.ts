@@ -109,6 +109,17 @@ const environmentSchema = z
       .regex(/^\*\d{1,4}(\*\d{1,4}){0,3}#$/, 'USSD_SERVICE_CODE must look like *347*123#')
       .default('*347*123#'),
     USSD_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    PAYSTACK_SECRET_KEY: z
+      .string()
+      .regex(
+        /^sk_(live|test)_[A-Za-z0-9_]{8,200}$/,
+        'PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_live_… or sk_test_…)',
+      )
+      .optional(),
+    PAYSTACK_BASE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s?#]+$/, 'PAYSTACK_BASE_URL must be an http:// or https:// URL')
+      .default('https://api.paystack.co'),
   })
   .refine((env) => env.DATABASE_URL === undefined || env.SESSION_SECRET !== undefined, {
     message: 'SESSION_SECRET is required when DATABASE_URL is set',
@@ -213,6 +224,11 @@ export type Config = {
   ussdServiceCode: string
   /** USSD requests one phone number may make per minute (docs/ussd.md "Limits"). */
   ussdRequestsPerMinute: number
+  /**
+   * Paystack, when its secret key is set: bank payouts, the bank directory, top-ups by card and
+   * by bank transfer, in place of the sandbox's bank and funding parties (docs/paystack.md).
+   */
+  paystack: { secretKey: string; baseUrl: string } | undefined
 }
 
 /** The SMS gateway, all three of its settings or none: half a gateway would fail every send. */
@@ -294,6 +310,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ussdGatewayToken: value.USSD_GATEWAY_TOKEN,
     ussdServiceCode: value.USSD_SERVICE_CODE,
     ussdRequestsPerMinute: value.USSD_REQUESTS_PER_MINUTE,
+    paystack: value.PAYSTACK_SECRET_KEY
+      ? {
+          secretKey: value.PAYSTACK_SECRET_KEY,
+          baseUrl: value.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+        }
+      : undefined,
   }
 }
 

@@ -68,7 +68,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await applyTierLimits(database.db, config.tierLimits)
     if (config.sandbox) await seedDemoAccount(database.db)
     // Every outside party is chosen here, once, and passed to whatever needs it.
-    const providers = providersFor(config)
+    const providers = providersFor(config, database.db)
     const readiness = createReadiness()
     const vapid = await resolveVapidKeys(config.vapid, config.dataDir)
     const messaging = messagingFor(config, database.db)

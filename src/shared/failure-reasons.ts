@@ -13,6 +13,7 @@ export const FAILURE_REASONS = {
   cashNotAvailable: 'our partner could not make the cash available for pickup',
   mobileWalletRejected: 'the mobile wallet provider rejected the payment',
   providerFailed: 'the provider reported a failure',
+  bankReversed: 'the receiving bank reversed the payment',
 } as const
 export type FailureReason = keyof typeof FAILURE_REASONS
 

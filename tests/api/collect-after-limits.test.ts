@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { sandboxProviders } from '#server/providers/providers.ts'
+import { createSandboxFundingProvider } from '#server/providers/sandbox-funding.ts'
 import { msg } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
@@ -23,6 +24,7 @@ describeMoneyApi('money is collected only after its limits pass', (context) => {
         providers: {
           ...sandbox,
           funding: {
+            ...createSandboxFundingProvider(),
             name: 'recording',
             async collect(input) {
               charges.push(input.reference)
@@ -81,6 +83,7 @@ describeMoneyApi('money is collected only after its limits pass', (context) => {
         providers: {
           ...sandboxProviders(),
           funding: {
+            ...createSandboxFundingProvider(),
             name: 'declining',
             async collect() {
               return { approved: false, reason: msg('cardDeclinedIssuer') }

@@ -76,7 +76,12 @@ describeMoneyApi('outside parties', (context) => {
     const production = await createTestApp(
       context.database,
       {},
-      { providers: providersFor(loadConfig({ SANDBOX: '0', NODE_ENV: 'production' })) },
+      {
+        providers: providersFor(
+          loadConfig({ SANDBOX: '0', NODE_ENV: 'production' }),
+          context.database.db,
+        ),
+      },
     )
     try {
       const there = createTestClient(production)
@@ -165,17 +170,18 @@ describeMoneyApi('outside parties', (context) => {
   })
 
   it('chooses providers from configuration: the sandbox in sandbox mode, only the rates feed otherwise', () => {
-    const sandbox = providersFor(loadConfig({ SANDBOX: '1' }))
+    const sandbox = providersFor(loadConfig({ SANDBOX: '1' }), context.database.db)
     expect([...payoutProvidersOf(sandbox).keys()].sort()).toEqual([
       'sandbox-bank',
       'sandbox-biller',
       'sandbox-international',
     ])
     expect(sandbox.funding && sandbox.cardAcquirer && sandbox.identityVerifier).toBeTruthy()
-    const production = providersFor(loadConfig({ SANDBOX: '0' }))
+    const production = providersFor(loadConfig({ SANDBOX: '0' }), context.database.db)
     expect(Object.values(production).filter(Boolean)).toEqual([])
     const withFeed = providersFor(
       loadConfig({ SANDBOX: '0', FX_RATES_URL: 'https://rates.example/latest.json' }),
+      context.database.db,
     )
     expect(withFeed.rates?.name).toBeDefined()
     expect(withFeed.bank).toBeUndefined()

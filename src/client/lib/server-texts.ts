@@ -68,6 +68,11 @@ function describedText(described: DescribedAs): string {
         name: described.accountName,
         bank: described.bankName,
       })
+    case 'bankTransferIn':
+      return t('descriptionBankTransferIn', {
+        name: described.senderName,
+        bank: described.bankName,
+      })
     case 'internationalTransfer':
       return t('descriptionInternationalTransfer', {
         name: described.recipientName,

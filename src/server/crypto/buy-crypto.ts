@@ -91,7 +91,11 @@ export async function buyCrypto(
   const cardProvider =
     input.paymentMethod === 'wallet'
       ? null
-      : requireProvider(funding, msg('cardPaymentsNotAvailable'))
+      : // A checkout provider cannot charge a card inside a request (docs/funding.md).
+        requireProvider(
+          funding?.topUps === 'instant' ? funding : undefined,
+          msg('cardPaymentsNotAvailable'),
+        )
 
   const holding = await findOrOpenHoldingAccount(tx, userId, coin)
   const quantityText = formatMinor(quantityMinor, exponentOf(coin))

@@ -421,7 +421,10 @@ export const journals = pgTable(
   },
   (table) => [
     foreignKey({ columns: [table.reversesJournalId], foreignColumns: [table.id] }),
-    check('journals_status_check', sql`${table.status} in ('pending', 'completed', 'failed')`),
+    check(
+      'journals_status_check',
+      sql`${table.status} in ('pending', 'completed', 'failed', 'held', 'reversed')`,
+    ),
     check('journals_amount_positive', sql`${table.amountMinor} > 0`),
     check('journals_fee_non_negative', sql`${table.feeMinor} >= 0`),
     index('journals_from_user_idx').on(table.fromUserId, table.createdAt.desc(), table.id.desc()),
@@ -579,9 +582,155 @@ export const payouts = pgTable(
   (table) => [
     check(
       'payouts_status_check',
-      sql`${table.status} in ('pending', 'submitted', 'needs_review', 'completed', 'failed')`,
+      sql`${table.status} in ('pending', 'submitted', 'needs_review', 'completed', 'failed', 'reversed')`,
     ),
     index('payouts_due_idx').on(table.status, table.nextAttemptAt),
+  ],
+)
+
+/**
+ * The bank directory (docs/paystack.md "Banks"): every bank and mobile-money service the
+ * configured bank provider pays into, per country, refreshed daily from the provider and kept
+ * here, so an outage at the provider never empties the bank picker.
+ */
+export const banks = pgTable(
+  'banks',
+  {
+    provider: varchar('provider', { length: 32 }).notNull(),
+    /** ISO country: NG, ZA or KE. */
+    country: char('country', { length: 2 }).notNull(),
+    code: varchar('code', { length: 20 }).notNull(),
+    name: varchar('name', { length: 120 }).notNull(),
+    currency: varchar('currency', { length: 10 }).notNull(),
+    /** The provider's rail for the bank: nuban, basa, kepss, mobile_money... */
+    type: varchar('type', { length: 32 }).notNull(),
+    /** Whether the account holder's name can be asked before sending. */
+    nameEnquiry: boolean('name_enquiry').notNull(),
+    /** False once the provider stops listing it; kept so old payouts still name their bank. */
+    active: boolean('active').notNull().default(true),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.country, table.code] }),
+    index('banks_code_idx').on(table.provider, table.code),
+  ],
+)
+
+/**
+ * A payee as a payout provider knows it (Paystack's transfer recipient), made once per account
+ * and kept, so a second payout to the same account reuses it (docs/paystack.md "Payouts").
+ */
+export const payoutRecipients = pgTable(
+  'payout_recipients',
+  {
+    provider: varchar('provider', { length: 32 }).notNull(),
+    /** type, bank code, account number and currency, joined: what makes a payee one payee. */
+    accountKey: varchar('account_key', { length: 120 }).notNull(),
+    recipientCode: varchar('recipient_code', { length: 64 }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.accountKey] })],
+)
+
+/**
+ * A user's own account number for top-ups by bank transfer (Paystack's dedicated virtual
+ * account; docs/funding.md "Your Sabi account number"), one per user and provider.
+ */
+export const fundingAccounts = pgTable(
+  'funding_accounts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    /** The provider's customer the account belongs to: money into it is matched by this. */
+    customerCode: varchar('customer_code', { length: 64 }).notNull(),
+    accountNumber: varchar('account_number', { length: 20 }).notNull(),
+    accountName: varchar('account_name', { length: 120 }).notNull(),
+    bankName: varchar('bank_name', { length: 120 }).notNull(),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.provider] }),
+    unique('funding_accounts_customer_key').on(table.provider, table.customerCode),
+  ],
+)
+
+/**
+ * Money coming in from outside through a provider (docs/funding.md): a card checkout started
+ * here, or a bank transfer into a user's account number. Its reference is the provider's, and
+ * unique, so a result told twice (a webhook and a verify, a retried webhook) credits once.
+ * pending → credited | held (over the user's limit) → credited | refunded; or pending → failed.
+ */
+export const topUps = pgTable(
+  'top_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    reference: varchar('reference', { length: 100 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    /** card (a checkout) or bank_transfer (into the user's account number). */
+    channel: varchar('channel', { length: 16 }).notNull(),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    /** The journal that shows it in the user's history, once money arrived. */
+    journalId: uuid('journal_id').references(() => journals.id),
+    /** The provider's own id for the payment, for refunds. */
+    providerTransactionId: varchar('provider_transaction_id', { length: 64 }),
+    senderName: varchar('sender_name', { length: 120 }),
+    senderBank: varchar('sender_bank', { length: 120 }),
+    /** A held top-up is returned to its sender after this, unless credited first. */
+    refundAfter: timestamp('refund_after', { withTimezone: true, mode: 'date' }),
+    /** Where the checkout is paid, kept so a retried request answers the same page. */
+    authorizationUrl: varchar('authorization_url', { length: 500 }),
+    ...timestamps,
+  },
+  (table) => [
+    unique('top_ups_reference_key').on(table.provider, table.reference),
+    check(
+      'top_ups_status_check',
+      sql`${table.status} in ('pending', 'credited', 'held', 'refunded', 'failed')`,
+    ),
+    check('top_ups_amount_positive', sql`${table.amountMinor} > 0`),
+    index('top_ups_status_idx').on(table.status, table.createdAt),
+    index('top_ups_user_idx').on(table.userId, table.status),
+  ],
+)
+
+/**
+ * Every provider event received (docs/paystack.md "Webhooks"), stored before it is answered:
+ * the same delivery twice is one row, and a row not yet applied is applied by the next pass
+ * if the process stopped before it could.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    /** SHA-256 of the raw body: a redelivery of the same event is the same row. */
+    id: char('id', { length: 64 }).primaryKey(),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    event: varchar('event', { length: 64 }).notNull(),
+    body: jsonb('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
+    /** What applying it did, for operators: applied, duplicate, unknown reference... */
+    outcome: varchar('outcome', { length: 200 }),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (table) => [
+    index('provider_events_unapplied_idx')
+      .on(table.receivedAt)
+      .where(sql`${table.appliedAt} is null`),
   ],
 )
 

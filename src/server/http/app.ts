@@ -265,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
     config,
     version: options.version,
+    topUps: providers.funding?.topUps ?? 'instant',
     readiness: options.readiness,
   })
   watchDatabase(databaseGaugesOf(database))

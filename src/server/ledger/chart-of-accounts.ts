@@ -23,6 +23,12 @@ export const SYSTEM_ROLES = {
   crypto_custody: 'Crypto custody',
   /** Money that has left Sabi for good through a settled payout or bill. */
   external_settlement: 'External settlement',
+  /**
+   * Money received for a customer that their KYC limit would not let into their wallet: owed
+   * to them (or to its sender) until it is credited or refunded (docs/funding.md "Over the
+   * limit"). A liability, never below zero.
+   */
+  funding_suspense: 'Received over a limit',
 } as const
 
 export type SystemRole = keyof typeof SYSTEM_ROLES

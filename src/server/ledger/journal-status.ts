@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { journals, transactionEvents } from '#server/db/schema.ts'
 
-export type JournalStatus = 'pending' | 'completed' | 'failed'
+export type JournalStatus = 'pending' | 'completed' | 'failed' | 'held' | 'reversed'
 
 /**
  * Moves a journal's header to a new status and records it on the transaction's timeline. Only

@@ -16,6 +16,7 @@ import { parsePrice, referencePriceBook } from '#server/reference/usd-prices.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import { type AssetCode, isAssetCode } from '#shared/money.ts'
 import { newJournalReference, newVerificationCode } from './journal-reference.ts'
+import type { JournalStatus } from './journal-status.ts'
 import { InsufficientFundsError, invariant } from './ledger-errors.ts'
 
 export type PostingInput = {
@@ -27,7 +28,7 @@ export type PostingInput = {
 
 export type JournalHeader = {
   type: string
-  status: 'pending' | 'completed' | 'failed'
+  status: JournalStatus
   asset: AssetCode
   amountMinor: bigint
   feeMinor?: bigint

@@ -55,6 +55,18 @@ export const payoutsHeldForReview = new Counter({
   registers: [metricsRegistry],
 })
 
+/**
+ * Answers from a money provider that a person must look at (docs/operations.md "Payout
+ * alerts"): a transfer waiting for an OTP, a status Sabi does not know, an incoming payment
+ * that matches nothing or disagrees with what was expected.
+ */
+export const providerAlerts = new Counter({
+  name: 'sabi_provider_alerts_total',
+  help: 'Provider answers left for an operator: OTP, unknown status, unmatched or mismatched payments',
+  labelNames: ['provider', 'reason'],
+  registers: [metricsRegistry],
+})
+
 /** Batched statements take a millisecond or a few; a quarter second is already an outage. */
 const STATEMENT_BATCH_SECONDS = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25]
 

@@ -14,6 +14,7 @@ const catalogSchema = z.object({
   money_received: entrySchema,
   payout_completed: entrySchema,
   payout_failed: entrySchema,
+  payout_reversed: entrySchema,
   bank_transfer_completed: entrySchema,
   bank_transfer_failed: entrySchema,
   international_transfer_completed: entrySchema,
@@ -126,6 +127,11 @@ export function renderEventMessage(data: NotificationData, language: Language): 
       return renderTemplate(payoutMessageOf(data), language, {
         amount: amountIn(data, language),
         // A payee is a bank's or biller's name for the account, or a network and number.
+        payee: plainName(data.payee ?? ''),
+      })
+    case 'payout_reversed':
+      return renderTemplate(data.kind, language, {
+        amount: amountIn(data, language),
         payee: plainName(data.payee ?? ''),
       })
     case 'money_received':

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { payouts } from '#server/db/schema.ts'
 import { recordTransactionEvent } from '#server/ledger/journal-status.ts'
-import { payoutsHeldForReview } from '#server/metrics/metrics.ts'
+import { payoutsHeldForReview, providerAlerts } from '#server/metrics/metrics.ts'
 import type { PayoutProvider, PayoutResult } from '#server/providers/payout-provider.ts'
 import { submittedMessageOf } from './payout-kinds.ts'
 import { settlePayout } from './settle-payout.ts'
@@ -39,6 +39,12 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
 
 export type WorkerLog = { error(object: object, message: string): void }
 
+/** A provider's answer a person must look at: logged with the payout and counted. */
+function raiseAlert(log: WorkerLog, payout: { id: string; provider: string }, alert: string) {
+  providerAlerts.inc({ provider: payout.provider, reason: 'payout' })
+  log.error({ payoutId: payout.id, provider: payout.provider, alert }, 'payout needs an operator')
+}
+
 const SILENT: WorkerLog = { error: () => undefined }
 
 export type WorkerOptions = {
@@ -68,11 +74,13 @@ async function submitDuePayouts(
   providers: ReadonlyMap<string, PayoutProvider>,
   nowMs: number,
   options: Required<Pick<WorkerOptions, 'log' | 'random'>>,
-): Promise<{ submitted: number; held: number }> {
+): Promise<{ submitted: number; held: number; settled: number }> {
   const now = new Date(nowMs)
   let submitted = 0
   let held = 0
+  let settled = 0
   for (let round = 0; round < SUBMIT_BATCH; round++) {
+    let known: { payoutId: string; provider: string; result: PayoutResult } | undefined
     const outcome = await db.transaction(async (tx) => {
       const [payout] = await tx
         .select()
@@ -88,13 +96,15 @@ async function submitDuePayouts(
         if (!provider) throw new Error(`no provider named ${payout.provider} is configured`)
         // Inside the claim: the provider's submit is idempotent on the payout id, so a crash
         // after it answers and before this commits only makes the next pass ask again.
-        const { providerReference } = await provider.submit({
+        const { providerReference, result } = await provider.submit({
           payoutId: payout.id,
           kind: payout.kind,
           asset: payout.asset,
           amountMinor: payout.amountMinor,
           details: isRecord(payout.details) ? payout.details : {},
+          attempt: attempts,
         })
+        if (result) known = { payoutId: payout.id, provider: payout.provider, result }
         await tx
           .update(payouts)
           .set({
@@ -102,7 +112,7 @@ async function submitDuePayouts(
             providerReference,
             submittedAt: now,
             attempts,
-            nextAttemptAt: new Date(nowMs + FIRST_CHECK_DELAY_MS),
+            nextAttemptAt: new Date(nowMs + (provider.firstCheckAfterMs ?? FIRST_CHECK_DELAY_MS)),
             updatedAt: now,
           })
           .where(eq(payouts.id, payout.id))
@@ -142,8 +152,18 @@ async function submitDuePayouts(
       payoutsHeldForReview.inc()
       held += 1
     }
+    // The provider's answer already said how it ended (or that a person must look): applied
+    // once the submission is recorded, as a later webhook or check would apply it.
+    if (outcome === 'submitted' && known) {
+      const { payoutId, provider, result } = known
+      if (result.status !== 'pending') {
+        if (await settlePayout(db, payoutId, result)) settled += 1
+      } else if (result.alert) {
+        raiseAlert(options.log, { id: payoutId, provider }, result.alert)
+      }
+    }
   }
-  return { submitted, held }
+  return { submitted, held, settled }
 }
 
 /**
@@ -206,6 +226,7 @@ async function checkDuePayouts(
       if (await settlePayout(db, payout.id, result)) settled += 1
       continue
     }
+    if (result.alert) raiseAlert(options.log, payout, result.alert)
     const tooOld = nowMs - payout.createdAt.getTime() >= options.maxAgeMs
     if (checks >= options.maxStatusChecks || tooOld) {
       const reason = tooOld
@@ -247,7 +268,7 @@ export async function runPayoutWorker(
   const checked = await checkDuePayouts(db, providers, nowMs, resolved)
   return {
     submitted: sent.submitted,
-    settled: checked.settled,
+    settled: sent.settled + checked.settled,
     heldForReview: sent.held + checked.held,
   }
 }

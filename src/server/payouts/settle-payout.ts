@@ -21,6 +21,7 @@ import { inFlightRoleOf, isPayoutKind } from './payout-kinds.ts'
 export type PayoutOutcome =
   | { status: 'completed'; receipt?: PayoutReceipt }
   | { status: 'failed'; reason: string }
+  | { status: 'reversed'; reason: string }
 
 function recipientIn(details: unknown): RecipientDraft | undefined {
   if (typeof details !== 'object' || details === null || !('recipient' in details)) return undefined
@@ -32,8 +33,11 @@ function recipientIn(details: unknown): RecipientDraft | undefined {
  * The second phase: a provider's final result for a payout, applied exactly once. The payout
  * row is locked first, so two deliveries of the same result (a retried webhook, the worker and
  * a webhook together) queue up, and the second finds it already final and changes nothing.
- * Completed: the money leaves "payouts in flight" for good. Failed: a reversing journal gives
- * the amount and the fee back to the wallet. Returns whether this call changed anything.
+ * Completed: the money leaves "payouts in flight" for good. Failed (or reversed before it was
+ * paid): a reversing journal gives the amount and the fee back to the wallet. Reversed after it
+ * was paid: the bank took it back, so a reversing journal brings it back from "external
+ * settlement" (docs/ledger.md "Two-phase payouts"). The states only move forward, so results
+ * arriving late or out of order change nothing. Returns whether this call changed anything.
  */
 export async function settlePayout(
   db: Database,
@@ -42,7 +46,8 @@ export async function settlePayout(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update')
-    if (!payout || payout.status === 'completed' || payout.status === 'failed') return false
+    if (!payout || payout.status === 'failed' || payout.status === 'reversed') return false
+    if (payout.status === 'completed' && outcome.status !== 'reversed') return false
     const { asset, kind } = payout
     if (!isAssetCode(asset)) throw new Error(`payout ${payout.id} has unknown asset ${asset}`)
     if (!isPayoutKind(kind)) throw new Error(`payout ${payout.id} has unknown kind ${kind}`)
@@ -95,8 +100,13 @@ export async function settlePayout(
       .from(wallets)
       .where(eq(wallets.id, payout.walletId))
     if (!wallet) throw new Error(`payout ${payout.id} has no wallet`)
+    // Paid and then taken back by the bank: the money returns from where settling sent it.
+    const afterPaid = payout.status === 'completed'
+    const returnedFrom = afterPaid
+      ? await systemAccountId(tx, 'external_settlement', asset)
+      : inFlight
     const lines = [
-      { accountId: inFlight, asset, amountMinor: -payout.amountMinor },
+      { accountId: returnedFrom, asset, amountMinor: -payout.amountMinor },
       { accountId: wallet.accountId, asset, amountMinor: payout.amountMinor + payout.feeMinor },
     ]
     if (payout.feeMinor > 0n) {
@@ -120,13 +130,18 @@ export async function settlePayout(
     )
     await tx
       .update(payouts)
-      .set({ status: 'failed', failureReason: outcome.reason.slice(0, 200), updatedAt: new Date() })
+      .set({
+        status: outcome.status === 'reversed' ? 'reversed' : 'failed',
+        failureReason: outcome.reason.slice(0, 200),
+        updatedAt: new Date(),
+      })
       .where(eq(payouts.id, payout.id))
-    await setJournalStatus(tx, payout.journalId, 'failed', failedStepMessage(outcome.reason))
+    if (afterPaid) await setJournalStatus(tx, payout.journalId, 'reversed', TIMELINE_STEPS.reversed)
+    else await setJournalStatus(tx, payout.journalId, 'failed', failedStepMessage(outcome.reason))
     await recordEvent(tx, {
       userId: payout.userId,
       data: {
-        kind: 'payout_failed',
+        kind: afterPaid ? 'payout_reversed' : 'payout_failed',
         ...(await moneyFieldsOf(tx, payout.amountMinor + payout.feeMinor, asset)),
         ...payoutEventFields(payout.kind, payout.details),
         transactionId: payout.journalId,

@@ -1,4 +1,5 @@
 import type { Config } from '#server/config.ts'
+import type { Database } from '#server/db/client.ts'
 import { createHttpRatesProvider } from '#server/providers/http-rates-provider.ts'
 import type { PayoutProvider } from '#server/providers/payout-provider.ts'
 import type { RatesProvider } from '#server/providers/rates-provider.ts'
@@ -11,6 +12,12 @@ import type { BillerProvider } from './biller-provider.ts'
 import type { CardAcquirer } from './card-acquirer.ts'
 import type { FundingProvider } from './funding-provider.ts'
 import type { IdentityVerifier } from './identity-verifier.ts'
+import { createPaystackBankProvider } from './paystack/paystack-bank.ts'
+import { createPaystackClient } from './paystack/paystack-client.ts'
+import { createPaystackFunding } from './paystack/paystack-funding.ts'
+import { createPaystackRecords } from './paystack/paystack-records.ts'
+import { databaseRecipientStore } from './paystack/recipient-store.ts'
+import type { ProviderRecords } from './provider-records.ts'
 import { createSandboxBankProvider } from './sandbox-bank.ts'
 import { createSandboxBillerProvider } from './sandbox-biller.ts'
 import { createSandboxCardAcquirer } from './sandbox-card-acquirer.ts'
@@ -39,6 +46,8 @@ export type Providers = {
   identityVerifier?: IdentityVerifier | undefined
   /** Exchange rates and crypto prices. */
   rates?: RatesProvider | undefined
+  /** The money provider's own records, for the daily reconciliation (docs/reconciliation.md). */
+  records?: ProviderRecords | undefined
 }
 
 /** The simulated parties of sandbox mode: no real money moves and no real person is checked. */
@@ -59,13 +68,21 @@ export function sandboxProviders(): Providers {
 
 /**
  * The providers configuration asks for: the sandbox's in sandbox mode, and otherwise only what
- * is configured. No real bank, biller, acquirer or registry is connected yet, so a production
- * server offers what needs them as unavailable rather than pretending; the rates feed is
- * `FX_RATES_URL` in either mode.
+ * is configured. `PAYSTACK_SECRET_KEY` brings Paystack in either mode, in place of the
+ * sandbox's bank and funding parties (docs/paystack.md); the rates feed is `FX_RATES_URL` in
+ * either mode. What no party serves is offered as unavailable rather than pretended.
  */
-export function providersFor(config: Config): Providers {
+export function providersFor(config: Config, db: Database): Providers {
   const chosen: Providers = config.sandbox ? sandboxProviders() : {}
   if (config.fxRatesUrl) chosen.rates = createHttpRatesProvider(config.fxRatesUrl)
+  if (config.paystack) {
+    const client = createPaystackClient(config.paystack)
+    chosen.bank = createPaystackBankProvider(client, databaseRecipientStore(db, 'paystack'))
+    chosen.funding = createPaystackFunding(client, {
+      testMode: config.paystack.secretKey.startsWith('sk_test_'),
+    })
+    chosen.records = createPaystackRecords(client)
+  }
   return chosen
 }
 

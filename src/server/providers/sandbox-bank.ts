@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { FAILURE_REASONS } from '#shared/failure-reasons.ts'
-import type { BankProvider } from './bank-provider.ts'
+import { BANKS } from '#shared/schemas/bank.ts'
+import type { BankProvider, DirectoryBank } from './bank-provider.ts'
 
 /** A sandbox payout settles this long after it was sent, like a real bank run. */
 export const SANDBOX_SETTLE_MS = 3_000
@@ -42,14 +43,29 @@ function resolveSandboxAccount(accountNumber: string): string | undefined {
 }
 
 /**
+ * The seed's ten banks (docs/transfers.md "Banks"), with the rails real ones have: Nigerian
+ * banks answer name enquiry, South African and Kenyan ones do not, as with Paystack.
+ */
+const SANDBOX_BANKS: readonly DirectoryBank[] = BANKS.map((bank) => ({
+  ...bank,
+  type: bank.country === 'NG' ? 'nuban' : bank.country === 'ZA' ? 'basa' : 'kepss',
+  nameEnquiry: bank.country === 'NG',
+}))
+
+/**
  * Stateless: the outcome rides in the reference it hands out, so a restarted server, or
  * another instance, reads the same result from it.
  */
 export function createSandboxBankProvider(): BankProvider {
   return {
     name: 'sandbox-bank',
-    async resolveAccount({ accountNumber }) {
-      return resolveSandboxAccount(accountNumber)
+    async listBanks() {
+      return SANDBOX_BANKS.map((bank) => ({ ...bank }))
+    },
+    async resolveAccount({ bank, accountNumber }) {
+      if (!bank.nameEnquiry) return { status: 'unchecked' }
+      const name = resolveSandboxAccount(accountNumber)
+      return name ? { status: 'found', name } : { status: 'not_found' }
     },
     async submit(order) {
       const accountNumber =

@@ -53,6 +53,7 @@ describe('the sandbox biller', () => {
       kind: 'bill',
       asset: 'NGN',
       amountMinor: 500_000n,
+      attempt: 1,
       details: { customerNumber, billType },
     })
     const power = await provider.submit(order('45067123456', 'electricity'))

@@ -26,6 +26,25 @@ const ADD_FUNDS_DESCRIPTIONS = {
   bank: 'Added funds by bank transfer',
 } as const
 
+/** How a bank transfer into a user's account number begins (docs/funding.md). */
+const BANK_TRANSFER_IN = 'Bank transfer from '
+
+/**
+ * The sender and bank of a bank transfer in, which only its description keeps: the bank is
+ * after the last comma, as bank names have none and people's names may.
+ */
+function bankTransferInOf(description: string | null): DescribedAs | null {
+  if (!description?.startsWith(BANK_TRANSFER_IN)) return null
+  const rest = description.slice(BANK_TRANSFER_IN.length)
+  const comma = rest.lastIndexOf(', ')
+  if (comma <= 0) return null
+  return {
+    kind: 'bankTransferIn',
+    senderName: rest.slice(0, comma),
+    bankName: rest.slice(comma + 2),
+  }
+}
+
 type DescribedJournal = {
   type: string
   asset: string
@@ -55,6 +74,8 @@ export function englishDescription(described: Exclude<DescribedAs, { kind: 'cryp
     }
     case 'bankTransfer':
       return `Bank transfer to ${described.accountName}, ${described.bankName}`
+    case 'bankTransferIn':
+      return `${BANK_TRANSFER_IN}${described.senderName}, ${described.bankName}`
     case 'internationalTransfer':
       return `International transfer to ${described.recipientName}, ${described.countryName}`
     case 'addFunds':
@@ -102,6 +123,8 @@ function candidateOf(journal: DescribedJournal, payout: Payout | null): Describe
   if (journal.type === 'exchange' && journal.convertedAsset)
     return { kind: 'exchange', from: journal.asset, to: journal.convertedAsset }
   if (journal.type === 'add_funds') {
+    const transferIn = bankTransferInOf(journal.description)
+    if (transferIn) return transferIn
     const method = journal.description === ADD_FUNDS_DESCRIPTIONS.bank ? 'bank' : 'card'
     return { kind: 'addFunds', method }
   }

@@ -10,6 +10,10 @@ export const TIMELINE_STEPS = {
   sentToPartner: 'Sent to our partner in the destination country',
   delivered: 'Delivered',
   completed: 'Completed',
+  reversed: 'Reversed by the bank. The money is back in your wallet.',
+  heldOverLimit: 'Received, over your limit',
+  creditedAfterHold: 'Credited to your wallet',
+  refunded: 'Returned to the sender',
 } as const
 export type TimelineStep = keyof typeof TIMELINE_STEPS | 'failed'
 

@@ -1,3 +1,5 @@
+import { findDirectoryBank } from '#server/banks/bank-directory.ts'
+import { resolveAccountName } from '#server/banks/resolve-account-name.ts'
 import type { DbTransaction } from '#server/db/client.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
 import type { BankProvider } from '#server/providers/bank-provider.ts'
@@ -6,11 +8,7 @@ import { toTransactionResponse } from '#server/transactions/to-transaction-respo
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
 import { AppError, type Message, msg } from '#shared/errors.ts'
 import { parseAmountOrThrow, percentageOf } from '#shared/money.ts'
-import {
-  BANK_TRANSFER_FEE_BASIS_POINTS,
-  BANKS,
-  type BankTransferRequest,
-} from '#shared/schemas/bank.ts'
+import { BANK_TRANSFER_FEE_BASIS_POINTS, type BankTransferRequest } from '#shared/schemas/bank.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
 
 function refuse(message: Message, path: string): never {
@@ -19,8 +17,10 @@ function refuse(message: Message, path: string): never {
 
 /**
  * A transfer to a bank account (docs/transfers.md "Bank transfers"): the account is checked by name
- * enquiry, the 2% fee is charged on top, and the money leaves the wallet at once into a pending
- * payout that the worker sends and the bank's answer settles or reverses.
+ * enquiry where the bank's rail has one (elsewhere the name the user typed is sent, and the
+ * payout records that it was not checked), the 2% fee is charged on top, and the money leaves
+ * the wallet at once into a pending payout that the worker sends and the bank's answer settles
+ * or reverses.
  */
 export async function sendToBank(
   tx: DbTransaction,
@@ -28,24 +28,17 @@ export async function sendToBank(
   input: BankTransferRequest,
   provider: BankProvider,
 ): Promise<TransactionResponse> {
-  const bank = BANKS.find((candidate) => candidate.code === input.bankCode)
-  if (!bank) refuse(msg('selectBank'), 'bankCode')
   const wallet = await findOwnWallet(tx, userId, input.fromWalletId)
+  const bank = await findDirectoryBank(tx, provider.name, input.bankCode, wallet.asset)
+  if (!bank) refuse(msg('selectBank'), 'bankCode')
   if (wallet.asset !== bank.currency) {
     refuse(
       msg('bankAccountsReceiveCurrency', { bank: bank.name, currency: bank.currency }),
       'fromWalletId',
     )
   }
-  const resolvedName = await provider.resolveAccount({
-    bankCode: bank.code,
-    accountNumber: input.accountNumber,
-  })
-  if (!resolvedName)
-    throw new AppError(
-      'NOT_FOUND',
-      msg('noAccountNumberWas', { number: input.accountNumber, bank: bank.name }),
-    )
+  const checkedName = await resolveAccountName(provider, bank, input.accountNumber)
+  const resolvedName = checkedName ?? input.accountName
   const amount = parseAmountOrThrow(input.amount, wallet.asset)
   const fee = percentageOf(amount, BANK_TRANSFER_FEE_BASIS_POINTS)
   const journal = await initiatePayout(tx, {
@@ -61,6 +54,8 @@ export async function sendToBank(
       accountNumber: input.accountNumber,
       accountName: input.accountName,
       resolvedAccountName: resolvedName,
+      nameChecked: checkedName !== undefined,
+      bankType: bank.type,
     },
     recipient: {
       kind: 'bank',

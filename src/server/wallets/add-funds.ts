@@ -1,7 +1,7 @@
 import type { DbTransaction } from '#server/db/client.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
-import type { FundingProvider } from '#server/providers/funding-provider.ts'
+import type { InstantFunding } from '#server/providers/funding-provider.ts'
 import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
@@ -20,7 +20,7 @@ export async function addFunds(
   tx: DbTransaction,
   userId: string,
   input: AddFundsRequest,
-  funding: FundingProvider,
+  funding: InstantFunding,
 ): Promise<TransactionResponse> {
   const wallet = await findOwnWallet(tx, userId, input.walletId)
   const amount = parseAmountOrThrow(input.amount, wallet.asset, {

@@ -71,6 +71,13 @@ export const notificationDataSchema = z.discriminatedUnion('kind', [
     ...payoutFields,
     transactionId: z.string(),
   }),
+  // A payout the bank paid and later took back: the amount and fee are back in the wallet.
+  z.object({
+    kind: z.literal('payout_reversed'),
+    ...amountFields,
+    ...payoutFields,
+    transactionId: z.string(),
+  }),
   z.object({
     kind: z.literal('payment_request_paid'),
     ...amountFields,
@@ -163,6 +170,7 @@ export const MONEY_KINDS: ReadonlySet<NotificationKind> = new Set([
   'money_received',
   'payout_completed',
   'payout_failed',
+  'payout_reversed',
   'payment_request_paid',
   'pos_sale_paid',
   'pos_card_sale_paid',

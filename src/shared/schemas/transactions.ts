@@ -20,6 +20,8 @@ export const describedAsSchema = z.discriminatedUnion('kind', [
     number: z.string(),
   }),
   z.object({ kind: z.literal('bankTransfer'), accountName: z.string(), bankName: z.string() }),
+  /** Money sent from a bank into the user's own account number (docs/funding.md). */
+  z.object({ kind: z.literal('bankTransferIn'), senderName: z.string(), bankName: z.string() }),
   z.object({
     kind: z.literal('internationalTransfer'),
     recipientName: z.string(),

@@ -13,6 +13,7 @@ const REASON_KEYS: Record<FailureReason, TransactionMessageKey> = {
   cashNotAvailable: 'failureCashNotAvailable',
   mobileWalletRejected: 'failureMobileWalletRejected',
   providerFailed: 'failureProviderFailed',
+  bankReversed: 'failureBankReversed',
 }
 
 /** Sabi's timeline steps (src/server/transactions/timeline-steps.ts), in the catalog's words. */

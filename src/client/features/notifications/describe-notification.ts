@@ -69,6 +69,11 @@ export function describeNotification(
         body: t(keys.body, { amount: amountOf(data), payee: data.payee ?? '' }),
       }
     }
+    case 'payout_reversed':
+      return {
+        title: t('kindPayoutReversedTitle'),
+        body: t('kindPayoutReversedBody', { amount: amountOf(data), payee: data.payee ?? '' }),
+      }
     case 'payment_request_paid':
       return {
         title: t('kindRequestPaidTitle'),

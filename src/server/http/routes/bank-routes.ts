@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import {
+  findDirectoryBank,
+  listDirectoryBanks,
+  refreshBankDirectoryIfStale,
+} from '#server/banks/bank-directory.ts'
+import { resolveAccountName } from '#server/banks/resolve-account-name.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import {
@@ -15,7 +21,6 @@ import { sendToBank } from '#server/transfers/send-to-bank.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import {
   accountResolveQuerySchema,
-  BANKS,
   bankSchema,
   bankTransferRequestSchema,
   resolvedAccountSchema,
@@ -46,11 +51,35 @@ export const bankRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['bank'],
-        summary: 'The banks Sabi pays into',
+        summary:
+          'The banks Sabi pays into: the bank provider\'s directory, stored and refreshed daily (docs/paystack.md "Banks")',
         response: { 200: z.array(bankSchema) },
       },
     },
-    () => BANKS.map((bank) => ({ ...bank })),
+    async () => {
+      const provider = providers.bank
+      if (!provider) return []
+      const stored = await listDirectoryBanks(db, provider.name)
+      if (stored.length > 0)
+        return stored.map(({ name, code, country, currency, nameEnquiry }) => ({
+          name,
+          code,
+          country,
+          currency,
+          nameEnquiry,
+        }))
+      // The first ask on a new database waits for the directory; later ones never do.
+      await refreshBankDirectoryIfStale(db, provider)
+      return (await listDirectoryBanks(db, provider.name)).map(
+        ({ name, code, country, currency, nameEnquiry }) => ({
+          name,
+          code,
+          country,
+          currency,
+          nameEnquiry,
+        }),
+      )
+    },
   )
 
   app.get(
@@ -67,18 +96,18 @@ export const bankRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { bankCode, accountNumber } = request.query
       const partner = requireProvider(providers.bank, BANKS_UNAVAILABLE)
-      const bank = BANKS.find((candidate) => candidate.code === bankCode)
+      const bank = await findDirectoryBank(db, partner.name, bankCode)
       if (!bank)
         throw new AppError('VALIDATION_FAILED', msg('selectBank'), [
           { path: 'bankCode', message: msg('selectBank') },
         ])
-      const accountName = await partner.resolveAccount({ bankCode, accountNumber })
-      if (!accountName)
-        throw new AppError(
-          'NOT_FOUND',
-          msg('noAccountNumberWas', { number: accountNumber, bank: bank.name }),
-        )
-      return { bankCode, accountNumber, accountName }
+      const accountName = await resolveAccountName(partner, bank, accountNumber)
+      return {
+        bankCode,
+        accountNumber,
+        accountName: accountName ?? null,
+        nameChecked: accountName !== undefined,
+      }
     },
   )
 

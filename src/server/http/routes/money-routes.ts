@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import { startCardCheckout } from '#server/funding/card-checkout.ts'
 import {
   answerMoneyPost,
   handleMoneyPost,
@@ -15,6 +16,7 @@ import { sendToUserOnce } from '#server/transfers/send-to-user.ts'
 import { addFunds } from '#server/wallets/add-funds.ts'
 import { msg } from '#shared/errors.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
+import { cardCheckoutSchema } from '#shared/schemas/funding.ts'
 import {
   addFundsRequestSchema,
   idempotencyHeadersSchema,
@@ -69,13 +71,23 @@ export const moneyRoutes: FastifyPluginAsyncZod<{
           'Add funds to a wallet by card or bank through the funding provider (503 without one; Idempotency-Key required)',
         headers: idempotencyHeadersSchema,
         body: addFundsRequestSchema,
-        response: { 201: transactionSchema, ...moneyErrors },
+        response: { 201: transactionSchema, 202: cardCheckoutSchema, ...moneyErrors },
       },
       preHandler: requireUser,
       config: moneyRouteConfig(config),
     },
     (request, reply) => {
       const funding = requireProvider(providers.funding, msg('addingFundsNotAvailable'))
+      // A real collector: the card is paid on its checkout page, and the wallet credited when
+      // it confirms (docs/funding.md "Card top-ups").
+      if (funding.topUps === 'checkout')
+        return handleMoneyPost(
+          db,
+          request,
+          reply,
+          (tx, userId) => startCardCheckout(tx, userId, request.body, funding, config.publicUrl),
+          202,
+        )
       return handleMoneyPost(db, request, reply, (tx, userId) =>
         addFunds(tx, userId, request.body, funding),
       )

@@ -32,9 +32,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   database: DatabaseHandle
   config: Config
   version: string
+  /** How Add Funds works here: the funding provider's way, or `instant` without one. */
+  topUps: 'instant' | 'checkout'
   /** Set to draining when shutdown begins; a test app that never shuts down may omit it. */
   readiness?: Readiness | undefined
-}> = async (app, { database, config, version, readiness = createReadiness() }) => {
+}> = async (app, { database, config, version, topUps, readiness = createReadiness() }) => {
   const startedAtMs = Date.now()
 
   app.get(
@@ -105,6 +107,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         response: { 200: initSchema },
       },
     },
-    () => ({ sandbox: config.sandbox, version }),
+    () => ({ sandbox: config.sandbox, version, topUps }),
   )
 }
