@@ -13,7 +13,6 @@ import { Link, useSearch } from 'wouter'
 import { LazyAddFundsDialog } from '#client/components/add-funds/lazy-add-funds-dialog.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { useWallets } from '#client/entities/wallets/use-wallets.ts'
-import { ApiError } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
@@ -125,11 +124,7 @@ export function TopUpReturn() {
         icon={AlertTriangle}
         tone="plain"
         title={t('unknownTitle')}
-        text={
-          notFound && query.error instanceof ApiError && query.error.serverMessage
-            ? query.error.serverMessage
-            : t('unknownText')
-        }
+        text={t('unknownText')}
       >
         <DashboardButton primary />
       </Outcome>
