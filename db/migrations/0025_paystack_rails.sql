@@ -7,6 +7,7 @@ CREATE TABLE "banks" (
 	"type" varchar(32) NOT NULL,
 	"name_enquiry" boolean NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
 	"refreshed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "banks_provider_country_code_pk" PRIMARY KEY("provider","country","code")
 );

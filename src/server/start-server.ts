@@ -16,6 +16,7 @@ import { payoutProvidersOf, providersFor } from './providers/providers.ts'
 import { createReadiness, type Readiness } from './readiness.ts'
 import { seedDemoAccount, seedReferenceData } from './seed/seed.ts'
 import { resolveSessionSecret } from './session-secret.ts'
+import { startUpkeep } from './upkeep/start-upkeep.ts'
 import { resolveVapidKeys } from './vapid-keys.ts'
 
 /** The built client (`npm run build`; `npm start` builds it first when it is missing). */
@@ -103,6 +104,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       1_000,
       app.log,
     )
+    // Money that comes in and the books kept against the provider's (docs/funding.md,
+    // docs/reconciliation.md): every minute, on every instance, each step safe to run twice.
+    const upkeep = startUpkeep(database.db, providers, app.log)
     const outboxDispatcher = await startOutboxDispatcher(
       database,
       deliveryChannelsFor(messaging, database.db, vapid, config.publicUrl),
@@ -120,6 +124,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         if (config.shutdownDelayMs > 0) await sleep(config.shutdownDelayMs)
         marketFeed?.stop()
         await payoutWorker.stop()
+        await upkeep.stop()
         await outboxDispatcher.stop()
         await app.close()
         await database.close()

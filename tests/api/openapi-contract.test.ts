@@ -350,8 +350,8 @@ describeMoneyApi(
         const refused =
           answer.status === 401 &&
           z.object({ code: z.literal('UNAUTHORIZED') }).safeParse(answer.body).success &&
-          // The payout webhook authenticates its caller by signature, not by session.
-          fuzzOperation.path !== '/api/webhooks/payouts'
+          // The webhooks authenticate their caller by signature, not by session.
+          !fuzzOperation.path.startsWith('/api/webhooks/')
         if (refused) refusedWithoutSession.push(fuzzOperation.key)
         if (isSessionProtected(operation)) answered.push(`${fuzzOperation.key} ${answer.status}`)
       }

@@ -1,12 +1,12 @@
 import { and, asc, eq, max, notInArray, sql } from 'drizzle-orm'
-import type { Database, Queryable } from '#server/db/client.ts'
+import type { Queryable } from '#server/db/client.ts'
 import { banks } from '#server/db/schema.ts'
 import type { BankProvider, DirectoryBank } from '#server/providers/bank-provider.ts'
 
 /** The directory is asked again once it is this old (docs/paystack.md "Banks"). */
 export const BANK_DIRECTORY_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
-/** Countries in the picker's order: Nigeria first, where most users are. */
+/** Countries in the picker's order (Nigeria first, where most users are), each in the provider's order. */
 const COUNTRY_ORDER = sql`case ${banks.country} when 'NG' then 0 when 'ZA' then 1 when 'KE' then 2 else 3 end`
 
 function directoryBankOf(row: typeof banks.$inferSelect): DirectoryBank {
@@ -20,17 +20,28 @@ function directoryBankOf(row: typeof banks.$inferSelect): DirectoryBank {
   }
 }
 
-/** The banks a provider pays into, as last stored: by country, then by name. */
-export async function listDirectoryBanks(
-  db: Queryable,
-  provider: string,
-): Promise<DirectoryBank[]> {
+async function storedBanks(db: Queryable, provider: string): Promise<DirectoryBank[]> {
   const rows = await db
     .select()
     .from(banks)
     .where(and(eq(banks.provider, provider), eq(banks.active, true)))
-    .orderBy(COUNTRY_ORDER, asc(sql`lower(${banks.name})`), asc(banks.code))
+    .orderBy(COUNTRY_ORDER, asc(banks.position), asc(sql`lower(${banks.name})`))
   return rows.map(directoryBankOf)
+}
+
+/**
+ * The banks a provider pays into, as last stored: by country, then by name. A database that has
+ * never stored the provider's directory asks for it first, once; after that the stored list is
+ * served, whatever the provider's day is like, and the upkeep refreshes it daily.
+ */
+export async function listDirectoryBanks(
+  db: Queryable,
+  provider: BankProvider,
+): Promise<DirectoryBank[]> {
+  const stored = await storedBanks(db, provider.name)
+  if (stored.length > 0) return stored
+  await refreshBankDirectory(db, provider)
+  return storedBanks(db, provider.name)
 }
 
 /**
@@ -39,14 +50,22 @@ export async function listDirectoryBanks(
  */
 export async function findDirectoryBank(
   db: Queryable,
-  provider: string,
+  provider: BankProvider,
   code: string,
   currency?: string,
 ): Promise<DirectoryBank | undefined> {
   const rows = await db
     .select()
     .from(banks)
-    .where(and(eq(banks.provider, provider), eq(banks.code, code), eq(banks.active, true)))
+    .where(and(eq(banks.provider, provider.name), eq(banks.code, code), eq(banks.active, true)))
+  if (rows.length === 0) {
+    if ((await storedBanks(db, provider.name)).length > 0) return undefined
+    return (
+      (await listDirectoryBanks(db, provider)).find(
+        (bank) => bank.code === code && (currency === undefined || bank.currency === currency),
+      ) ?? undefined
+    )
+  }
   const chosen = rows.find((row) => row.currency === currency) ?? rows[0]
   return chosen ? directoryBankOf(chosen) : undefined
 }
@@ -66,54 +85,56 @@ async function lastRefreshed(db: Queryable, provider: string): Promise<Date | un
  * so a provider having a bad day never empties the picker. Returns how many banks it stored.
  */
 export async function refreshBankDirectory(
-  db: Database,
+  db: Queryable,
   provider: BankProvider,
   now = new Date(),
 ): Promise<number> {
   const listed = await provider.listBanks()
   if (listed.length === 0) return 0
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < listed.length; start += 500) {
-      const slice = listed.slice(start, start + 500)
-      await tx
-        .insert(banks)
-        .values(
-          slice.map((bank) => ({
-            ...bank,
-            provider: provider.name,
-            active: true,
-            refreshedAt: now,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [banks.provider, banks.country, banks.code],
-          set: {
-            name: sql`excluded.name`,
-            currency: sql`excluded.currency`,
-            type: sql`excluded.type`,
-            nameEnquiry: sql`excluded.name_enquiry`,
-            active: true,
-            refreshedAt: now,
-          },
-        })
-    }
-    const keys = listed.map((bank) => `${bank.country}:${bank.code}`)
-    await tx
-      .update(banks)
-      .set({ active: false })
-      .where(
-        and(
-          eq(banks.provider, provider.name),
-          notInArray(sql`${banks.country} || ':' || ${banks.code}`, keys),
-        ),
+  // Not one transaction: it may run inside a payment's, and a refresh cut short is merely
+  // older for a while, each bank as right as it was.
+  for (let start = 0; start < listed.length; start += 500) {
+    const slice = listed.slice(start, start + 500)
+    await db
+      .insert(banks)
+      .values(
+        slice.map((bank, index) => ({
+          ...bank,
+          provider: provider.name,
+          active: true,
+          position: start + index,
+          refreshedAt: now,
+        })),
       )
-  })
+      .onConflictDoUpdate({
+        target: [banks.provider, banks.country, banks.code],
+        set: {
+          name: sql`excluded.name`,
+          currency: sql`excluded.currency`,
+          type: sql`excluded.type`,
+          nameEnquiry: sql`excluded.name_enquiry`,
+          position: sql`excluded.position`,
+          active: true,
+          refreshedAt: now,
+        },
+      })
+  }
+  const keys = listed.map((bank) => `${bank.country}:${bank.code}`)
+  await db
+    .update(banks)
+    .set({ active: false })
+    .where(
+      and(
+        eq(banks.provider, provider.name),
+        notInArray(sql`${banks.country} || ':' || ${banks.code}`, keys),
+      ),
+    )
   return listed.length
 }
 
 /** Refreshes the directory if it is missing or older than a day; a fresh one is left alone. */
 export async function refreshBankDirectoryIfStale(
-  db: Database,
+  db: Queryable,
   provider: BankProvider,
   now = new Date(),
 ): Promise<boolean> {

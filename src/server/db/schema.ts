@@ -608,6 +608,8 @@ export const banks = pgTable(
     nameEnquiry: boolean('name_enquiry').notNull(),
     /** False once the provider stops listing it; kept so old payouts still name their bank. */
     active: boolean('active').notNull().default(true),
+    /** Where the provider lists it: the picker keeps the provider's order within a country. */
+    position: integer('position').notNull().default(0),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),

@@ -39,7 +39,7 @@ export type FundingLog = {
 
 type TopUp = typeof topUps.$inferSelect
 
-function describe(topUp: TopUp): string {
+function descriptionOf(topUp: TopUp): string {
   if (topUp.channel === 'bank_transfer' && topUp.senderName && topUp.senderBank)
     return englishDescription({
       kind: 'bankTransferIn',
@@ -100,7 +100,7 @@ async function creditOrHold(
     amountMinor: topUp.amountMinor,
     toUserId: topUp.userId,
     toWalletId: topUp.walletId,
-    description: describe(topUp),
+    description: descriptionOf(topUp),
   }
   const outOfFunding = { accountId: externalFunding, asset, amountMinor: -topUp.amountMinor }
   try {

@@ -38,6 +38,7 @@ import { bankRoutes } from './routes/bank-routes.ts'
 import { billRoutes } from './routes/bill-routes.ts'
 import { cardRoutes } from './routes/card-routes.ts'
 import { exchangeRoutes } from './routes/exchange-routes.ts'
+import { fundingRoutes } from './routes/funding-routes.ts'
 import { internationalRoutes } from './routes/international-routes.ts'
 import { limitsRoutes } from './routes/limits-routes.ts'
 import { metricsRoutes } from './routes/metrics-routes.ts'
@@ -244,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(phoneRoutes, { db: database.db, sms, codeKey, sealer })
   await app.register(receiptRoutes, { db: database.db })
   await app.register(webhookRoutes, { db: database.db, config })
+  await app.register(fundingRoutes, { db: database.db, providers })
   const live = await createLiveEvents(database, app.log)
   // Open streams end before the listener closes, or closing would wait on them (start-server.ts).
   app.addHook('preClose', () => live.stop())

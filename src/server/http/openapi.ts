@@ -36,12 +36,14 @@ const REDIRECTS: Record<string, string> = {
 }
 
 /**
- * Statuses a handler answers that neither its schema nor a rule below says: the payout webhook
- * is signed by its provider, not by a session (a bad signature is a 401), and names a payout
- * by reference (an unknown one is a 404).
+ * Statuses a handler answers that neither its schema nor a rule below says: the webhooks are
+ * signed by their provider, not by a session (a bad signature is a 401); the payout webhook
+ * names a payout by reference (an unknown one is a 404), while Paystack's acknowledges every
+ * signed event, known or not, so Paystack does not retry it forever.
  */
 const HANDLER_STATUSES: Record<string, string[]> = {
   'POST /api/webhooks/payouts': ['401', '404'],
+  'POST /api/webhooks/paystack': ['401'],
 }
 
 /** What this module learns from a route, carried on its schema to the document's operation. */
@@ -209,7 +211,7 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
   },
   '413': {
     name: 'PayloadTooLarge',
-    description: 'The body is over 64 KB (16 KB for the payout webhook)',
+    description: 'The body is over 64 KB',
   },
   '414': {
     name: 'UriTooLong',

@@ -42,6 +42,16 @@ const CHECKS: Check[] = [
     describe: (row) => `all ${row.asset} accounts sum to ${row.total}`,
   },
   {
+    // Money received over a customer's limit is a liability (docs/funding.md "Over the
+    // limit"): owed to each held top-up, to the kobo, and never below zero.
+    invariant: 'money held over limits equals the held top-ups',
+    query: sql`select a.asset, a.balance_minor::text as held, coalesce(t.total, 0)::text as owed
+      from ledger_accounts a left join (select asset, sum(amount_minor) as total from top_ups where status = 'held' group by asset) t on t.asset = a.asset
+      where a.kind = 'system' and a.system_role = 'funding_suspense' and (a.balance_minor < 0 or a.balance_minor <> coalesce(t.total, 0)) limit 100`,
+    describe: (row) =>
+      `${row.asset} held over limits is ${row.held} but the held top-ups owe ${row.owed}`,
+  },
+  {
     invariant: 'every wallet has a customer account in its currency',
     query: sql`select w.id, c.code, a.asset, a.kind from wallets w join currencies c on c.id = w.currency_id
       left join ledger_accounts a on a.id = w.account_id where a.id is null or a.kind <> 'wallet' or a.asset <> c.code or a.user_id <> w.user_id limit 100`,

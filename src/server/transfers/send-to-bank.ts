@@ -29,7 +29,7 @@ export async function sendToBank(
   provider: BankProvider,
 ): Promise<TransactionResponse> {
   const wallet = await findOwnWallet(tx, userId, input.fromWalletId)
-  const bank = await findDirectoryBank(tx, provider.name, input.bankCode, wallet.asset)
+  const bank = await findDirectoryBank(tx, provider, input.bankCode, wallet.asset)
   if (!bank) refuse(msg('selectBank'), 'bankCode')
   if (wallet.asset !== bank.currency) {
     refuse(

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import {
-  findDirectoryBank,
-  listDirectoryBanks,
-  refreshBankDirectoryIfStale,
-} from '#server/banks/bank-directory.ts'
+import { findDirectoryBank, listDirectoryBanks } from '#server/banks/bank-directory.ts'
 import { resolveAccountName } from '#server/banks/resolve-account-name.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
@@ -57,20 +53,8 @@ export const bankRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => {
-      const provider = providers.bank
-      if (!provider) return []
-      const stored = await listDirectoryBanks(db, provider.name)
-      if (stored.length > 0)
-        return stored.map(({ name, code, country, currency, nameEnquiry }) => ({
-          name,
-          code,
-          country,
-          currency,
-          nameEnquiry,
-        }))
-      // The first ask on a new database waits for the directory; later ones never do.
-      await refreshBankDirectoryIfStale(db, provider)
-      return (await listDirectoryBanks(db, provider.name)).map(
+      if (!providers.bank) return []
+      return (await listDirectoryBanks(db, providers.bank)).map(
         ({ name, code, country, currency, nameEnquiry }) => ({
           name,
           code,
@@ -96,7 +80,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { bankCode, accountNumber } = request.query
       const partner = requireProvider(providers.bank, BANKS_UNAVAILABLE)
-      const bank = await findDirectoryBank(db, partner.name, bankCode)
+      const bank = await findDirectoryBank(db, partner, bankCode)
       if (!bank)
         throw new AppError('VALIDATION_FAILED', msg('selectBank'), [
           { path: 'bankCode', message: msg('selectBank') },

@@ -6,6 +6,10 @@ import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { payouts } from '#server/db/schema.ts'
 import { settlePayout } from '#server/payouts/settle-payout.ts'
+import { paystackEventSchema } from '#server/provider-events/apply-paystack-event.ts'
+import { applyStoredEvent } from '#server/provider-events/apply-provider-events.ts'
+import { storeProviderEvent } from '#server/provider-events/store-provider-event.ts'
+import { paystackSignatureMatches } from '#server/providers/paystack/paystack-signature.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import { FAILURE_REASONS } from '#shared/failure-reasons.ts'
 
@@ -36,7 +40,8 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
 ) => {
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    // Paystack's charge events carry the payment's whole log: larger than a payout result.
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
     (_request, body, done) => {
       done(null, body)
     },
@@ -84,6 +89,50 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
           : { status: 'failed', reason: result.data.reason ?? FAILURE_REASONS.providerFailed },
       )
       return reply.status(200).send({ applied: changed })
+    },
+  )
+
+  app.post(
+    '/api/webhooks/paystack',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary:
+          'Paystack reports transfers and payments (x-paystack-signature: HMAC-SHA512 of the body under the secret key; docs/paystack.md "Webhooks")',
+      },
+    },
+    async (request, reply) => {
+      const rawBody = typeof request.body === 'string' ? request.body : ''
+      const header = request.headers['x-paystack-signature']
+      const secretKey = config.paystack?.secretKey
+      if (
+        !secretKey ||
+        !paystackSignatureMatches(secretKey, rawBody, Array.isArray(header) ? header[0] : header)
+      ) {
+        throw new AppError('UNAUTHORIZED', msg('invalidSignature'))
+      }
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(rawBody)
+      } catch {
+        throw new AppError('VALIDATION_FAILED', msg('requestBodyValidJson'))
+      }
+      const event = paystackEventSchema.safeParse(parsed)
+      if (!event.success) throw new AppError('VALIDATION_FAILED', msg('webhookBodyExpected'))
+      // Stored before the answer, applied after it: Paystack is told at once, and an event
+      // whose applying is cut short by a stop is applied by the next pass (apply-provider-events).
+      const id = await storeProviderEvent(db, {
+        provider: 'paystack',
+        event: event.data.event,
+        rawBody,
+        body: parsed,
+      })
+      setImmediate(() => {
+        applyStoredEvent(db, id, request.log).catch((error: unknown) =>
+          request.log.error({ err: error, eventId: id }, 'Paystack event could not be applied'),
+        )
+      })
+      return reply.status(200).send({ received: true })
     },
   )
 }
