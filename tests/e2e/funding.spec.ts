@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test'
 import type { Bank } from '#client/entities/banks/use-banks.ts'
-import type { FundingBankAccount, TopUpStatus } from '#shared/schemas/funding.ts'
+import {
+  type FundingBankAccount,
+  fundingBankAccountSchema,
+  type TopUpStatus,
+} from '#shared/schemas/funding.ts'
 import { currencySchema } from '#shared/schemas/reference.ts'
 import type { Transaction, TransactionDetails } from '#shared/schemas/transactions.ts'
 import {
@@ -195,22 +199,28 @@ test.describe('your Sabi account number', () => {
     page,
     signUp,
   }) => {
-    await page.route('**/api/funding/bank-account', (route) => route.fulfill({ json: ACCOUNT }))
     await serveCheckoutInit(page)
-    await signUp({}, { tier: 2 })
+    // From tier 2 the sandbox gives every user a made-up account number of their own.
+    const user = await signUp({}, { tier: 2 })
+    const response = await page.request.get('/api/funding/bank-account')
+    expect(response.status(), await response.text()).toBe(200)
+    const account = fundingBankAccountSchema.parse(await response.json())
+    expect(account.accountNumber).toMatch(/^\d{10}$/)
+    expect(account.accountName.toUpperCase()).toContain(user.lastName.toUpperCase())
+    const grouped = account.accountNumber.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3')
     await page.goto('/')
 
     const card = page.getByTestId('bank-account-card')
     await expect(card.getByRole('heading', { name: 'Your Sabi account number' })).toBeVisible()
-    await expect(card.getByTestId('funding-bank-name')).toHaveText('Titan Trust Bank')
-    await expect(card.getByTestId('funding-account-number')).toHaveText('993 000 0737')
-    await expect(card.getByTestId('funding-account-name')).toHaveText('Sabi / Tunde Bakare')
+    await expect(card.getByTestId('funding-bank-name')).toHaveText(account.bankName)
+    await expect(card.getByTestId('funding-account-number')).toHaveText(grouped)
+    await expect(card.getByTestId('funding-account-name')).toHaveText(account.accountName)
     await expect(card).toContainText(
       'Send naira from any bank app to this account and it lands in your NGN wallet.',
     )
     await card.getByRole('button', { name: 'Copy' }).click()
     await expect(page.getByText('Account Number Copied', { exact: true })).toBeVisible()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('9930000737')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account.accountNumber)
     await expectNoHorizontalOverflow(page)
     // The quick actions stay where they were: the card comes after them on a phone.
     const quick = await page.getByRole('heading', { name: 'Quick actions' }).boundingBox()
@@ -218,35 +228,50 @@ test.describe('your Sabi account number', () => {
     if (page.viewportSize()?.width === 390) expect(cardBox?.y ?? 0).toBeGreaterThan(quick?.y ?? 0)
 
     await page.goto('/receive-money')
-    await expect(page.getByTestId('bank-account-card')).toContainText('993 000 0737')
+    await expect(page.getByTestId('bank-account-card')).toContainText(grouped)
 
     // Add Funds on a checkout server: Bank shows the account number instead of a submit button.
     await page.goto('/')
     await page.getByRole('button', { name: 'Add Funds' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Funds' })
     await dialog.getByRole('radio', { name: /Bank transfer/ }).click()
-    await expect(dialog.getByTestId('funding-account-number')).toHaveText('993 000 0737')
+    await expect(dialog.getByTestId('funding-account-number')).toHaveText(grouped)
     await expect(dialog.getByRole('button', { name: /Continue to payment|Add Funds/ })).toHaveCount(
       0,
     )
+  })
+
+  test("Share hands the account to the device's share sheet", async ({ page, signUp }) => {
+    await page.route('**/api/funding/bank-account', (route) => route.fulfill({ json: ACCOUNT }))
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: async (data: ShareData) => {
+          Reflect.set(window, '__shared', data)
+        },
+      })
+    })
+    await signUp()
+    await page.goto('/receive-money')
+    await page.getByTestId('bank-account-card').getByRole('button', { name: 'Share' }).click()
+    await expect
+      .poll(() => page.evaluate(() => Reflect.get(window, '__shared')))
+      .toEqual({
+        title: 'My Sabi account number',
+        text: 'Send naira to my Sabi account: 9930000737, Titan Trust Bank, Sabi / Tunde Bakare',
+      })
   })
 
   test('below tier 2 the card says why there is none yet, and links to verifying', async ({
     page,
     signUp,
   }) => {
-    const refusal = {
-      message: 'Verify your BVN or NIN to reach tier 2 and get your own account number',
-      code: 'FORBIDDEN',
-      key: 'bankAccountNeedsTier2',
-    }
-    await page.route('**/api/funding/bank-account', (route) =>
-      route.fulfill({ status: 403, json: refusal }),
-    )
     await signUp({}, { tier: 1 })
     await page.goto('/')
     const card = page.getByTestId('bank-account-card')
-    await expect(card.getByTestId('bank-account-refused')).toContainText(refusal.message)
+    await expect(card.getByTestId('bank-account-refused')).toContainText(
+      'Verify your BVN or NIN to reach tier 2 and get your own account number',
+    )
     await expect(card.getByTestId('funding-account-number')).toHaveCount(0)
     await card.getByRole('link', { name: 'Verify your identity' }).click()
     await expect(page).toHaveURL('/limits')
