@@ -266,15 +266,41 @@ test.describe('your Sabi account number', () => {
     page,
     signUp,
   }) => {
+    let asked = false
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/funding/bank-account')) asked = true
+    })
     await signUp({}, { tier: 1 })
+    // What the server answers below tier 2; the card says the same without asking it.
+    const refusal = await page.request.get('/api/funding/bank-account')
+    expect(refusal.status()).toBe(403)
+    const { message } = (await refusal.json()) as { message: string }
     await page.goto('/')
     const card = page.getByTestId('bank-account-card')
-    await expect(card.getByTestId('bank-account-refused')).toContainText(
-      'Verify your BVN or NIN to reach tier 2 and get your own account number',
-    )
+    await expect(card.getByTestId('bank-account-refused')).toContainText(message)
     await expect(card.getByTestId('funding-account-number')).toHaveCount(0)
+    expect(asked).toBe(false)
     await card.getByRole('link', { name: 'Verify your identity' }).click()
     await expect(page).toHaveURL('/limits')
+  })
+
+  test("another refusal is shown in the server's words, without the way to verify", async ({
+    page,
+    signUp,
+  }) => {
+    const refusal = {
+      message: 'Add an e-mail address to your profile to get your own account number',
+      code: 'FORBIDDEN',
+      key: 'bankAccountNeedsEmail',
+    }
+    await page.route('**/api/funding/bank-account', (route) =>
+      route.fulfill({ status: 403, json: refusal }),
+    )
+    await signUp({}, { tier: 2 })
+    await page.goto('/receive-money')
+    const card = page.getByTestId('bank-account-card')
+    await expect(card.getByTestId('bank-account-refused')).toHaveText(refusal.message)
+    await expect(card.getByRole('link', { name: 'Verify your identity' })).toHaveCount(0)
   })
 
   test('without a provider for it (503) there is no card at all', async ({ page, signUp }) => {

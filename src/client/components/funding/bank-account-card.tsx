@@ -8,6 +8,7 @@ import {
   groupAccountNumber,
   useFundingAccount,
 } from '#client/entities/funding/use-funding-account.ts'
+import { useLimits } from '#client/entities/limits/use-limits.ts'
 import { useWallets } from '#client/entities/wallets/use-wallets.ts'
 import { cn } from '#client/lib/cn.ts'
 import { copyText } from '#client/lib/copy-text.ts'
@@ -19,8 +20,10 @@ import { shareAccountNumber } from './share-account-number.ts'
 
 type Messages = ReturnType<typeof useFundingAccountMessages>
 
+/** The server's refusal below tier 2 (the errors catalog's key). */
+const TIER_2_KEY = 'bankAccountNeedsTier2'
 /** Refusals the user lifts by verifying their identity (docs/limits.md "Tiers"). */
-const VERIFY_KEYS = new Set(['bankAccountNeedsTier2'])
+const VERIFY_KEYS = new Set([TIER_2_KEY])
 
 async function copyAccountNumber(account: FundingBankAccount, t: Messages) {
   // Digits only: that is what a bank app's account field takes.
@@ -127,11 +130,21 @@ export function BankAccountCard({
   const headingId = useId()
   const { isAuthenticated } = useAuth()
   const wallets = useWallets({ enabled: isAuthenticated })
+  const limits = useLimits()
   const hasNaira =
     wallets.data?.some((wallet) => wallet.currency.code.toUpperCase() === 'NGN') ?? false
-  const query = useFundingAccount({ enabled: isAuthenticated && hasNaira })
-  const state = fundingAccountState(query)
-  const settled = wallets.isSuccess && (!hasNaira || !query.isPending)
+  // Below tier 2 the answer is known (docs/limits.md "Tiers"): the card says so without asking,
+  // so a new user's every page does not carry a refused request. A tier not known (the limits
+  // failed to load) leaves it to the server.
+  const belowTier2 = limits.data !== undefined && limits.data.tier < 2
+  const tierKnown = limits.data !== undefined || limits.isError
+  const query = useFundingAccount({
+    enabled: isAuthenticated && hasNaira && tierKnown && !belowTier2,
+  })
+  const state: FundingAccountState = belowTier2
+    ? { kind: 'refused', message: t('needsTier2'), key: TIER_2_KEY }
+    : fundingAccountState(query)
+  const settled = wallets.isSuccess && (!hasNaira || belowTier2 || (tierKnown && !query.isPending))
   if (!hasNaira || state.kind === 'none') return settled ? fallback : null
   return (
     <section
