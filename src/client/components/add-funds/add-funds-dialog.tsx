@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CreditCard, FlaskConical, Landmark, type LucideIcon } from 'lucide-react'
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { BankAccountCard } from '#client/components/funding/bank-account-card.tsx'
@@ -173,6 +173,14 @@ export function AddFundsDialog({
   const checkout = useInitInfo().data?.topUps === 'checkout'
   // Set once the provider's page is opening: the dialog stays as it is until the browser leaves.
   const [leaving, setLeaving] = useState(false)
+  // Back from the provider's page, the browser may show this page as it was left: usable again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false)
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [])
 
   const mutation = useMutation({
     mutationFn: postAddFunds,
