@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
+import type { Providers } from '#server/providers/providers.ts'
 import { createTestApp } from './test-app.ts'
 import {
   createTestDatabase,
@@ -30,7 +31,11 @@ export function describeMoneyApi(
   title: string,
   body: (context: MoneyApiContext) => void,
   env: Record<string, string> = {},
-  options: { captureLog?: boolean } = {},
+  options: {
+    captureLog?: boolean
+    /** The outside parties, made for each database; the sandbox's unless given. */
+    providers?: (database: TestDatabase) => Providers | Promise<Providers>
+  } = {},
 ): void {
   for (const { kind, skip } of testDatabaseKinds()) {
     describe.skipIf(skip !== undefined)(
@@ -42,11 +47,12 @@ export function describeMoneyApi(
 
         beforeAll(async () => {
           database = await createTestDatabase(kind)
-          app = await createTestApp(
-            database,
-            env,
-            options.captureLog ? { logStream: { write: (line) => void logLines.push(line) } } : {},
-          )
+          app = await createTestApp(database, env, {
+            ...(options.captureLog
+              ? { logStream: { write: (line: string) => void logLines.push(line) } }
+              : {}),
+            ...(options.providers ? { providers: await options.providers(database) } : {}),
+          })
         })
         afterEach(async () => {
           if (database) expect(await verifyLedger(database.db)).toEqual([])

@@ -7,6 +7,9 @@ import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
 import type { TopUpStatus } from '#shared/schemas/funding.ts'
 import { applyIncomingPayment, type FundingLog } from './credit-top-up.ts'
 
+/** How often a pending top-up may be asked after at the provider. */
+const VERIFY_EVERY_MS = 2_000
+
 async function ownTopUp(db: Database, userId: string, reference: string) {
   const [topUp] = await db
     .select()

@@ -22,6 +22,8 @@ const BACKOFF_BASE_MS = 1_000
 const BACKOFF_MAX_MS = 15 * 60 * 1000
 /** While one instance asks a provider, the others leave the payout alone this long. */
 const CHECK_LEASE_MS = 60_000
+/** While one instance sends a payout, the others leave it alone this long (a provider's timeout is 20 s). */
+const SUBMIT_LEASE_MS = 60_000
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -81,7 +83,12 @@ async function submitDuePayouts(
   let settled = 0
   for (let round = 0; round < SUBMIT_BATCH; round++) {
     let known: { payoutId: string; provider: string; result: PayoutResult } | undefined
-    const outcome = await db.transaction(async (tx) => {
+    // Claimed in a short transaction: the attempt is counted and the payout leased, so no other
+    // instance sends it while this one waits for the provider, and no lock is held meanwhile
+    // (a provider may use the database itself, and PGlite has one connection). A stop after
+    // the provider took it only makes a later pass try again: the provider is told which try
+    // it is, and asks itself before sending again (docs/paystack.md "Payouts").
+    const claimed = await db.transaction(async (tx) => {
       const [payout] = await tx
         .select()
         .from(payouts)
@@ -89,13 +96,21 @@ async function submitDuePayouts(
         .orderBy(asc(payouts.nextAttemptAt))
         .limit(1)
         .for('update', { skipLocked: true })
-      if (!payout) return 'none' as const
+      if (!payout) return undefined
       const attempts = payout.attempts + 1
+      await tx
+        .update(payouts)
+        .set({ attempts, nextAttemptAt: new Date(nowMs + SUBMIT_LEASE_MS), updatedAt: now })
+        .where(eq(payouts.id, payout.id))
+      return { ...payout, attempts }
+    })
+    const outcome = await (async () => {
+      if (!claimed) return 'none' as const
+      const payout = claimed
+      const { attempts } = payout
       try {
         const provider = providers.get(payout.provider)
         if (!provider) throw new Error(`no provider named ${payout.provider} is configured`)
-        // Inside the claim: the provider's submit is idempotent on the payout id, so a crash
-        // after it answers and before this commits only makes the next pass ask again.
         const { providerReference, result } = await provider.submit({
           payoutId: payout.id,
           kind: payout.kind,
@@ -105,34 +120,38 @@ async function submitDuePayouts(
           attempt: attempts,
         })
         if (result) known = { payoutId: payout.id, provider: payout.provider, result }
-        await tx
-          .update(payouts)
-          .set({
-            status: 'submitted',
-            providerReference,
-            submittedAt: now,
-            attempts,
-            nextAttemptAt: new Date(nowMs + (provider.firstCheckAfterMs ?? FIRST_CHECK_DELAY_MS)),
-            updatedAt: now,
-          })
-          .where(eq(payouts.id, payout.id))
-        await recordTransactionEvent(
-          tx,
-          payout.journalId,
-          'submitted',
-          submittedMessageOf(payout.kind),
-        )
-        return 'submitted' as const
+        return await db.transaction(async (tx) => {
+          // Only a payout still pending becomes submitted: a webhook may have settled it
+          // while the provider was answering.
+          const marked = await tx
+            .update(payouts)
+            .set({
+              status: 'submitted',
+              providerReference,
+              submittedAt: now,
+              nextAttemptAt: new Date(nowMs + (provider.firstCheckAfterMs ?? FIRST_CHECK_DELAY_MS)),
+              updatedAt: now,
+            })
+            .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')))
+            .returning({ id: payouts.id })
+          if (marked.length > 0)
+            await recordTransactionEvent(
+              tx,
+              payout.journalId,
+              'submitted',
+              submittedMessageOf(payout.kind),
+            )
+          return 'submitted' as const
+        })
       } catch (error) {
         options.log.error(
           { err: error, payoutId: payout.id, provider: payout.provider, attempts },
           'payout could not be sent',
         )
         const giveUp = attempts >= MAX_SUBMIT_ATTEMPTS
-        await tx
+        await db
           .update(payouts)
           .set({
-            attempts,
             nextAttemptAt: new Date(nowMs + backoffMs(attempts, options.random)),
             updatedAt: now,
             ...(giveUp
@@ -142,10 +161,10 @@ async function submitDuePayouts(
                 }
               : {}),
           })
-          .where(eq(payouts.id, payout.id))
+          .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')))
         return giveUp ? ('held' as const) : ('retry' as const)
       }
-    })
+    })()
     if (outcome === 'none') break
     if (outcome === 'submitted') submitted += 1
     if (outcome === 'held') {

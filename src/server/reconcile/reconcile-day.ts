@@ -55,6 +55,7 @@ export type ReconciliationReport = {
 }
 
 const PAYOUT_DONE = new Set(['completed'])
+const EXPECTED_THERE = new Set(['submitted', 'completed', 'needs_review'])
 const PAYOUT_OPEN = new Set(['pending', 'submitted', 'needs_review'])
 const THERE_FAILED = new Set(['failed', 'reversed', 'rejected', 'abandoned', 'blocked'])
 
@@ -182,7 +183,9 @@ export async function reconcileDay(
     }
   }
   for (const payout of ours) {
-    if (payout.status === 'pending' || seenThere.has(payout.id) || !payout.providerReference)
+    // Only a payout Sabi believes Paystack has must be there: one refused outright, or never
+    // taken, failed here with nothing sent.
+    if (!EXPECTED_THERE.has(payout.status) || seenThere.has(payout.id) || !payout.providerReference)
       continue
     // Listed under another day, or not at all: verify tells which.
     const latest = parties.bank
