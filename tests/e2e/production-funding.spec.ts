@@ -15,8 +15,10 @@ const DATABASE_URL = process.env.TEST_DATABASE_URL
 const SECRET_KEY = 'sk_test_sabi_funding_e2e_0123456789'
 const OPAY = '999992'
 // The checkout sends the user back to the server's public address, so the server listens on a
-// known port (one of the range these tests may use) and is told it.
-const SERVER_PORT = Number(process.env.E2E_PORT ?? 5399) + 2
+// known port, one per parallel worker next to the suite's own, and is told it.
+function serverPort(parallelIndex: number): number {
+  return Number(process.env.E2E_PORT ?? 5399) + 2 + parallelIndex
+}
 
 test.skip(!DATABASE_URL, 'a production server needs PostgreSQL: TEST_DATABASE_URL is not set')
 // One server and one fake for the file: the tests run one after the other.
@@ -44,7 +46,8 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>, database?: stri
   }
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browserName: _ }, testInfo) => {
+  const port = serverPort(testInfo.parallelIndex)
   fake = await startFakePaystack({ secretKey: SECRET_KEY })
   databaseName = `sabi_e2e_${randomUUID().replaceAll('-', '').slice(0, 12)}`
   await admin((client) => client.query(`create database "${databaseName}"`))
@@ -55,8 +58,8 @@ test.beforeAll(async () => {
     PAYSTACK_BASE_URL: fake.url,
     SIGNUP_RATE_LIMIT_PER_15_MINUTES: '1000',
     MONEY_RATE_LIMIT_PER_MINUTE: '1000',
-    PORT: String(SERVER_PORT),
-    PUBLIC_URL: `http://localhost:${SERVER_PORT}`,
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
   })
   fake.webhookUrl = `${server.url}/api/webhooks/paystack`
 })
