@@ -75,6 +75,9 @@ const InternationalTransferPage = lazyPage(() =>
 const ReceiveMoneyPage = lazyPage(() =>
   import('#client/pages/receive-money-page.tsx').then((m) => m.ReceiveMoneyPage),
 )
+const AddFundsReturnPage = lazyPage(() =>
+  import('#client/pages/add-funds-return-page.tsx').then((m) => m.AddFundsReturnPage),
+)
 const PayPage = lazyPage(() => import('#client/pages/pay-page.tsx').then((m) => m.PayPage))
 const PosTerminalPage = lazyPage(() =>
   import('#client/pages/pos-terminal-page.tsx').then((m) => m.PosTerminalPage),
@@ -139,6 +142,7 @@ function Routes() {
       <Route path={CLIENT_ROUTES.internationalTransfer} component={InternationalTransferPage} />
       <Route path={CLIENT_ROUTES.sendMoneyInternational} component={InternationalTransferPage} />
       <Route path={CLIENT_ROUTES.receiveMoney} component={ReceiveMoneyPage} />
+      <Route path={CLIENT_ROUTES.addFundsReturn} component={AddFundsReturnPage} />
       <Route path={CLIENT_ROUTES.pay} component={PayPage} />
       <Route path={CLIENT_ROUTES.posTerminal} component={PosTerminalPage} />
       <Route path={CLIENT_ROUTES.settings} component={SettingsPage} />

@@ -26,6 +26,8 @@ export const CLIENT_ROUTES = {
   internationalTransfer: '/international-transfer',
   sendMoneyInternational: '/send-money/international',
   receiveMoney: '/receive-money',
+  /** Where the payment provider's checkout sends the user back after a card top-up. */
+  addFundsReturn: '/add-funds/return',
   pay: '/pay',
   posTerminal: '/pos-terminal',
   settings: '/settings',

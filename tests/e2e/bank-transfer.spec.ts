@@ -28,9 +28,12 @@ async function holderOf(page: Page, accountNumber: string, bankCode = '058'): Pr
   return resolvedAccountSchema.parse(await response.json()).accountName ?? ''
 }
 
+/** Opens the bank picker, searches for the bank by name and chooses it, as a user does. */
 async function chooseBank(page: Page, name: string) {
   await page.getByRole('combobox', { name: 'Bank' }).click()
+  await page.getByRole('combobox', { name: 'Search banks' }).fill(name)
   await page.getByRole('option', { name, exact: true }).click()
+  await expect(page.getByTestId('bank-picker')).toBeHidden()
 }
 
 /** A bank transfer through the API, waited for until the sandbox bank has settled it. */

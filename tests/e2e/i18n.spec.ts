@@ -113,6 +113,16 @@ async function dataNames(page: Page, user: SignedUpUser): Promise<DataNames> {
       if (typeof name === 'string') names.add(name)
     }
   }
+  // The user's own account number's bank and name (docs/funding.md), where the server has one.
+  const account = await page.request.get('/api/funding/bank-account')
+  if (account.ok()) {
+    const body: unknown = await account.json()
+    for (const field of ['bankName', 'accountName']) {
+      const value: unknown =
+        typeof body === 'object' && body !== null ? Reflect.get(body, field) : null
+      if (typeof value === 'string') names.add(value)
+    }
+  }
   return names
 }
 

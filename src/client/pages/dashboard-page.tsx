@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { LazyAddFundsDialog } from '#client/components/add-funds/lazy-add-funds-dialog.tsx'
+import { BankAccountCard } from '#client/components/funding/bank-account-card.tsx'
 import { LazyOpenWalletDialog } from '#client/components/open-wallet/lazy-open-wallet-dialog.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { FrozenBanner } from '#client/features/account-freeze/frozen-banner.tsx'
@@ -41,9 +42,20 @@ function Dashboard() {
           </div>
           <CardPromo />
         </div>
-        <WalletStrip enabled={enabled} onAddWallet={() => setOpenWalletOpen(true)} />
-        <QuickActions />
-        <ServiceTiles />
+        {/* The account number sits beside the wallets on a wide screen; on a phone it follows
+            the quick actions, which it must not push further down (docs/funding.md). */}
+        <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
+            <WalletStrip enabled={enabled} onAddWallet={() => setOpenWalletOpen(true)} />
+          </div>
+          <BankAccountCard className="order-1 lg:order-none lg:self-start" />
+          <div className="min-w-0 lg:col-span-3">
+            <QuickActions />
+          </div>
+          <div className="order-2 min-w-0 lg:order-none lg:col-span-3">
+            <ServiceTiles />
+          </div>
+        </div>
         <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">
             <RecentTransactions enabled={enabled} />

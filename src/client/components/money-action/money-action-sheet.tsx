@@ -1,4 +1,4 @@
-import { BadgeCheck, Lock, ShieldCheck } from 'lucide-react'
+import { AlertTriangle, BadgeCheck, Lock, ShieldCheck } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -53,6 +53,15 @@ function ReviewStep({
             <p className="mt-1 flex items-center gap-1 text-xs font-medium text-success">
               <BadgeCheck className="size-3.5" aria-hidden="true" />
               {t('verifiedName')}
+            </p>
+          ) : null}
+          {review.recipient.caution ? (
+            <p
+              className="mt-2 flex items-start gap-1.5 rounded-lg border border-amber-300 bg-amber-50 px-2.5 py-2 text-xs font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+              data-testid="review-name-unchecked"
+            >
+              <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 break-words">{review.recipient.caution}</span>
             </p>
           ) : null}
         </div>

@@ -23,7 +23,13 @@ export type ReviewRow = {
 export type Review = {
   title: string
   /** Who gets the money, and the name the bank or Sabi confirmed for them. */
-  recipient?: { name: string; detail?: string; verified?: boolean }
+  recipient?: {
+    name: string
+    detail?: string
+    verified?: boolean
+    /** Why the name may not be the account's: a bank that confirms no names (docs/transfers.md). */
+    caution?: string
+  }
   rows: ReviewRow[]
   /** When it arrives, or anything else the user should know before confirming. */
   note?: string

@@ -24,6 +24,10 @@ const STEP_KEYS: Record<string, TransactionMessageKey> = {
   sentToPartner: 'timelineSentToPartner',
   delivered: 'timelineDelivered',
   completed: 'timelineCompleted',
+  reversed: 'timelineReversed',
+  heldOverLimit: 'timelineHeldOverLimit',
+  creditedAfterHold: 'timelineCreditedAfterHold',
+  refunded: 'timelineRefunded',
 }
 
 /** A provider's words as a sentence: capitalised, with a full stop. */

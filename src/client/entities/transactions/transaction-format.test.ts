@@ -165,6 +165,10 @@ describe('every type and direction shows its true sign and its own icon (issue 3
     // A failed payment's money is back, so it reads as neither.
     ['send', 'failed', true, '', 'ArrowUpRight'],
     ['pos_sale', 'failed', false, '', 'Store'],
+    // Reversed by the bank after it paid: the money is back. Held over the limit: received, but
+    // not in the wallet yet.
+    ['send', 'reversed', true, '', 'ArrowUpRight'],
+    ['receive', 'held', false, '', 'ArrowDownLeft'],
     // A type this client does not know is neither money in nor out, and no other type's icon.
     ['something_new', 'completed', true, '', 'CircleDot'],
   ]

@@ -60,12 +60,19 @@ export type AmountDisplay = {
 }
 
 /**
+ * Statuses that left the wallet as it was: a failed payment's money is back, so is a payout the
+ * bank reversed after paying it, and money received over the user's limit is held outside it.
+ */
+const NO_CHANGE_STATUSES = new Set(['failed', 'reversed', 'held'])
+
+/**
  * The sign of what really happened to the viewer's wallet: nothing left a wallet for a
- * purchase paid by card, and a failed payment's money is back, so neither reads as a debit;
+ * purchase paid by card, and a failed or reversed payment's money is back, so none of them
+ * reads as a debit; money held over the limit is not in the wallet, so it reads as no credit;
  * an exchange's source wallet paid, so it does.
  */
 export function walletSign(transaction: Transaction): '+' | '-' | '' {
-  if (transaction.status === 'failed') return ''
+  if (NO_CHANGE_STATUSES.has(transaction.status)) return ''
   if (transaction.type === 'purchase' && transaction.fromWalletId === null) return ''
   if (transaction.type === 'exchange') return '-'
   return amountSign(transaction.type)

@@ -60,6 +60,14 @@ const STATUS_LABELS: Readonly<Record<string, TransactionMessageKey>> = {
   submitted: 'timelineStatusSubmitted',
   completed: 'statusCompleted',
   failed: 'statusFailed',
+  held: 'statusHeld',
+  reversed: 'statusReversed',
+  refunded: 'statusRefunded',
+}
+
+/** Statuses whose money went back to the wallet it left. */
+export function isMoneyBack(status: string): boolean {
+  return status === 'failed' || status === 'reversed'
 }
 
 /** Keys that are numbers to read out or quote, shown in fixed width. */
@@ -261,7 +269,7 @@ export function buildReceiptText(transaction: TransactionDetails, t: Translate):
     if (payout.failureReason) {
       sections.push([
         `${t('failureHeading')}: ${failureReasonText(payout.failureReason, t)}`,
-        ...(transaction.status === 'failed' ? [t('failureMoneyBack')] : []),
+        ...(isMoneyBack(transaction.status) ? [t('failureMoneyBack')] : []),
       ])
     }
   }

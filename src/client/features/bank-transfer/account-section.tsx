@@ -36,6 +36,7 @@ export function AccountSection({
   payerExists,
   checking,
   resolvedName,
+  nameUncheckedAt,
   lookupError,
   onRetryLookup,
   mismatch,
@@ -65,6 +66,8 @@ export function AccountSection({
   checking: boolean
   /** The holder's name the bank's enquiry returned, when it has. */
   resolvedName: string | null
+  /** The bank's name, when it confirms no account names: the user types the holder's name. */
+  nameUncheckedAt: string | null
   lookupError: Error | null
   onRetryLookup: () => void
   /** The typed name is not the one the bank gave. */
@@ -157,6 +160,7 @@ export function AccountSection({
           autoComplete="off"
           maxLength={ACCOUNT_NAME_MAX_LENGTH}
           placeholder={t('accountNamePlaceholder')}
+          hint={nameUncheckedAt ? t('nameNotCheckedHint', { bank: nameUncheckedAt }) : undefined}
           error={errors.accountName?.message}
           disabled={pending}
           {...form.register('accountName')}

@@ -73,4 +73,22 @@ describe('bankTransferReview', () => {
       verified: false,
     })
   })
+
+  it('warns that the typed name was not checked where the bank confirms no names', () => {
+    const review = bankTransferReview({
+      t: words,
+      wallet: ngn,
+      charges,
+      values: { bankCode: '250655', accountNumber: '62001234567', accountName: 'Thabo Nkosi' },
+      resolvedName: null,
+      nameUnchecked: true,
+      bankNames: new Map([['250655', 'FNB']]),
+    })
+    expect(review.recipient).toEqual({
+      name: 'Thabo Nkosi',
+      detail: 'FNB · 62001234567',
+      verified: false,
+      caution: 'nameNotCheckedReview {"bank":"FNB"}',
+    })
+  })
 })

@@ -12,6 +12,8 @@ type BankTransferMessages = ReturnType<typeof useBankTransferMessages>
  * What the review sheet shows before a bank transfer moves (docs/screens.md "Money actions"): the
  * holder's name as the bank gave it, else as typed, marked verified only when the two match; the
  * bank and account number; then the amount, the fee and the total, as the form's summary has them.
+ * Where the bank confirms no names (South African banks, M-Pesa), the typed name comes with a
+ * warning that nobody checked it.
  */
 export function bankTransferReview({
   t,
@@ -19,6 +21,7 @@ export function bankTransferReview({
   charges,
   values,
   resolvedName,
+  nameUnchecked = false,
   bankNames,
 }: {
   t: BankTransferMessages
@@ -27,14 +30,20 @@ export function bankTransferReview({
   values: Pick<BankTransferFormValues, 'bankCode' | 'accountNumber' | 'accountName'>
   /** The name the bank's enquiry returned for the account, when it has. */
   resolvedName: string | null
+  /** The bank has no name enquiry, so the name is the user's own, unchecked. */
+  nameUnchecked?: boolean
   bankNames: ReadonlyMap<string, string>
 }): Review {
+  const bankName = bankNames.get(values.bankCode) ?? values.bankCode
   return {
     title: t('reviewTitle'),
     recipient: {
       name: resolvedName ?? values.accountName,
-      detail: `${bankNames.get(values.bankCode) ?? values.bankCode} · ${values.accountNumber}`,
+      detail: `${bankName} · ${values.accountNumber}`,
       verified: resolvedName !== null && namesMatch(values.accountName, resolvedName),
+      ...(nameUnchecked && resolvedName === null
+        ? { caution: t('nameNotCheckedReview', { bank: bankName }) }
+        : {}),
     },
     rows: [
       { label: t('summaryAmount'), value: formatAmount(charges.amount, wallet.currency) },

@@ -44,7 +44,8 @@ type SentTransfer = { id: string; recipientName: string }
 
 /**
  * The bank transfer (docs/screens.md "Bank transfer screen"; issue "Money out"): wallet, bank,
- * account number, the holder's name filled by name enquiry (a different typed name warns), amount
+ * account number, the holder's name filled by name enquiry (a different typed name warns; where
+ * the bank has no name enquiry the user types it, and the review says it was not checked), amount
  * and the 2% fee on top. Insufficient funds disable "Send to Bank" and say by how much. Saved
  * recipients fill the form in one tap. After sending, a panel follows the transfer until the bank
  * settles it. Every submission carries one Idempotency-Key, reused if the same submission is
@@ -91,8 +92,16 @@ export function BankTransfer() {
   const resolvedName = lookup.active ? (lookup.query.data?.accountName ?? null) : null
   const lookupError = lookup.active && !resolvedName ? lookup.query.error : null
   const accountMissing = lookupError instanceof ApiError && lookupError.status === 404
+  // South African banks and M-Pesa confirm no names (docs/transfers.md "Banks"): the bank list
+  // says so, and so does the enquiry's answer. The user types the name, and nothing waits.
+  const nameUnchecked =
+    bank?.nameEnquiry === false || (lookup.active && lookup.query.data?.nameChecked === false)
   const checking =
-    lookup.active && !resolvedName && !lookupError && (lookup.settling || lookup.query.isFetching)
+    lookup.active &&
+    !nameUnchecked &&
+    !resolvedName &&
+    !lookupError &&
+    (lookup.settling || lookup.query.isFetching)
 
   useEffect(() => {
     if (!resolvedName) return
@@ -233,6 +242,7 @@ export function BankTransfer() {
           charges: bankTransferCost(value),
           values,
           resolvedName,
+          nameUnchecked,
           bankNames,
         }),
         limitCheck: { currency: chosenWallet.currency.code, amount: formatMoney(value) },
@@ -287,6 +297,7 @@ export function BankTransfer() {
               payerExists={payerExists}
               checking={checking}
               resolvedName={resolvedName}
+              nameUncheckedAt={nameUnchecked ? (bank?.name ?? bankCode) : null}
               lookupError={lookupError}
               onRetryLookup={() => {
                 void lookup.query.refetch()

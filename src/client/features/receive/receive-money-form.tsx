@@ -3,6 +3,7 @@ import { Copy, QrCode, Share2 } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
 import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
+import { BankAccountCard } from '#client/components/funding/bank-account-card.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { Input } from '#client/components/ui/input.tsx'
@@ -287,60 +288,64 @@ export function ReceiveMoneyForm() {
         </section>
       </Card>
 
-      <Card>
-        <section aria-labelledby="receive-preview-heading" className="grid gap-4 p-5">
-          <h2 id="receive-preview-heading" className="text-base font-semibold">
-            {t('previewHeading')}
-          </h2>
-          <RequestPreview
-            wallet={wallet}
-            amount={typedWalletAmount(wallet, amountText)}
-            description={description.trim()}
-          />
-          <div className="grid grid-cols-1 gap-2">
-            <Button type="button" disabled={pending} onClick={() => void run(copyLink)}>
-              <Copy aria-hidden="true" />
-              {t('copyLink')}
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={pending}
-              onClick={() => void run(share)}
-            >
-              <Share2 aria-hidden="true" />
-              {t('shareRequest')}
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={pending}
-              onClick={() => void run(setQrRequest)}
-            >
-              <QrCode aria-hidden="true" />
-              {t('generateQr')}
-            </Button>
-            {pending ? (
-              <p role="status" className="text-center text-xs text-muted-foreground">
-                {t('creating')}
-              </p>
-            ) : null}
-          </div>
-          {current ? (
-            <div className="grid gap-2">
-              <Label htmlFor="receive-link">{t('linkLabel')}</Label>
-              <Input
-                id="receive-link"
-                readOnly
-                value={fullPaymentUrl(current.link)}
-                onFocus={(event) => event.currentTarget.select()}
-                className="text-xs"
-                data-testid="payment-link"
-              />
+      <div className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6">
+        <Card>
+          <section aria-labelledby="receive-preview-heading" className="grid gap-4 p-5">
+            <h2 id="receive-preview-heading" className="text-base font-semibold">
+              {t('previewHeading')}
+            </h2>
+            <RequestPreview
+              wallet={wallet}
+              amount={typedWalletAmount(wallet, amountText)}
+              description={description.trim()}
+            />
+            <div className="grid grid-cols-1 gap-2">
+              <Button type="button" disabled={pending} onClick={() => void run(copyLink)}>
+                <Copy aria-hidden="true" />
+                {t('copyLink')}
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={pending}
+                onClick={() => void run(share)}
+              >
+                <Share2 aria-hidden="true" />
+                {t('shareRequest')}
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={pending}
+                onClick={() => void run(setQrRequest)}
+              >
+                <QrCode aria-hidden="true" />
+                {t('generateQr')}
+              </Button>
+              {pending ? (
+                <p role="status" className="text-center text-xs text-muted-foreground">
+                  {t('creating')}
+                </p>
+              ) : null}
             </div>
-          ) : null}
-        </section>
-      </Card>
+            {current ? (
+              <div className="grid gap-2">
+                <Label htmlFor="receive-link">{t('linkLabel')}</Label>
+                <Input
+                  id="receive-link"
+                  readOnly
+                  value={fullPaymentUrl(current.link)}
+                  onFocus={(event) => event.currentTarget.select()}
+                  className="text-xs"
+                  data-testid="payment-link"
+                />
+              </div>
+            ) : null}
+          </section>
+        </Card>
+        {/* Another way in: a bank transfer from anyone, with no request (docs/funding.md). */}
+        <BankAccountCard />
+      </div>
 
       {qrRequest ? (
         <PaymentRequestQrDialog

@@ -19,6 +19,7 @@ import {
 } from '../../entities/transactions/transaction-format.ts'
 import {
   amountFields,
+  isMoneyBack,
   payoutDetailFields,
   payoutHeading,
   providerReceiptFields,
@@ -256,7 +257,7 @@ function ReceiptCard({
             <p>
               <span className="font-semibold">{t('failureHeading')}: </span>
               {failureReasonText(failureReason, t)}
-              {transaction.status === 'failed' ? ` ${t('failureMoneyBack')}` : null}
+              {isMoneyBack(transaction.status) ? ` ${t('failureMoneyBack')}` : null}
             </p>
           </div>
         ) : null}

@@ -1,4 +1,4 @@
-import { Check, Clock, Loader2, Send, X } from 'lucide-react'
+import { Check, Clock, Hourglass, Loader2, Send, Undo2, X } from 'lucide-react'
 import { cn } from '#client/lib/cn.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
@@ -17,6 +17,18 @@ const STEP_LOOKS: Record<string, { icon: typeof Check; tone: string }> = {
     tone: 'bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300',
   },
   failed: { icon: X, tone: 'bg-red-100 text-red-700 dark:bg-red-900/40 dark:text-red-300' },
+  held: {
+    icon: Hourglass,
+    tone: 'bg-orange-100 text-orange-700 dark:bg-orange-900/40 dark:text-orange-300',
+  },
+  reversed: {
+    icon: Undo2,
+    tone: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+  },
+  refunded: {
+    icon: Undo2,
+    tone: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+  },
 }
 const GENERIC_STEP = { icon: Check, tone: 'bg-muted text-muted-foreground' }
 
