@@ -5,12 +5,21 @@ import { fundingBankAccountSchema } from '#shared/schemas/funding.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
 import { type FakePaystack, startFakePaystack } from '../fakes/fake-paystack.ts'
 import { type ServerProcess, startServerProcess } from '../setup/server-process.ts'
-import { expect, expectNoHorizontalOverflow, newUserDetails, test } from './fixtures.ts'
+import {
+  confirmWithPin,
+  E2E_PIN,
+  expect,
+  expectNoHorizontalOverflow,
+  newUserDetails,
+  test,
+} from './fixtures.ts'
 
 // The client's money-in screens on a production server with Paystack (tests/fakes/
 // fake-paystack.ts), where the sandbox cannot show them: Paystack's directory of hundreds of
 // banks in the picker, the user's own account number, and Add Funds by card through the hosted
-// checkout and back to /add-funds/return. Like production-paystack.spec.ts it needs PostgreSQL.
+// checkout and back to /add-funds/return; and the whole story of real money: an account number
+// funded by a signed charge.success and a payout to OPay that completes. It needs PostgreSQL,
+// as production does.
 const DATABASE_URL = process.env.TEST_DATABASE_URL
 const SECRET_KEY = 'sk_test_sabi_funding_e2e_0123456789'
 const OPAY = '999992'
@@ -59,6 +68,8 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
     SIGNUP_RATE_LIMIT_PER_15_MINUTES: '1000',
     MONEY_RATE_LIMIT_PER_MINUTE: '1000',
     PORT: String(port),
+    // A production server without e-mail warns at every sign-up; the test has no use for it.
+    LOG_LEVEL: 'error',
     PUBLIC_URL: `http://localhost:${port}`,
   })
   fake.webhookUrl = `${server.url}/api/webhooks/paystack`
@@ -171,4 +182,55 @@ test('the account number card, and Add Funds by card through the checkout: paid,
   await page.locator('#cancel').click()
   await expect(page).toHaveURL(/\/add-funds\/return\?.*reference=/)
   await expect(outcome).toHaveAttribute('data-state', 'pending')
+})
+
+test('a production server moves real money through Paystack: the account number funded by a signed charge.success, then a payout to OPay that completes', async ({
+  page,
+}) => {
+  test.slow()
+  await signUpAtTier2(page)
+  const pin = await page.request.post(url('/api/pin'), {
+    data: { pin: E2E_PIN, password: 'e2e-password-123' },
+  })
+  expect(pin.status(), await pin.text()).toBe(200)
+
+  // The dashboard shows the user's own account number, made with Paystack on first ask.
+  await page.goto(url('/'))
+  const number = page.getByTestId('bank-account-card').getByTestId('funding-account-number')
+  await expect(number).toHaveText(/^\d{3} \d{3} \d{4}$/)
+  const accountNumber = (await number.textContent())?.replaceAll(' ', '') ?? ''
+
+  // A friend sends ₦20,000 from their bank: Paystack signs and posts charge.success.
+  await fake.payIntoDedicatedAccount(accountNumber, 2_000_000, {
+    name: 'EMEKA NWOSU',
+    bank: 'Guaranty Trust Bank',
+  })
+  await page.goto(url('/transactions'))
+  await expect(page.getByText('Bank transfer from EMEKA NWOSU, Guaranty Trust Bank')).toBeVisible()
+
+  // ₦5,000 to an OPay account, found in Paystack's directory and named by its name enquiry.
+  fake.addAccount(OPAY, '8031234568', 'CHIOMA ADEBAYO')
+  await page.goto(url('/bank-transfer'))
+  await page.getByRole('combobox', { name: 'Bank' }).click()
+  await page.getByRole('combobox', { name: 'Search banks' }).fill('opay')
+  await page.getByRole('option', { name: 'OPay Digital Services Limited (OPay)' }).click()
+  await page.getByLabel('Account number').fill('8031234568')
+  await expect(page.getByTestId('resolved-account-name')).toHaveText(
+    'Account holder: CHIOMA ADEBAYO',
+  )
+  await page.getByLabel('Amount', { exact: true }).fill('5000')
+  await page.getByRole('button', { name: 'Send to Bank' }).click()
+  await confirmWithPin(page)
+  await expect(page.getByTestId('money-receipt')).toBeVisible()
+
+  // Paystack was sent the payout under its own id, and reports it paid.
+  await expect.poll(() => fake.transfers.size).toBeGreaterThan(0)
+  const [reference] = [...fake.transfers.keys()]
+  if (!reference) throw new Error('Paystack was sent no transfer')
+  expect(fake.transfers.get(reference)).toMatchObject({ amount: 500_000, currency: 'NGN' })
+  await fake.settleTransfer(reference, 'success')
+  await page.goto(url('/transactions'))
+  const sent = page.getByRole('link', { name: /CHIOMA ADEBAYO/ }).first()
+  await sent.click()
+  await expect(page.getByText('Completed').first()).toBeVisible()
 })
