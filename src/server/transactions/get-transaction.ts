@@ -10,6 +10,15 @@ import { stepOfMessage, TIMELINE_STEPS } from './timeline-steps.ts'
 import { toTransactionResponse } from './to-transaction-response.ts'
 
 /** One of the user's transactions with its timeline; anyone else's is "not found". */
+/**
+ * A payout's details as its receipt shows them: what the user gave and the bank said, not the
+ * rail Sabi pays it by (`bankType`, for the provider; docs/paystack.md "Payouts").
+ */
+function shownDetailsOf(details: unknown): Record<string, string> {
+  const { bankType: _rail, ...shown } = stringFieldsOf(details)
+  return shown
+}
+
 export async function getTransaction(
   db: Queryable,
   userId: string,
@@ -65,7 +74,7 @@ export async function getTransaction(
       ? {
           kind: payout.kind,
           status: payout.status,
-          details: stringFieldsOf(payout.details),
+          details: shownDetailsOf(payout.details),
           receipt: stringFieldsOf(payout.result),
           failureReason: payout.failureReason,
         }
