@@ -4,6 +4,7 @@ import { payouts } from '#server/db/schema.ts'
 import { recordTransactionEvent } from '#server/ledger/journal-status.ts'
 import { payoutsHeldForReview, providerAlerts } from '#server/metrics/metrics.ts'
 import type { PayoutProvider, PayoutResult } from '#server/providers/payout-provider.ts'
+import { runEvery } from '#server/run-every.ts'
 import { submittedMessageOf } from './payout-kinds.ts'
 import { settlePayout } from './settle-payout.ts'
 
@@ -303,25 +304,9 @@ export function startPayoutWorker(
   intervalMs: number,
   log: WorkerLog,
 ): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined
-  const pass = () => {
-    if (running) return
-    running = runPayoutWorker(db, providers, Date.now(), { log })
-      .then(
-        () => undefined,
-        (error: unknown) => log.error({ err: error }, 'payout worker pass failed'),
-      )
-      .finally(() => {
-        running = undefined
-      })
-  }
-  pass()
-  const timer = setInterval(pass, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return runEvery(
+    () => runPayoutWorker(db, providers, Date.now(), { log }),
+    intervalMs,
+    (error) => log.error({ err: error }, 'payout worker pass failed'),
+  )
 }

@@ -8,6 +8,7 @@ import { applyLeftOverEvents } from '#server/provider-events/apply-provider-even
 import type { Providers } from '#server/providers/providers.ts'
 import { formatReconciliationReport } from '#server/reconcile/format-report.ts'
 import { reconcileDay } from '#server/reconcile/reconcile-day.ts'
+import { runEvery } from '#server/run-every.ts'
 
 export type UpkeepLog = FundingLog & { warn(object: object, message: string): void }
 
@@ -72,7 +73,7 @@ export async function runUpkeep(
   }
 }
 
-/** Runs the upkeep now and every interval; `stop` waits for a pass already running. */
+/** Runs the upkeep now and every interval (run-every.ts). */
 export function startUpkeep(
   db: Database,
   providers: Providers,
@@ -80,20 +81,9 @@ export function startUpkeep(
   intervalMs = 60_000,
 ): { stop(): Promise<void> } {
   const state: { reconciledDay?: string | undefined } = {}
-  let running: Promise<void> | undefined
-  const pass = () => {
-    if (running) return
-    running = runUpkeep(db, providers, log, state).finally(() => {
-      running = undefined
-    })
-  }
-  pass()
-  const timer = setInterval(pass, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return runEvery(
+    () => runUpkeep(db, providers, log, state),
+    intervalMs,
+    (error) => log.error({ err: error }, 'money upkeep pass failed'),
+  )
 }

@@ -29,6 +29,15 @@ function signatureMatches(secret: string, rawBody: string, header: string | unde
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
+/** A signed body that is not JSON is the provider's mistake: a 400 it can see. */
+function parsedJsonOf(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody)
+  } catch {
+    throw new AppError('VALIDATION_FAILED', msg('requestBodyValidJson'))
+  }
+}
+
 /**
  * Payout providers report results here (issue "Money out"). The signature covers the exact
  * bytes sent, so this plugin keeps the raw body; a bad or missing signature is a 401 and
@@ -68,12 +77,7 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
       ) {
         throw new AppError('UNAUTHORIZED', msg('invalidSignature'))
       }
-      let parsed: unknown
-      try {
-        parsed = JSON.parse(rawBody)
-      } catch {
-        throw new AppError('VALIDATION_FAILED', msg('requestBodyValidJson'))
-      }
+      const parsed = parsedJsonOf(rawBody)
       const result = resultSchema.safeParse(parsed)
       if (!result.success) throw new AppError('VALIDATION_FAILED', msg('webhookBodyExpected'))
       const [payout] = await db
@@ -111,12 +115,7 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
       ) {
         throw new AppError('UNAUTHORIZED', msg('invalidSignature'))
       }
-      let parsed: unknown
-      try {
-        parsed = JSON.parse(rawBody)
-      } catch {
-        throw new AppError('VALIDATION_FAILED', msg('requestBodyValidJson'))
-      }
+      const parsed = parsedJsonOf(rawBody)
       const event = paystackEventSchema.safeParse(parsed)
       if (!event.success) throw new AppError('VALIDATION_FAILED', msg('webhookBodyExpected'))
       // Stored before the answer, applied after it: Paystack is told at once, and an event
