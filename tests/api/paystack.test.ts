@@ -23,6 +23,7 @@ import {
   fundingBankAccountSchema,
   topUpStatusSchema,
 } from '#shared/schemas/funding.ts'
+import { currencySchema } from '#shared/schemas/reference.ts'
 import { transactionDetailsSchema, transactionSchema } from '#shared/schemas/transactions.ts'
 import { history, moneyPost, signUpClient, TIER_THREE_BODY, walletIn } from '../factories/money.ts'
 import { newDocumentNumber } from '../factories/users.ts'
@@ -239,6 +240,80 @@ describeMoneyApi(
       expect(fake.requests.filter((r) => r.path === '/transferrecipient').length).toBe(
         recipientsBefore,
       )
+    })
+
+    it('pays M-Pesa in Kenya as mobile money and a South African account by basa, in the name the user typed', async () => {
+      const { client, user } = await fundedUser(3, '0')
+      const currencies = currencySchema.array().parse((await client.get('/api/currencies')).body)
+      for (const code of ['KES', 'ZAR']) {
+        const currency = currencies.find((candidate) => candidate.code === code)
+        if (!currency) throw new Error(`no ${code}`)
+        const opened = await client.post('/api/wallets', { currencyId: currency.id })
+        expect([200, 201, 409]).toContain(opened.status)
+      }
+      const kes = await walletIn(client, 'KES')
+      const zar = await walletIn(client, 'ZAR')
+      for (const wallet of [kes, zar])
+        await db().transaction((tx) =>
+          creditDirectly(
+            tx,
+            user.id,
+            { walletId: wallet.id, amount: '50000.00', method: 'card' },
+            createSandboxFundingProvider(),
+          ),
+        )
+      const mpesa = await sendToBank(
+        client,
+        kes.id,
+        'MPESA',
+        '0712345678',
+        '1500.00',
+        'Wanjiru Mwangi',
+      )
+      const capitec = await sendToBank(
+        client,
+        zar.id,
+        '470010',
+        '1234567890',
+        '250.00',
+        'Thabo Nkosi',
+      )
+      await worker()
+      const recipients = fake.requests
+        .filter((r) => r.path === '/transferrecipient')
+        .map((r) => r.body)
+      expect(recipients).toContainEqual(
+        expect.objectContaining({
+          type: 'mobile_money',
+          bank_code: 'MPESA',
+          account_number: '0712345678',
+          currency: 'KES',
+          name: 'Wanjiru Mwangi',
+        }),
+      )
+      expect(recipients).toContainEqual(
+        expect.objectContaining({
+          type: 'basa',
+          bank_code: '470010',
+          currency: 'ZAR',
+          name: 'Thabo Nkosi',
+        }),
+      )
+      expect(transferPosts(mpesa.payout.id)[0]?.body).toMatchObject({
+        amount: 150_000,
+        currency: 'KES',
+      })
+      expect(transferPosts(capitec.payout.id)[0]?.body).toMatchObject({
+        amount: 25_000,
+        currency: 'ZAR',
+      })
+      // No name enquiry was asked of Paystack for either.
+      expect(
+        fake.requests.filter(
+          (r) =>
+            r.path === '/bank/resolve' && ['MPESA', '470010'].includes(r.query.bank_code ?? ''),
+        ),
+      ).toHaveLength(0)
     })
 
     for (const mode of ['500', 'timeout'] as const) {
