@@ -2,8 +2,9 @@
  * A fake Paystack HTTP API for tests.
  *
  * It answers the endpoints Sabi uses with the paths, query parameters, request fields, response
- * envelopes, field names, error bodies and pagination shown in Paystack's official documentation
- * snippets (PaystackOSS/doc-code-snippets). State lives in memory, one fake per test file, and
+ * envelopes, field names, error bodies and pagination of Paystack's published API reference, and
+ * says where it had to infer (docs/paystack.md "The fake"). State lives in memory, one fake per
+ * test suite, and
  * tests steer it through the controls on {@link FakePaystack}: failing the next request, settling
  * transfers, paying into dedicated accounts and sending signed webhooks.
  */
