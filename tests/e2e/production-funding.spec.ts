@@ -205,6 +205,15 @@ test('a production server moves real money through Paystack: the account number 
     name: 'EMEKA NWOSU',
     bank: 'Guaranty Trust Bank',
   })
+  // Applied just after Paystack is answered: wait for the credit, then look at the history.
+  await expect
+    .poll(async () => {
+      const wallets = walletSchema
+        .array()
+        .parse(await (await page.request.get(url('/api/wallets'))).json())
+      return wallets.find((wallet) => wallet.currency.code === 'NGN')?.balance
+    })
+    .toBe('20000.00')
   await page.goto(url('/transactions'))
   await expect(page.getByText('Bank transfer from EMEKA NWOSU, Guaranty Trust Bank')).toBeVisible()
 
@@ -232,5 +241,12 @@ test('a production server moves real money through Paystack: the account number 
   await page.goto(url('/transactions'))
   const sent = page.getByRole('link', { name: /CHIOMA ADEBAYO/ }).first()
   await sent.click()
-  await expect(page.getByText('Completed').first()).toBeVisible()
+  // The details page shows the status it read; the webhook is applied just after Paystack's
+  // answer, so the page is read again until it has it.
+  await expect(async () => {
+    await page.reload()
+    await expect(page.getByTestId('transaction-status').first()).toHaveText('Completed', {
+      timeout: 2_000,
+    })
+  }).toPass()
 })
