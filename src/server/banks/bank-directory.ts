@@ -2,6 +2,7 @@ import { and, asc, eq, max, notInArray, sql } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { banks } from '#server/db/schema.ts'
 import type { BankProvider, DirectoryBank } from '#server/providers/bank-provider.ts'
+import { AppError, msg } from '#shared/errors.ts'
 
 /** The directory is asked again once it is this old (docs/paystack.md "Banks"). */
 export const BANK_DIRECTORY_MAX_AGE_MS = 24 * 60 * 60 * 1000
@@ -40,9 +41,24 @@ export async function listDirectoryBanks(
 ): Promise<DirectoryBank[]> {
   const stored = await storedBanks(db, provider.name)
   if (stored.length > 0) return stored
-  await refreshBankDirectory(db, provider)
+  // The list is public: while the provider cannot be reached, anyone asking would otherwise
+  // make one more call to it each time. One try a minute per process is enough.
+  const failedAt = lastFailedFirstFill.get(provider.name)
+  if (failedAt !== undefined && Date.now() - failedAt < FIRST_FILL_RETRY_MS)
+    throw new AppError('PROVIDER_UNAVAILABLE', msg('bankTransfersNotAvailable'))
+  try {
+    await refreshBankDirectory(db, provider)
+  } catch (error) {
+    lastFailedFirstFill.set(provider.name, Date.now())
+    if (error instanceof AppError) throw error
+    throw new AppError('PROVIDER_UNAVAILABLE', msg('bankTransfersNotAvailable'))
+  }
   return storedBanks(db, provider.name)
 }
+
+const FIRST_FILL_RETRY_MS = 60_000
+/** When each provider's first fill last failed, in this process. */
+const lastFailedFirstFill = new Map<string, number>()
 
 /**
  * The bank a transfer names, by its code. Codes are unique within a country, not across them,
