@@ -7,7 +7,7 @@ import type {
 import type { PayoutOrder, PayoutResult } from '#server/providers/payout-provider.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import { FAILURE_REASONS } from '#shared/failure-reasons.ts'
-import { type PaystackClient, PaystackFailure } from './paystack-client.ts'
+import { type PaystackClient, PaystackFailure, paystackAmount } from './paystack-client.ts'
 import { payoutResultOf, paystackTransferSchema } from './paystack-transfers.ts'
 import type { RecipientStore } from './recipient-store.ts'
 
@@ -184,7 +184,7 @@ export function createPaystackBankProvider(
           '/transfer',
           {
             source: 'balance',
-            amount: Number(order.amountMinor),
+            amount: paystackAmount(order.amountMinor),
             recipient,
             reference,
             currency: order.asset,

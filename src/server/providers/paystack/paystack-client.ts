@@ -24,6 +24,18 @@ export class PaystackFailure extends Error {
   }
 }
 
+/**
+ * An amount as Paystack's JSON takes it: an integer of the minor unit (kobo, cents). Sabi's
+ * amounts are bigints and stay so until this, the one place they become a JSON number; one too
+ * large to be an exact number is refused rather than rounded (docs/paystack.md "The client").
+ */
+export function paystackAmount(amountMinor: bigint): number {
+  const amount = Number(amountMinor)
+  if (amountMinor <= 0n || !Number.isSafeInteger(amount) || BigInt(amount) !== amountMinor)
+    throw new RangeError(`${amountMinor} minor units cannot be sent to Paystack exactly`)
+  return amount
+}
+
 /** Paystack's envelope around every answer: `status`, a `message`, and the `data`. */
 const envelopeSchema = z.object({
   status: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { CheckoutFunding } from '#server/providers/funding-provider.ts'
 import { AppError, type Message, msg } from '#shared/errors.ts'
-import { type PaystackClient, PaystackFailure } from './paystack-client.ts'
+import { type PaystackClient, PaystackFailure, paystackAmount } from './paystack-client.ts'
 import { incomingPaymentOf, paystackTransactionSchema } from './paystack-payments.ts'
 
 /** Paystack's checkout takes cards in these of Sabi's currencies. */
@@ -77,7 +77,7 @@ export function createPaystackFunding(
           '/transaction/initialize',
           {
             email: input.email,
-            amount: Number(input.amountMinor),
+            amount: paystackAmount(input.amountMinor),
             currency: input.asset,
             reference: input.reference,
             callback_url: input.callbackUrl,
@@ -107,7 +107,7 @@ export function createPaystackFunding(
     async refund({ reference, amountMinor }) {
       await client.post(
         '/refund',
-        { transaction: reference, amount: Number(amountMinor) },
+        { transaction: reference, amount: paystackAmount(amountMinor) },
         refundSchema,
       )
     },
