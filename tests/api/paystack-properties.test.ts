@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fundingAccounts, ledgerAccounts, payouts, topUps, wallets } from '#server/db/schema.ts'
+import {
+  fundingAccounts,
+  ledgerAccounts,
+  payouts,
+  topUps,
+  users,
+  wallets,
+} from '#server/db/schema.ts'
+import { releaseHeldTopUps } from '#server/funding/held-top-ups.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { initiatePayout } from '#server/payouts/initiate-payout.ts'
 import { applyPaystackEvent } from '#server/provider-events/apply-paystack-event.ts'
@@ -184,6 +192,65 @@ for (const { kind, skip } of testDatabaseKinds()) {
           ),
           { numRuns: 15 },
         )
+        expect(await verifyLedger(database.db)).toEqual([])
+      })
+
+      it('held top-ups that never fit go to the back, so one that now fits is credited in a later pass', async () => {
+        const capped = await signUpAtTier(database.db, 1)
+        const roomy = await signUpAtTier(database.db, 1)
+        const accounts = []
+        for (const user of [capped, roomy]) {
+          const customerCode = `CUS_${randomUUID().slice(0, 12)}`
+          await database.db.insert(fundingAccounts).values({
+            userId: user.id,
+            provider: 'paystack',
+            customerCode,
+            accountNumber: `99${randomUUID().replaceAll(/\D/g, '').slice(0, 8).padEnd(8, '1')}`,
+            accountName: 'SABI / TEST',
+            bankName: 'Test Bank',
+            asset: 'NGN',
+          })
+          accounts.push({ user, customerCode })
+        }
+        const pay = async (customerCode: string, amount: number) => {
+          const reference = `T${randomUUID().replaceAll('-', '').slice(0, 15)}`
+          await applyPaystackEvent(
+            database.db,
+            {
+              event: 'charge.success',
+              data: {
+                id: 1,
+                reference,
+                status: 'success',
+                amount,
+                currency: 'NGN',
+                channel: 'dedicated_nuban',
+                customer: { customer_code: customerCode },
+              },
+            },
+            LOG,
+          )
+          return reference
+        }
+        const statusOf = async (reference: string) =>
+          (await database.db.select().from(topUps).where(eq(topUps.reference, reference)))[0]
+            ?.status
+        const [first, second] = accounts
+        if (!first || !second) throw new Error('two users are needed')
+        // Tier 1 holds ₦300,000: two of ₦400,000 never fit the first user; ₦400,000 to the second
+        // is held too, until they move up a tier.
+        const never = [
+          await pay(first.customerCode, 40_000_000),
+          await pay(first.customerCode, 40_000_000),
+        ]
+        const later = await pay(second.customerCode, 40_000_000)
+        for (const reference of [...never, later]) expect(await statusOf(reference)).toBe('held')
+        await database.db.update(users).set({ kycTier: 3 }).where(eq(users.id, second.user.id))
+        // One at a time: the two that never fit are tried first, then go behind it.
+        for (let pass = 0; pass < 3; pass++)
+          await releaseHeldTopUps(database.db, new Date(Date.now() + pass * 1_000), 1)
+        expect(await statusOf(later)).toBe('credited')
+        for (const reference of never) expect(await statusOf(reference)).toBe('held')
         expect(await verifyLedger(database.db)).toEqual([])
       })
     },

@@ -16,17 +16,22 @@ const HELD_BATCH = 50
 
 /**
  * Credits held top-ups whose users now have room (docs/funding.md "Over the limit"): each is
- * tried, oldest first, with the same limits as any credit; one that still does not fit stays
- * held. The money moves from the suspense account to the wallet, and the held entry in the
+ * tried with the same limits as any credit, the longest untried first; one that still does not
+ * fit stays held and goes to the back, so a few that never fit cannot keep the rest from their
+ * turn. The money moves from the suspense account to the wallet, and the held entry in the
  * user's history becomes completed. Returns how many were credited.
  */
-export async function releaseHeldTopUps(db: Database, now = new Date()): Promise<number> {
+export async function releaseHeldTopUps(
+  db: Database,
+  now = new Date(),
+  batch = HELD_BATCH,
+): Promise<number> {
   const held = await db
     .select({ id: topUps.id })
     .from(topUps)
     .where(eq(topUps.status, 'held'))
-    .orderBy(asc(topUps.createdAt))
-    .limit(HELD_BATCH)
+    .orderBy(asc(topUps.updatedAt))
+    .limit(batch)
   let released = 0
   for (const { id } of held) {
     const done = await db.transaction(async (tx) => {
@@ -59,9 +64,11 @@ export async function releaseHeldTopUps(db: Database, now = new Date()): Promise
           ],
         )
       } catch (error) {
-        // Still over the limit: it waits for the next pass, or for its refund.
-        if (error instanceof AppError) return false
-        throw error
+        if (!(error instanceof AppError)) throw error
+        // Still over the limit: it waits for a later pass, behind the others, or its refund.
+        // The refusal wrote nothing, so the transaction carries on to record the try.
+        await tx.update(topUps).set({ updatedAt: now }).where(eq(topUps.id, topUp.id))
+        return false
       }
       await tx
         .update(topUps)
