@@ -593,6 +593,32 @@ export const payouts = pgTable(
  * configured bank provider pays into, per country, refreshed daily from the provider and kept
  * here, so an outage at the provider never empties the bank picker.
  */
+/**
+ * A bill aggregator's catalogue as last fetched (docs/flutterwave.md "Catalogue"): each row is one
+ * biller as Sabi offers it, with its items (packages with set prices, or any amount), refreshed
+ * daily by the money upkeep. The sandbox's billers are a fixed list and are not stored.
+ */
+export const billCatalogue = pgTable(
+  'bill_catalogue',
+  {
+    provider: varchar('provider', { length: 32 }).notNull(),
+    /** Sabi's slug for the biller: payments and links name it by this. */
+    id: varchar('id', { length: 60 }).notNull(),
+    /** One of the bill payment types (src/shared/schemas/bills.ts). */
+    type: varchar('type', { length: 16 }).notNull(),
+    /** The biller as the API serves it, items and provider codes included (billerSchema). */
+    biller: jsonb('biller').notNull(),
+    /** False once the provider stops listing it; kept so old payments still read its name. */
+    active: boolean('active').notNull().default(true),
+    /** Where the provider lists it within its type. */
+    position: integer('position').notNull().default(0),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.id] })],
+)
+
 export const banks = pgTable(
   'banks',
   {
