@@ -120,6 +120,17 @@ const environmentSchema = z
       .string()
       .regex(/^https?:\/\/[^\s?#]+$/, 'PAYSTACK_BASE_URL must be an http:// or https:// URL')
       .default('https://api.paystack.co'),
+    FLUTTERWAVE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^FLWSECK(_TEST)?-[A-Za-z0-9]{8,200}-X$/,
+        'FLUTTERWAVE_SECRET_KEY must be a Flutterwave secret key (FLWSECK-…-X or FLWSECK_TEST-…-X)',
+      )
+      .optional(),
+    FLUTTERWAVE_BASE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s?#]+$/, 'FLUTTERWAVE_BASE_URL must be an http:// or https:// URL')
+      .default('https://api.flutterwave.com/v3'),
   })
   .refine((env) => env.DATABASE_URL === undefined || env.SESSION_SECRET !== undefined, {
     message: 'SESSION_SECRET is required when DATABASE_URL is set',
@@ -229,6 +240,11 @@ export type Config = {
    * by bank transfer, in place of the sandbox's bank and funding parties (docs/paystack.md).
    */
   paystack: { secretKey: string; baseUrl: string } | undefined
+  /**
+   * Flutterwave, when its secret key is set: the bill catalogue, customer checks and bill
+   * payments, in place of the sandbox's biller (docs/flutterwave.md).
+   */
+  flutterwave: { secretKey: string; baseUrl: string } | undefined
 }
 
 /** The SMS gateway, all three of its settings or none: half a gateway would fail every send. */
@@ -314,6 +330,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? {
           secretKey: value.PAYSTACK_SECRET_KEY,
           baseUrl: value.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+        }
+      : undefined,
+    flutterwave: value.FLUTTERWAVE_SECRET_KEY
+      ? {
+          secretKey: value.FLUTTERWAVE_SECRET_KEY,
+          baseUrl: value.FLUTTERWAVE_BASE_URL.replace(/\/+$/, ''),
         }
       : undefined,
   }

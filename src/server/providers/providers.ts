@@ -10,6 +10,8 @@ import { AppError, type Message } from '#shared/errors.ts'
 import type { BankProvider } from './bank-provider.ts'
 import type { BillerProvider } from './biller-provider.ts'
 import type { CardAcquirer } from './card-acquirer.ts'
+import { createFlutterwaveBillerProvider } from './flutterwave/flutterwave-biller.ts'
+import { createFlutterwaveClient } from './flutterwave/flutterwave-client.ts'
 import type { FundingProvider } from './funding-provider.ts'
 import type { IdentityVerifier } from './identity-verifier.ts'
 import { createPaystackBankProvider } from './paystack/paystack-bank.ts'
@@ -69,8 +71,9 @@ export function sandboxProviders(): Providers {
 /**
  * The providers configuration asks for: the sandbox's in sandbox mode, and otherwise only what
  * is configured. `PAYSTACK_SECRET_KEY` brings Paystack in either mode, in place of the
- * sandbox's bank and funding parties (docs/paystack.md); the rates feed is `FX_RATES_URL` in
- * either mode. What no party serves is offered as unavailable rather than pretended.
+ * sandbox's bank and funding parties (docs/paystack.md), and `FLUTTERWAVE_SECRET_KEY` brings
+ * Flutterwave in place of the sandbox's biller (docs/flutterwave.md); the rates feed is
+ * `FX_RATES_URL` in either mode. What no party serves is offered as unavailable rather than pretended.
  */
 export function providersFor(config: Config, db: Database): Providers {
   const chosen: Providers = config.sandbox ? sandboxProviders() : {}
@@ -82,6 +85,9 @@ export function providersFor(config: Config, db: Database): Providers {
       testMode: config.paystack.secretKey.startsWith('sk_test_'),
     })
     chosen.records = createPaystackRecords(client)
+  }
+  if (config.flutterwave) {
+    chosen.biller = createFlutterwaveBillerProvider(createFlutterwaveClient(config.flutterwave))
   }
   return chosen
 }
