@@ -202,8 +202,11 @@ describeMoneyApi(
       expect(settled.payout?.details).toMatchObject({
         customerName: 'ADEBAYO OKONKWO',
         customerAddress: '12 Allen Avenue, Ikeja',
-        itemId: 'UB157',
+        itemName: 'IKEDC PREPAID',
       })
+      // The codes Flutterwave is paid by stay on the server.
+      expect(settled.payout?.details).not.toHaveProperty('itemId')
+      expect(settled.payout?.details).not.toHaveProperty('providerBiller')
       expect((await walletIn(client, 'NGN')).balance).toBe('95000.00')
     })
 

@@ -73,7 +73,8 @@ export const billRoutes: FastifyPluginAsyncZod<{
       const { billType, provider, accountNumber, item } = request.query
       const aggregator = requireProvider(providers.biller, BILLS_UNAVAILABLE)
       const biller = await findBillerOrThrow(db, aggregator, billType, provider)
-      const chosen = findItemOrThrow(biller, item)
+      // A number is checked against any of what the biller sells; the package comes later.
+      const chosen = findItemOrThrow(biller, item ?? biller.items[0]?.id)
       const customer = await findBillCustomer(biller, chosen, accountNumber, aggregator)
       return {
         billType,
