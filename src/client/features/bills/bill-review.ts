@@ -69,7 +69,10 @@ export function billReview(
       ...(customer.customerAddress
         ? [{ label: t('customerAddress'), value: customer.customerAddress }]
         : []),
-      ...(item && biller.items.length > 1 ? [{ label: t('reviewPackage'), value: item.name }] : []),
+      // Airtime is what a network sells unless a bundle is chosen: only a bundle is named.
+      ...(item && biller.items.length > 1 && !(biller.type === 'mobile' && item.amount === null)
+        ? [{ label: t('reviewPackage'), value: item.name }]
+        : []),
       { label: t('reviewAmount'), value: shown },
       { label: t('reviewFee'), value: t('reviewNoFee') },
       { label: t('reviewTotal'), value: shown, strong: true },

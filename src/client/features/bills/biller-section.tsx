@@ -101,7 +101,11 @@ export function BillerSection({
                   value: item.id,
                   label:
                     item.amount === null
-                      ? t('anyAmount', { name: item.name })
+                      ? t('anyAmount', {
+                          // A network's any-amount item is airtime, whatever the provider calls it.
+                          name:
+                            biller?.type === 'mobile' ? t(BILL_TYPE_LOOKS.mobile.label) : item.name,
+                        })
                       : t('packagePrice', {
                           name: item.name,
                           price: formatAmount(item.amount, { code: 'NGN', symbol: '₦' }),
