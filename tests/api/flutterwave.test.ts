@@ -3,12 +3,14 @@ import { afterAll, expect, it } from 'vitest'
 import { z } from 'zod'
 import { refreshBillCatalogue } from '#server/bills/bill-catalogue.ts'
 import { billCatalogue, payouts } from '#server/db/schema.ts'
+import { renderEventMessage } from '#server/notifications/render-message.ts'
 import { runPayoutWorker } from '#server/payouts/payout-worker.ts'
 import type { BillerProvider } from '#server/providers/biller-provider.ts'
 import { createFlutterwaveBillerProvider } from '#server/providers/flutterwave/flutterwave-biller.ts'
 import { createFlutterwaveClient } from '#server/providers/flutterwave/flutterwave-client.ts'
 import { type Providers, payoutProvidersOf, sandboxProviders } from '#server/providers/providers.ts'
 import { billCustomerSchema, billTypeGroupSchema } from '#shared/schemas/bills.ts'
+import { notificationsPageSchema } from '#shared/schemas/notifications.ts'
 import { transactionDetailsSchema, transactionSchema } from '#shared/schemas/transactions.ts'
 import { addFunds, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
 import { type FakeFlutterwave, startFakeFlutterwave } from '../fakes/fake-flutterwave.ts'
@@ -208,6 +210,17 @@ describeMoneyApi(
       expect(settled.payout?.details).not.toHaveProperty('itemId')
       expect(settled.payout?.details).not.toHaveProperty('providerBiller')
       expect((await walletIn(client, 'NGN')).balance).toBe('95000.00')
+
+      // The notification carries the token, grouped as it is typed into the meter.
+      const page = notificationsPageSchema.parse((await client.get('/api/notifications')).body)
+      const paid = page.items.find((item) => item.data.kind === 'payout_completed')
+      expect(paid?.data).toMatchObject({ payment: 'bill', payee: 'IKEDC PREPAID', token })
+      if (!paid) throw new Error('no notification')
+      const grouped = token?.match(/.{4}/g)?.join(' ') ?? ''
+      expect(renderEventMessage(paid.data, 'en').text).toBe(
+        `Your IKEDC PREPAID bill of ₦5,000.00 has been paid. Your token: ${grouped}`,
+      )
+      expect(renderEventMessage(paid.data, 'fr').text).toContain(grouped)
     })
 
     it('completes at once with the token when the payment answer carries it', async () => {

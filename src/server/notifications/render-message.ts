@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CLIENT_ROUTES } from '#shared/client-routes.ts'
 import type { Language } from '#shared/languages.ts'
+import { groupToken } from '#shared/meter-token.ts'
 import { exponentOf, isAssetCode } from '#shared/money.ts'
 import { type NotificationData, payoutMessageOf } from '#shared/schemas/notifications.ts'
 import { writeAmount } from '#shared/write-amount.ts'
@@ -20,6 +21,7 @@ const catalogSchema = z.object({
   international_transfer_completed: entrySchema,
   international_transfer_failed: entrySchema,
   bill_paid: entrySchema,
+  bill_paid_token: entrySchema,
   bill_failed: entrySchema,
   airtime_sent: entrySchema,
   airtime_failed: entrySchema,
@@ -128,6 +130,7 @@ export function renderEventMessage(data: NotificationData, language: Language): 
         amount: amountIn(data, language),
         // A payee is a bank's or biller's name for the account, or a network and number.
         payee: plainName(data.payee ?? ''),
+        token: 'token' in data && data.token ? groupToken(data.token) : '',
       })
     case 'payout_reversed':
       return renderTemplate(data.kind, language, {

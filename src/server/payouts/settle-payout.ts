@@ -89,6 +89,10 @@ export async function settlePayout(
           kind: 'payout_completed',
           ...(await moneyFieldsOf(tx, payout.amountMinor, asset)),
           ...payoutEventFields(payout.kind, payout.details),
+          // A meter's token is what the user needs next, wherever they read the message.
+          ...(payout.kind === 'bill' && outcome.receipt?.token
+            ? { token: outcome.receipt.token.slice(0, 40) }
+            : {}),
           transactionId: payout.journalId,
         },
       })

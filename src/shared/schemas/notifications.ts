@@ -63,6 +63,8 @@ export const notificationDataSchema = z.discriminatedUnion('kind', [
     kind: z.literal('payout_completed'),
     ...amountFields,
     ...payoutFields,
+    /** A prepaid meter's token, for the message to carry (docs/flutterwave.md "Tokens"). */
+    token: z.string().max(40).optional(),
     transactionId: z.string(),
   }),
   z.object({
@@ -119,6 +121,7 @@ export const PAYOUT_MESSAGES = [
   'international_transfer_completed',
   'international_transfer_failed',
   'bill_paid',
+  'bill_paid_token',
   'bill_failed',
   'airtime_sent',
   'airtime_failed',
@@ -146,9 +149,12 @@ export function payoutMessageOf(data: {
   kind: 'payout_completed' | 'payout_failed'
   payment?: PayoutPayment | undefined
   payee?: string | undefined
+  token?: string | undefined
 }): PayoutMessage {
   const outcome = data.kind === 'payout_completed' ? 'completed' : 'failed'
   if (data.payment === undefined || !data.payee) return data.kind
+  // An electricity bill's message carries its token: the one thing the user must type in.
+  if (outcome === 'completed' && data.payment === 'bill' && data.token) return 'bill_paid_token'
   return PAYOUT_MESSAGE_OF[data.payment][outcome]
 }
 

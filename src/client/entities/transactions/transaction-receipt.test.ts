@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { groupToken } from '#shared/meter-token.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
 import {
   buildReceiptText,
-  groupToken,
   humaniseKey,
   payoutDetailFields,
   providerReceiptFields,

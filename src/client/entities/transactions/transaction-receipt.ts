@@ -1,6 +1,7 @@
 import { formatAmount, toMoney } from '#client/lib/format-amount.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import { transactionDescription, transactionTypeName } from '#client/lib/server-texts.ts'
+import { groupToken } from '#shared/meter-token.ts'
 import { add, type Money } from '#shared/money.ts'
 import { groupVerificationCode } from '#shared/schemas/receipts.ts'
 import type { PayoutInfo, TransactionDetails } from '#shared/schemas/transactions.ts'
@@ -89,12 +90,6 @@ export function humaniseKey(key: string): string {
     .trim()
     .toLowerCase()
   return words.charAt(0).toUpperCase() + words.slice(1)
-}
-
-/** A token as people read it aloud and type it into a meter: groups of four ("1234 5678 90"). */
-export function groupToken(token: string): string {
-  const compact = token.replace(/[\s-]+/g, '')
-  return compact.match(/.{1,4}/g)?.join(' ') ?? ''
 }
 
 export function detailLabel(key: string, t: Translate): string {

@@ -5,13 +5,13 @@ import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
-import { groupToken } from '#client/entities/transactions/transaction-receipt.ts'
 import { TransactionStatusBadge } from '#client/entities/transactions/transaction-status-badge.tsx'
 import { useTransactionDetails } from '#client/entities/transactions/use-transaction-details.ts'
 import { cn } from '#client/lib/cn.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { toast } from '#client/lib/toast.ts'
+import { groupToken } from '#shared/meter-token.ts'
 import {
   type BillCustomer,
   type Biller,

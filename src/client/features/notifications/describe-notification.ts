@@ -1,4 +1,5 @@
 import { formatAmount } from '#client/lib/format-amount.ts'
+import { groupToken } from '#shared/meter-token.ts'
 import {
   type NotificationData,
   type PayoutMessage,
@@ -33,6 +34,7 @@ const PAYOUT_KEYS: Record<PayoutMessage, { title: MessageKey; body: MessageKey }
     body: 'kindInternationalTransferFailedBody',
   },
   bill_paid: { title: 'kindBillPaidTitle', body: 'kindBillPaidBody' },
+  bill_paid_token: { title: 'kindBillPaidTokenTitle', body: 'kindBillPaidTokenBody' },
   bill_failed: { title: 'kindBillFailedTitle', body: 'kindBillFailedBody' },
   airtime_sent: { title: 'kindAirtimeSentTitle', body: 'kindAirtimeSentBody' },
   airtime_failed: { title: 'kindAirtimeFailedTitle', body: 'kindAirtimeFailedBody' },
@@ -66,7 +68,11 @@ export function describeNotification(
       const keys = PAYOUT_KEYS[payoutMessageOf(data)]
       return {
         title: t(keys.title),
-        body: t(keys.body, { amount: amountOf(data), payee: data.payee ?? '' }),
+        body: t(keys.body, {
+          amount: amountOf(data),
+          payee: data.payee ?? '',
+          token: 'token' in data && data.token ? groupToken(data.token) : '',
+        }),
       }
     }
     case 'payout_reversed':
