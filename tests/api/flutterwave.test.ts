@@ -124,6 +124,27 @@ describeMoneyApi(
       expect(stored.length).toBe(11)
     })
 
+    it('stops offering a biller Flutterwave no longer lists, at the next refresh', async () => {
+      fake.hideBiller('BIL125')
+      try {
+        expect(await refreshBillCatalogue(db(), biller)).toBe(10)
+        const groups = billTypeGroupSchema
+          .array()
+          .parse((await createTestClient(context.app).get('/api/billers')).body)
+        expect(
+          groups.find((group) => group.type === 'internet')?.providers.map((each) => each.name),
+        ).toEqual(['SMILE BUNDLE'])
+        const [kept] = await db()
+          .select()
+          .from(billCatalogue)
+          .where(eq(billCatalogue.id, 'flw-bil125'))
+        expect(kept?.active).toBe(false)
+      } finally {
+        fake.showAllBillers()
+        await refreshBillCatalogue(db(), biller)
+      }
+    })
+
     it('keeps the stored catalogue when a refresh fails or comes back empty', async () => {
       fake.failNext('GET /top-bill-categories', { mode: '500' })
       await expect(refreshBillCatalogue(db(), biller)).rejects.toThrow(/500/)
@@ -381,6 +402,31 @@ describeMoneyApi(
       await worker(Date.now() + LATER_MS)
       await worker(Date.now() + 2 * LATER_MS)
       expect((await walletIn(client, 'NGN')).balance).toBe('100000.00')
+    })
+
+    it('pays each bill once when two instances run their workers at the same time', async () => {
+      const { client, ngn } = await payer()
+      const sent = []
+      for (const amount of [100, 200, 300, 400]) {
+        sent.push(
+          await pay(client, {
+            billType: 'mobile',
+            provider: 'mtn',
+            accountNumber: '08035550142',
+            amount,
+            walletId: ngn.id,
+          }),
+        )
+      }
+      const start = Date.now()
+      await Promise.all([worker(start), worker(start)])
+      for (const { payout } of sent) expect(paymentsTo(payout.id)).toHaveLength(1)
+      for (const { payout } of sent) fake.settle(payout.id, 'successful')
+      await Promise.all([worker(start + LATER_MS), worker(start + LATER_MS)])
+      await worker(start + 2 * LATER_MS)
+      for (const { journal } of sent)
+        expect((await details(client, journal.id)).status).toBe('completed')
+      expect((await walletIn(client, 'NGN')).balance).toBe('99000.00')
     })
 
     it('refunds exactly once when a pending bill fails', async () => {

@@ -80,6 +80,10 @@ export type FakeFlutterwave = {
   setInitialStatus(status: 'pending' | 'successful' | 'failed', tokenInAnswer?: boolean): void
   /** Moves a bill to its final status. */
   settle(reference: string, status: 'successful' | 'failed'): void
+  /** Stops listing a biller in its category, as when Flutterwave drops one. */
+  hideBiller(billerCode: string): void
+  /** Lists every biller again. */
+  showAllBillers(): void
 }
 
 const CATEGORIES: Category[] = [
@@ -224,6 +228,7 @@ class FlutterwaveState {
   private initial: 'pending' | 'successful' | 'failed' = 'pending'
   private tokenInAnswer = false
   private readonly hanging = new Set<ServerResponse>()
+  readonly hidden = new Set<string>()
 
   constructor(readonly secretKey: string) {}
 
@@ -330,14 +335,14 @@ class FlutterwaveState {
             return error(400, 'Invalid bill category')
           return ok(
             'Billers retrieved',
-            BILLERS.filter((biller) => biller.category === category).map(
-              ({ category: _, ...biller }) => ({
-                ...biller,
-                logo: null,
-                description: biller.name,
-                country_code: 'NG',
-              }),
-            ),
+            BILLERS.filter(
+              (biller) => biller.category === category && !this.hidden.has(biller.biller_code),
+            ).map(({ category: _, ...biller }) => ({
+              ...biller,
+              logo: null,
+              description: biller.name,
+              country_code: 'NG',
+            })),
           )
         },
       }
@@ -484,6 +489,8 @@ export async function startFakeFlutterwave(
     addCustomer: (number, name, address) => state.addCustomer(number, name, address),
     setInitialStatus: (status, tokenInAnswer) => state.setInitialStatus(status, tokenInAnswer),
     settle: (reference, status) => state.settle(reference, status),
+    hideBiller: (billerCode) => void state.hidden.add(billerCode),
+    showAllBillers: () => state.hidden.clear(),
     close: async () => {
       state.closeHanging()
       await new Promise<void>((resolve) => server.close(() => resolve()))

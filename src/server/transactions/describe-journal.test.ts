@@ -32,6 +32,33 @@ describe('describeJournal', () => {
     ).toEqual(described)
   })
 
+  it("gives the parts of a live catalogue's bill, the kind of number read from its words", () => {
+    const described = {
+      kind: 'bill',
+      billType: 'electricity',
+      biller: 'IKEDC PREPAID',
+      numberKind: 'meter',
+      number: '45067123456',
+    } as const
+    const payout = {
+      kind: 'bill',
+      details: {
+        billType: 'electricity',
+        providerName: 'IKEDC PREPAID',
+        customerNumber: '45067123456',
+      },
+    }
+    const written = englishDescription(described)
+    expect(written).toBe('Electricity: IKEDC PREPAID, meter number 45067123456')
+    expect(describeJournal({ ...journal, type: 'purchase', description: written }, payout)).toEqual(
+      described,
+    )
+    // A description that is not Sabi's words is the user's, shown as typed.
+    expect(
+      describeJournal({ ...journal, type: 'purchase', description: 'light bill' }, payout),
+    ).toBeNull()
+  })
+
   it("gives a bank transfer's parts only when the user typed no description", () => {
     const payout = { kind: 'bank', details: { accountName: 'Ngozi Eze', bankName: 'GTBank' } }
     const written = 'Bank transfer to Ngozi Eze, GTBank'

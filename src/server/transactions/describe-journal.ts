@@ -1,7 +1,7 @@
 import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
 import {
   type BillPaymentType,
-  billersOf,
+  CUSTOMER_NUMBER_KINDS,
   CUSTOMER_NUMBER_NAMES,
   isBillPaymentType,
 } from '#shared/schemas/bills.ts'
@@ -95,17 +95,25 @@ function candidateOf(journal: DescribedJournal, payout: Payout | null): Describe
   if (payout?.kind === 'bill') {
     // A phone top-up keeps its number as people read it, and no customer number.
     const { billType = '', providerName = '', customerNumber, phoneNumber } = details
-    const biller = isBillPaymentType(billType)
-      ? billersOf(billType).find((candidate) => candidate.name === providerName)
-      : undefined
-    if (!biller) return null
-    return {
-      kind: 'bill',
-      billType,
-      biller: providerName,
-      numberKind: biller.customerNumber.kind,
-      number: customerNumber ?? phoneNumber ?? '',
-    }
+    if (!isBillPaymentType(billType) || !providerName) return null
+    // The biller may be a live catalogue's, so the kind of number is the one whose words the
+    // stored description uses; a top-up's is always a phone number.
+    const number = customerNumber ?? phoneNumber ?? ''
+    const numberKind =
+      customerNumber === undefined
+        ? 'phone'
+        : CUSTOMER_NUMBER_KINDS.find(
+            (kind) =>
+              englishDescription({
+                kind: 'bill',
+                billType,
+                biller: providerName,
+                numberKind: kind,
+                number,
+              }) === journal.description,
+          )
+    if (!numberKind) return null
+    return { kind: 'bill', billType, biller: providerName, numberKind, number }
   }
   if (payout?.kind === 'bank')
     return {
