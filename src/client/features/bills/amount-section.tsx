@@ -59,6 +59,7 @@ export function AmountSection({
             error={errors.amount?.message}
             disabled={pending}
             readOnly={fixedPrice}
+            hint={fixedPrice ? t('amountFromPackage') : undefined}
             {...form.register('amount')}
           />
           {quickAmounts ? (

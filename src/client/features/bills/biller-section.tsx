@@ -35,6 +35,9 @@ export function BillerSection({
   const providerError =
     errors.provider?.message ??
     (catalogueState === 'failed' && type ? t('billersFailed') : undefined)
+  const providers = type ? billersIn(catalogue, type) : []
+  // A bill type the provider has no billers for (insurance with Flutterwave) says so.
+  const noProviders = type !== undefined && catalogueState === 'ready' && providers.length === 0
   // A package choice is offered where there is a choice: a biller selling one thing has none.
   const items = biller && biller.items.length > 1 ? biller.items : []
   return (
@@ -73,16 +76,18 @@ export function BillerSection({
                 ? t('providerNeedsType')
                 : catalogueState === 'loading'
                   ? t('billersLoading')
-                  : t('providerPlaceholder')
+                  : noProviders
+                    ? t('noProviders')
+                    : t('providerPlaceholder')
             }
             value={field.value}
-            options={(type ? billersIn(catalogue, type) : []).map((candidate) => ({
+            options={providers.map((candidate) => ({
               value: candidate.id,
               label: candidate.name,
             }))}
             onChange={field.onChange}
             error={providerError}
-            disabled={pending || !type || catalogueState !== 'ready'}
+            disabled={pending || !type || catalogueState !== 'ready' || noProviders}
           />
         )}
       />
