@@ -312,9 +312,12 @@ describeMoneyApi(
       for (const [wrong, message] of [
         [
           `${idNumber.slice(0, 12)}${(lastDigit + 1) % 10}`,
-          'A South African ID number is 13 digits. Check it against your ID',
+          'Check your South African ID number: it has 13 digits, as printed on your ID',
         ],
-        [idNumber.slice(0, 11), 'A South African ID number is 13 digits. Check it against your ID'],
+        [
+          idNumber.slice(0, 11),
+          'Check your South African ID number: it has 13 digits, as printed on your ID',
+        ],
         ['12345678901a', "Enter the ID number's digits only, as printed"],
       ] as const) {
         const refused = await verify(client, { idType: 'national_id', idNumber: wrong })
