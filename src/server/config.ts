@@ -120,6 +120,17 @@ const environmentSchema = z
       .string()
       .regex(/^https?:\/\/[^\s?#]+$/, 'PAYSTACK_BASE_URL must be an http:// or https:// URL')
       .default('https://api.paystack.co'),
+    FLUTTERWAVE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^FLWSECK(_TEST)?-[A-Za-z0-9]{8,200}-X$/,
+        'FLUTTERWAVE_SECRET_KEY must be a Flutterwave secret key (FLWSECK-…-X or FLWSECK_TEST-…-X)',
+      )
+      .optional(),
+    FLUTTERWAVE_BASE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s?#]+$/, 'FLUTTERWAVE_BASE_URL must be an http:// or https:// URL')
+      .default('https://api.flutterwave.com/v3'),
     SMILE_ID_PARTNER_ID: z
       .string()
       .regex(/^\d{1,10}$/, 'SMILE_ID_PARTNER_ID must be the partner id the Smile ID portal shows')
@@ -242,6 +253,11 @@ export type Config = {
    */
   paystack: { secretKey: string; baseUrl: string } | undefined
   /**
+   * Flutterwave, when its secret key is set: the bill catalogue, customer checks and bill
+   * payments, in place of the sandbox's biller (docs/flutterwave.md).
+   */
+  flutterwave: { secretKey: string; baseUrl: string } | undefined
+  /**
    * Smile ID, when its partner id and API key are set: identity checks of BVNs, NINs and South
    * African and Kenyan national IDs, in place of the sandbox's registry (docs/smile-id.md).
    */
@@ -350,6 +366,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? {
           secretKey: value.PAYSTACK_SECRET_KEY,
           baseUrl: value.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+        }
+      : undefined,
+    flutterwave: value.FLUTTERWAVE_SECRET_KEY
+      ? {
+          secretKey: value.FLUTTERWAVE_SECRET_KEY,
+          baseUrl: value.FLUTTERWAVE_BASE_URL.replace(/\/+$/, ''),
         }
       : undefined,
     smileId: smileIdOf(value),

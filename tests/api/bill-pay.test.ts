@@ -158,6 +158,7 @@ describeMoneyApi('bill payments', (context) => {
         providerName: 'MTN',
         accountNumber: '08035550142',
         customerName: null,
+        customerAddress: null,
       })
     }
     // A number ending in 0000 is no unknown customer for a top-up: there is no customer.
@@ -187,6 +188,7 @@ describeMoneyApi('bill payments', (context) => {
     expect(settled.payout?.details).toEqual({
       billType: 'mobile',
       providerName: 'MTN',
+      itemName: 'Airtime',
       phoneNumber: '0803 555 0142',
     })
     expect(settled.counterparty).toBe('MTN')

@@ -122,3 +122,51 @@ test('airtime for my own number: the tile brings up the form, one tap fills the 
     .click()
   await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('500')
 })
+
+test('a data bundle by network: its price is the amount, named in review and on the receipt', async ({
+  page,
+  signUp,
+}) => {
+  test.slow()
+  await signUp()
+  await addFundsByApi(page, 'NGN', '5000')
+  await page.goto('/bill-pay')
+  await page.getByRole('button', { name: 'Airtime', exact: true }).click()
+  await page.getByLabel('Phone number').fill('0802 555 0142')
+  // 0802 is Airtel's: its bundles are offered, after airtime of any amount.
+  await expect(page.getByRole('combobox', { name: 'Provider' })).toContainText('Airtel')
+  const packages = page.getByRole('combobox', { name: 'Package' })
+  await expect(packages).toHaveText('Airtime (any amount)')
+  await packages.click()
+  await page.getByRole('option', { name: '2GB, 7 days · ₦1,500.00' }).click()
+  // The bundle's price is the amount: not typed, and no quick amounts to change it.
+  const amount = page.getByLabel('Amount', { exact: true })
+  await expect(amount).toHaveValue('1500.00')
+  await expect(amount).toHaveAttribute('readonly', '')
+  await expect(page.getByRole('group', { name: 'Quick amounts' })).toHaveCount(0)
+  await expect(page.getByTestId('bill-summary')).toContainText('₦1,500.00')
+  await expectNoHorizontalOverflow(page)
+
+  await page.getByRole('button', { name: 'Pay Bill', exact: true }).click()
+  const review = page.getByTestId('review-sheet')
+  await expect(review).toContainText('Package')
+  await expect(review).toContainText('2GB, 7 days')
+  await confirmWithPin(page)
+  await expect(page.getByTestId('money-receipt').getByTestId('receipt-outcome')).toHaveText(
+    'Successful',
+    { timeout: SETTLE_TIMEOUT_MS },
+  )
+  await closeReceipt(page)
+  await expect(page.getByTestId('bill-status')).toContainText('2GB, 7 days')
+
+  // A pay-TV provider sells packages only: one must be chosen before paying.
+  await page.getByRole('button', { name: 'Pay another bill' }).click()
+  await page.getByRole('button', { name: 'Cable TV', exact: true }).click()
+  await chooseProvider(page, 'DStv')
+  await page.getByLabel('Smartcard number').fill('7023456789')
+  await page.getByRole('button', { name: 'Pay Bill', exact: true }).click()
+  await expect(page.getByText('Please select a package')).toBeVisible()
+  await page.getByRole('combobox', { name: 'Package' }).click()
+  await page.getByRole('option', { name: 'DStv Padi · ₦4,400.00' }).click()
+  await expect(page.getByTestId('bill-shortfall')).toBeVisible()
+})

@@ -1,14 +1,17 @@
+import type { Queryable } from '#server/db/client.ts'
 import type { BillerProvider } from '#server/providers/biller-provider.ts'
 import { AppError, type ErrorKey, type Message, msg } from '#shared/errors.ts'
 import {
   type Biller,
+  type BillItem,
   type BillPaymentType,
   type CustomerNumberKind,
+  chosenItem,
   customerNumberProblem,
-  findBiller,
   isPhoneTopUp,
   readCustomerNumber,
 } from '#shared/schemas/bills.ts'
+import { findCatalogueBiller } from './bill-catalogue.ts'
 
 function refuse(message: Message, path: string): never {
   throw new AppError('VALIDATION_FAILED', message, [{ path, message }])
@@ -44,11 +47,23 @@ function lengthMessage(biller: Biller): Message {
     : msg(keys.range, { biller: biller.name, min: minLength, max: maxLength })
 }
 
-/** The biller a request names: it must be one of the bill type's own. */
-export function findBillerOrThrow(type: BillPaymentType, providerId: string): Biller {
-  const biller = findBiller(type, providerId)
+/** The biller a request names: it must be one of the bill type's own, in the live catalogue. */
+export async function findBillerOrThrow(
+  db: Queryable,
+  provider: BillerProvider,
+  type: BillPaymentType,
+  providerId: string,
+): Promise<Biller> {
+  const biller = await findCatalogueBiller(db, provider, type, providerId)
   if (!biller) refuse(msg('selectProvider'), 'provider')
   return biller
+}
+
+/** The package a request names, or the biller's any-amount item when it names none. */
+export function findItemOrThrow(biller: Biller, itemId: string | undefined): BillItem | null {
+  const chosen = chosenItem(biller, itemId)
+  if (!chosen.found) refuse(msg('selectPackage'), 'item')
+  return chosen.item
 }
 
 export type BillCustomerFound = {
@@ -56,6 +71,8 @@ export type BillCustomerFound = {
   customerNumber: string
   /** Null for a phone top-up: a network answers for a number, never for a person. */
   customerName: string | null
+  /** The meter's address where the biller gives one. */
+  customerAddress: string | null
 }
 
 /**
@@ -67,6 +84,7 @@ export type BillCustomerFound = {
  */
 export async function findBillCustomer(
   biller: Biller,
+  item: BillItem | null,
   accountNumber: string,
   provider: BillerProvider,
 ): Promise<BillCustomerFound> {
@@ -76,9 +94,10 @@ export async function findBillCustomer(
   if (problem !== null) {
     refuse(lengthMessage(biller), 'accountNumber')
   }
-  if (isPhoneTopUp(biller.customerNumber)) return { biller, customerNumber, customerName: null }
-  const customerName = await provider.lookupCustomer(biller, customerNumber)
-  if (!customerName) {
+  if (isPhoneTopUp(biller.customerNumber))
+    return { biller, customerNumber, customerName: null, customerAddress: null }
+  const customer = await provider.lookupCustomer(biller, customerNumber, item)
+  if (!customer) {
     // A payment reference names a bill to pay, not a customer.
     throw new AppError(
       'NOT_FOUND',
@@ -89,5 +108,10 @@ export async function findBillCustomer(
       }),
     )
   }
-  return { biller, customerNumber, customerName }
+  return {
+    biller,
+    customerNumber,
+    customerName: customer.name,
+    customerAddress: customer.address ?? null,
+  }
 }

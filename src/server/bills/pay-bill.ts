@@ -4,15 +4,15 @@ import type { BillerProvider } from '#server/providers/biller-provider.ts'
 import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { toTransactionResponse } from '#server/transactions/to-transaction-response.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
-import { AppError, msg } from '#shared/errors.ts'
-import { exponentOf, parseAmountOrThrow, zero } from '#shared/money.ts'
+import { AppError, amountParam, msg } from '#shared/errors.ts'
+import { exponentOf, parseAmountOrThrow, parseScaled, zero } from '#shared/money.ts'
 import {
   BILL_AMOUNT_MAX_MAJOR,
   type BillPaymentRequest,
   formatTopUpNumber,
 } from '#shared/schemas/bills.ts'
 import type { Transaction as TransactionResponse } from '#shared/schemas/transactions.ts'
-import { findBillCustomer, findBillerOrThrow } from './find-bill-customer.ts'
+import { findBillCustomer, findBillerOrThrow, findItemOrThrow } from './find-bill-customer.ts'
 
 /**
  * A bill payment (docs/transfers.md "Bills"; issue "Money out"): the biller must be one of the bill
@@ -27,7 +27,8 @@ export async function payBill(
   input: BillPaymentRequest,
   provider: BillerProvider,
 ): Promise<TransactionResponse> {
-  const biller = findBillerOrThrow(input.billType, input.provider)
+  const biller = await findBillerOrThrow(tx, provider, input.billType, input.provider)
+  const item = findItemOrThrow(biller, input.item)
   const wallet = await findOwnWallet(tx, userId, input.walletId)
   if (wallet.asset !== biller.currency) {
     const message = msg('billerPaidCurrencyPay', { biller: biller.name, currency: biller.currency })
@@ -36,11 +37,28 @@ export async function payBill(
   const amount = parseAmountOrThrow(input.amount, wallet.asset, {
     maxMinor: BILL_AMOUNT_MAX_MAJOR * 10n ** BigInt(exponentOf(wallet.asset)),
   })
-  const { customerNumber, customerName } = await findBillCustomer(
+  // A package has its price: paying another amount for it would buy nothing or overpay.
+  if (item?.amount != null && parseScaled(item.amount, 2) !== amount.amountMinor) {
+    const message = msg('packageCosts', {
+      package: item.name,
+      amount: amountParam(item.amount, wallet.symbol),
+    })
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'amount', message }])
+  }
+  const { customerNumber, customerName, customerAddress } = await findBillCustomer(
     biller,
+    item,
     input.accountNumber,
     provider,
   )
+  // What the provider needs to be paid for this item, and what the receipt names it.
+  const itemDetails = item
+    ? {
+        itemId: item.id,
+        itemName: item.name,
+        ...(item.providerBiller ? { providerBiller: item.providerBiller } : {}),
+      }
+    : {}
   const journal = await initiatePayout(tx, {
     userId,
     wallet,
@@ -56,8 +74,16 @@ export async function payBill(
             billType: biller.type,
             providerName: biller.name,
             phoneNumber: formatTopUpNumber(customerNumber),
+            ...itemDetails,
           }
-        : { billType: biller.type, providerName: biller.name, customerNumber, customerName },
+        : {
+            billType: biller.type,
+            providerName: biller.name,
+            customerNumber,
+            customerName,
+            ...(customerAddress ? { customerAddress } : {}),
+            ...itemDetails,
+          },
     description: englishDescription({
       kind: 'bill',
       billType: biller.type,

@@ -1,5 +1,12 @@
 import type { PayoutProvider } from '#server/providers/payout-provider.ts'
-import type { Biller } from '#shared/schemas/bills.ts'
+import type { Biller, BillItem } from '#shared/schemas/bills.ts'
+
+/** Whom a customer number belongs to, as the biller has it. */
+export type BillCustomerRecord = {
+  name: string
+  /** The address a meter is registered at, when the biller gives one. */
+  address?: string | undefined
+}
 
 /**
  * A bill aggregator: it tells whose a meter, smartcard or payment reference is before a bill is
@@ -7,8 +14,19 @@ import type { Biller } from '#shared/schemas/bills.ts'
  */
 export type BillerProvider = PayoutProvider & {
   /**
-   * The customer's name as the biller has it, or undefined when the biller knows no such number.
-   * Never asked about a phone top-up's number (isPhoneTopUp): networks name nobody.
+   * The provider's catalogue, in Sabi's bill types (docs/flutterwave.md "Catalogue"), which Sabi
+   * stores and refreshes daily. Absent for a provider whose billers are Sabi's fixed list (the
+   * sandbox's).
    */
-  lookupCustomer(biller: Biller, customerNumber: string): Promise<string | undefined>
+  listCatalogue?(): Promise<Biller[]>
+  /**
+   * The customer as the biller has them, or undefined when the biller knows no such number.
+   * `item` is the package to be bought, which some billers check numbers against. Never asked
+   * about a phone top-up's number (isPhoneTopUp): networks name nobody.
+   */
+  lookupCustomer(
+    biller: Biller,
+    customerNumber: string,
+    item: BillItem | null,
+  ): Promise<BillCustomerRecord | undefined>
 }

@@ -10,6 +10,8 @@ import { AppError, type Message } from '#shared/errors.ts'
 import type { BankProvider } from './bank-provider.ts'
 import type { BillerProvider } from './biller-provider.ts'
 import type { CardAcquirer } from './card-acquirer.ts'
+import { createFlutterwaveBillerProvider } from './flutterwave/flutterwave-biller.ts'
+import { createFlutterwaveClient } from './flutterwave/flutterwave-client.ts'
 import type { FundingProvider } from './funding-provider.ts'
 import type { IdentityVerifier } from './identity-verifier.ts'
 import { createPaystackBankProvider } from './paystack/paystack-bank.ts'
@@ -71,10 +73,11 @@ export function sandboxProviders(): Providers {
 /**
  * The providers configuration asks for: the sandbox's in sandbox mode, and otherwise only what
  * is configured. `PAYSTACK_SECRET_KEY` brings Paystack in either mode, in place of the
- * sandbox's bank and funding parties (docs/paystack.md); `SMILE_ID_PARTNER_ID` with
- * `SMILE_ID_API_KEY` brings Smile ID in place of the sandbox's identity registry
- * (docs/smile-id.md); the rates feed is `FX_RATES_URL` in either mode. What no party serves is
- * offered as unavailable rather than pretended.
+ * sandbox's bank and funding parties (docs/paystack.md), `FLUTTERWAVE_SECRET_KEY` brings
+ * Flutterwave in place of the sandbox's biller (docs/flutterwave.md), and `SMILE_ID_PARTNER_ID`
+ * with `SMILE_ID_API_KEY` brings Smile ID in place of the sandbox's identity registry
+ * (docs/smile-id.md); the rates feed is `FX_RATES_URL` in either mode. What no party serves
+ * is offered as unavailable rather than pretended.
  */
 export function providersFor(config: Config, db: Database): Providers {
   const chosen: Providers = config.sandbox ? sandboxProviders() : {}
@@ -86,6 +89,9 @@ export function providersFor(config: Config, db: Database): Providers {
       testMode: config.paystack.secretKey.startsWith('sk_test_'),
     })
     chosen.records = createPaystackRecords(client)
+  }
+  if (config.flutterwave) {
+    chosen.biller = createFlutterwaveBillerProvider(createFlutterwaveClient(config.flutterwave))
   }
   if (config.smileId) {
     chosen.identityVerifier = createSmileIdVerifier(createSmileIdClient(config.smileId))

@@ -15,18 +15,19 @@ describe('the sandbox biller', () => {
   it('knows every number except one ending in 0000, by the same made-up name each time', async () => {
     if (!ikeja || !mtn) throw new Error('missing biller')
     const biller = createSandboxBillerProvider()
-    expect(await biller.lookupCustomer(ikeja, '45067120000')).toBeUndefined()
-    const name = await biller.lookupCustomer(ikeja, '45067123456')
-    expect(name).toMatch(/^[A-Z]+ [A-Z]+$/)
-    expect(await biller.lookupCustomer(ikeja, '45067123456')).toBe(name)
-    expect(await biller.lookupCustomer(ikeja, '45067129999')).toBeDefined()
+    expect(await biller.lookupCustomer(ikeja, '45067120000', null)).toBeUndefined()
+    const found = await biller.lookupCustomer(ikeja, '45067123456', null)
+    expect(found?.name).toMatch(/^[A-Z]+ [A-Z]+$/)
+    expect(found?.address).toMatch(/, Lagos$/)
+    expect(await biller.lookupCustomer(ikeja, '45067123456', null)).toEqual(found)
+    expect(await biller.lookupCustomer(ikeja, '45067129999', null)).toBeDefined()
   })
 
   it('invents no name for a phone number: asking is a programmer error', async () => {
     if (!mtn) throw new Error('missing biller')
-    await expect(createSandboxBillerProvider().lookupCustomer(mtn, '08035550142')).rejects.toThrow(
-      /name no customer/,
-    )
+    await expect(
+      createSandboxBillerProvider().lookupCustomer(mtn, '08035550142', null),
+    ).rejects.toThrow(/name no customer/)
   })
 
   it('gives a 20-digit token that depends on the payout only', () => {

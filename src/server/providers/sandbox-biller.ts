@@ -64,6 +64,15 @@ function lookupSandboxCustomer(biller: Biller, customerNumber: string): string |
   return `${first} ${last}`.toUpperCase()
 }
 
+const STREETS = ['Adeola Odeku Street', 'Allen Avenue', 'Awolowo Road', 'Herbert Macaulay Way']
+
+/** A made-up address for a sandbox meter, the same every time for the same number. */
+function sandboxMeterAddress(customerNumber: string): string {
+  const digest = createHash('sha256').update(`sabi-sandbox-meter:${customerNumber}`).digest()
+  const street = STREETS[(digest[0] ?? 0) % STREETS.length] ?? 'Allen Avenue'
+  return `${((digest[1] ?? 0) % 90) + 1} ${street}, Lagos`
+}
+
 /**
  * The prepaid token for a payout: 20 digits, as STS meters take them, derived from the payout id
  * so that asking again (a retried status call, another instance) gives the same token.
@@ -94,7 +103,12 @@ export function createSandboxBillerProvider(): BillerProvider {
   return {
     name: SANDBOX_BILLER_NAME,
     async lookupCustomer(biller, customerNumber) {
-      return lookupSandboxCustomer(biller, customerNumber)
+      const name = lookupSandboxCustomer(biller, customerNumber)
+      if (name === undefined) return undefined
+      // A meter is registered at an address, which distributors give with the name.
+      return biller.customerNumber.kind === 'meter'
+        ? { name, address: sandboxMeterAddress(customerNumber) }
+        : { name }
     },
     async submit(order) {
       // A top-up keeps its number as phoneNumber (pay-bill.ts), any other bill as customerNumber.

@@ -11,11 +11,17 @@ import { toTransactionResponse } from './to-transaction-response.ts'
 
 /** One of the user's transactions with its timeline; anyone else's is "not found". */
 /**
- * A payout's details as its receipt shows them: what the user gave and the bank said, not the
- * rail Sabi pays it by (`bankType`, for the provider; docs/paystack.md "Payouts").
+ * A payout's details as its receipt shows them: what the user gave and the bank or biller said,
+ * not the codes Sabi pays it by (`bankType`, docs/paystack.md "Payouts"; a bill's `itemId` and
+ * `providerBiller`, docs/flutterwave.md "Payments"): the package's name says what was bought.
  */
 function shownDetailsOf(details: unknown): Record<string, string> {
-  const { bankType: _rail, ...shown } = stringFieldsOf(details)
+  const {
+    bankType: _rail,
+    itemId: _item,
+    providerBiller: _billerCode,
+    ...shown
+  } = stringFieldsOf(details)
   return shown
 }
 

@@ -1,4 +1,5 @@
 import { refreshBankDirectoryIfStale } from '#server/banks/bank-directory.ts'
+import { refreshBillCatalogueIfStale } from '#server/bills/bill-catalogue.ts'
 import type { Database } from '#server/db/client.ts'
 import type { FundingLog } from '#server/funding/credit-top-up.ts'
 import { refundExpiredTopUps, releaseHeldTopUps } from '#server/funding/held-top-ups.ts'
@@ -20,9 +21,10 @@ function yesterdayOf(now: Date): string {
 }
 
 /**
- * One pass of the money upkeep: the bank directory refreshed once a day, provider events left
- * unapplied applied, held top-ups credited where there is now room or refunded when their time
- * is up, checkouts nobody came back from asked after, and yesterday reconciled once a day.
+ * One pass of the money upkeep: the bank directory and the bill catalogue refreshed once a day,
+ * provider events left unapplied applied, held top-ups credited where there is now room or
+ * refunded when their time is up, checkouts nobody came back from asked after, and yesterday
+ * reconciled once a day.
  * Each step is independent: one failing is logged and the others still run.
  */
 export async function runUpkeep(
@@ -36,6 +38,10 @@ export async function runUpkeep(
     [
       'bank directory',
       async () => providers.bank && refreshBankDirectoryIfStale(db, providers.bank, now),
+    ],
+    [
+      'bill catalogue',
+      async () => providers.biller && refreshBillCatalogueIfStale(db, providers.biller, now),
     ],
     ['provider events', () => applyLeftOverEvents(db, log, now)],
     ['held top-ups', () => releaseHeldTopUps(db, now)],

@@ -58,6 +58,23 @@ export type CustomerNumberRule = {
   readonly characters: CustomerNumberCharacters
 }
 
+/**
+ * What a biller sells (docs/transfers.md "Packages"): a data bundle or a pay-TV package at a set
+ * price, or any amount (airtime, electricity). `amount` is in naira as a decimal string, null
+ * when the customer chooses it.
+ */
+export type BillItem = {
+  /** The provider's code for the item, unique within the biller. */
+  readonly id: string
+  readonly name: string
+  readonly amount: string | null
+  /**
+   * The provider's own code for the biller that sells this item, where Sabi shows two of the
+   * provider's billers as one (a network's airtime and its data). Never sent to the client.
+   */
+  readonly providerBiller?: string
+}
+
 export type Biller = {
   /** Stable slug: payments, links and tests name a biller by it. */
   readonly id: string
@@ -65,6 +82,11 @@ export type Biller = {
   readonly type: BillPaymentType
   readonly currency: 'NGN'
   readonly customerNumber: CustomerNumberRule
+  /**
+   * What it sells, in the provider's order; empty for a biller paid any amount with nothing to
+   * choose. The first item taking any amount is what a payment naming no item buys.
+   */
+  readonly items: BillItem[]
 }
 
 /** The longest customer number any biller takes, and what a request may send at most. */
@@ -128,8 +150,21 @@ function biller(
   name: string,
   type: BillPaymentType,
   customerNumber: CustomerNumberRule,
+  items: BillItem[] = [],
 ): Biller {
-  return { id, name, type, currency: 'NGN', customerNumber }
+  return { id, name, type, currency: 'NGN', customerNumber, items }
+}
+
+function item(id: string, name: string, amount: string | null): BillItem {
+  return { id, name, amount }
+}
+
+/** A network sells airtime of any amount, then its data bundles at set prices. */
+function networkItems(prefix: string, bundles: readonly [string, string][]): BillItem[] {
+  return [
+    item(`${prefix}-airtime`, 'Airtime', null),
+    ...bundles.map(([name, amount], index) => item(`${prefix}-data-${index + 1}`, name, amount)),
+  ]
 }
 
 /**
@@ -143,16 +178,66 @@ export const BILLERS: readonly Biller[] = [
   biller('eko-electric', 'Eko Electricity (EKEDC)', 'electricity', METER),
   biller('abuja-electric', 'Abuja Electricity (AEDC)', 'electricity', METER),
   biller('ibadan-electric', 'Ibadan Electricity (IBEDC)', 'electricity', METER),
-  biller('mtn', 'MTN', 'mobile', PHONE),
-  biller('airtel', 'Airtel', 'mobile', PHONE),
-  biller('glo', 'Glo', 'mobile', PHONE),
-  biller('9mobile', '9mobile', 'mobile', PHONE),
+  biller(
+    'mtn',
+    'MTN',
+    'mobile',
+    PHONE,
+    networkItems('mtn', [
+      ['1GB, 1 day', '500.00'],
+      ['1.5GB, 7 days', '1000.00'],
+      ['3.5GB, 30 days', '2500.00'],
+      ['10GB, 30 days', '4500.00'],
+    ]),
+  ),
+  biller(
+    'airtel',
+    'Airtel',
+    'mobile',
+    PHONE,
+    networkItems('airtel', [
+      ['1GB, 1 day', '500.00'],
+      ['2GB, 7 days', '1500.00'],
+      ['10GB, 30 days', '5000.00'],
+    ]),
+  ),
+  biller(
+    'glo',
+    'Glo',
+    'mobile',
+    PHONE,
+    networkItems('glo', [
+      ['1.1GB, 1 day', '300.00'],
+      ['2.9GB, 30 days', '1000.00'],
+      ['10.8GB, 30 days', '3000.00'],
+    ]),
+  ),
+  biller(
+    '9mobile',
+    '9mobile',
+    'mobile',
+    PHONE,
+    networkItems('9mobile', [
+      ['1GB, 1 day', '300.00'],
+      ['4.5GB, 30 days', '2000.00'],
+    ]),
+  ),
   biller('spectranet', 'Spectranet', 'internet', CUSTOMER_ID),
   biller('smile', 'Smile', 'internet', CUSTOMER_ID),
   biller('swift', 'Swift Networks', 'internet', CUSTOMER_ID),
   biller('ipnx', 'ipNX', 'internet', CUSTOMER_ID),
-  biller('dstv', 'DStv', 'cabletv', SMARTCARD),
-  biller('gotv', 'GOtv', 'cabletv', SMARTCARD),
+  biller('dstv', 'DStv', 'cabletv', SMARTCARD, [
+    item('dstv-padi', 'DStv Padi', '4400.00'),
+    item('dstv-yanga', 'DStv Yanga', '6000.00'),
+    item('dstv-confam', 'DStv Confam', '11000.00'),
+    item('dstv-compact', 'DStv Compact', '19000.00'),
+  ]),
+  biller('gotv', 'GOtv', 'cabletv', SMARTCARD, [
+    item('gotv-smallie', 'GOtv Smallie', '1900.00'),
+    item('gotv-jinja', 'GOtv Jinja', '3900.00'),
+    item('gotv-jolli', 'GOtv Jolli', '5800.00'),
+    item('gotv-max', 'GOtv Max', '8500.00'),
+  ]),
   biller('startimes', 'StarTimes', 'cabletv', SMARTCARD),
   biller('showmax', 'Showmax', 'cabletv', PHONE),
   biller('tstv', 'TSTV', 'cabletv', SMARTCARD),
@@ -170,6 +255,24 @@ export const BILLERS: readonly Biller[] = [
   biller('lirs', 'Lagos State Internal Revenue Service (LIRS)', 'tax', PAYMENT_REFERENCE),
   biller('ikeja-lga', 'Ikeja Local Government Levies', 'tax', PAYMENT_REFERENCE),
 ]
+
+/**
+ * What a payment buys from `biller`: the item it names, or the first that takes any amount when it
+ * names none (a payment made before billers had packages). Undefined when there is no such item:
+ * a package must be chosen. A biller selling nothing listed takes any amount, with no item.
+ */
+export function chosenItem(
+  biller: Biller,
+  itemId: string | undefined,
+): { found: true; item: BillItem | null } | { found: false } {
+  if (itemId !== undefined) {
+    const named = biller.items.find((candidate) => candidate.id === itemId)
+    return named ? { found: true, item: named } : { found: false }
+  }
+  if (biller.items.length === 0) return { found: true, item: null }
+  const anyAmount = biller.items.find((candidate) => candidate.amount === null)
+  return anyAmount ? { found: true, item: anyAmount } : { found: false }
+}
 
 export function billersOf(type: BillPaymentType): Biller[] {
   return BILLERS.filter((candidate) => candidate.type === type)
@@ -237,12 +340,31 @@ const customerNumberRuleSchema = z.object({
   characters: z.enum(['digits', 'alphanumeric']),
 })
 
+export const BILL_ITEM_ID_MAX_LENGTH = 60
+
+const billItemSchema = z.object({
+  id: z.string().min(1).max(BILL_ITEM_ID_MAX_LENGTH),
+  name: z.string().min(1).max(120),
+  amount: z
+    .string()
+    .regex(/^\d{1,9}\.\d{2}$/)
+    .nullable(),
+})
+
 export const billerSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(BILL_PAYMENT_TYPES),
-  currency: z.string(),
+  currency: z.literal('NGN'),
   customerNumber: customerNumberRuleSchema,
+  items: z.array(billItemSchema).max(500),
+})
+
+/** A biller as the catalogue stores it: with each item's provider biller code, for paying it. */
+export const storedBillerSchema = billerSchema.extend({
+  items: z
+    .array(billItemSchema.extend({ providerBiller: z.string().min(1).max(40).optional() }))
+    .max(500),
 })
 
 /** `GET /api/billers`: each bill type with its providers. */
@@ -276,6 +398,13 @@ export const billPaymentRequestSchema = z.object({
     .union([z.string().max(40), z.number()], { error: 'amountRequired' })
     .refine((value) => typeof value === 'number' || value.trim() !== '', 'amountRequired'),
   walletId: z.uuid({ error: 'selectWallet' }),
+  /** The package bought (billerSchema `items`); absent for any amount. */
+  item: z
+    .string({ error: 'selectPackage' })
+    .trim()
+    .min(1, 'selectPackage')
+    .max(BILL_ITEM_ID_MAX_LENGTH, 'selectPackage')
+    .optional(),
 })
 export type BillPaymentRequest = z.infer<typeof billPaymentRequestSchema>
 
@@ -284,6 +413,8 @@ export const billCustomerQuerySchema = z.object({
   billType: billTypeSchema,
   provider: providerSchema,
   accountNumber: accountNumberSchema,
+  /** The package to be bought, where the biller checks a number per package. */
+  item: z.string().trim().min(1).max(BILL_ITEM_ID_MAX_LENGTH).optional(),
 })
 export type BillCustomerQuery = z.infer<typeof billCustomerQuerySchema>
 
@@ -297,5 +428,7 @@ export const billCustomerSchema = z.object({
    * (isPhoneTopUp).
    */
   customerName: z.string().nullable(),
+  /** The address the biller has for a meter, when it gives one; null otherwise. */
+  customerAddress: z.string().nullable(),
 })
 export type BillCustomer = z.infer<typeof billCustomerSchema>

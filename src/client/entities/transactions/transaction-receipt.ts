@@ -38,6 +38,8 @@ const DETAIL_LABELS: Readonly<Record<string, TransactionMessageKey>> = {
   customerName: 'detailCustomerName',
   billType: 'detailBillType',
   providerName: 'detailProviderName',
+  itemName: 'detailItemName',
+  customerAddress: 'detailCustomerAddress',
   customerNumber: 'detailCustomerNumber',
   bankName: 'detailBankName',
   accountNumber: 'detailAccountNumber',

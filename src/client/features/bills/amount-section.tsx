@@ -26,6 +26,7 @@ export function AmountSection({
   amount,
   shortfall,
   quickAmounts,
+  fixedPrice = false,
   pending,
 }: {
   form: UseFormReturn<BillFormValues>
@@ -38,6 +39,8 @@ export function AmountSection({
   shortfall: Money | null
   /** Whole-naira amounts offered as one tap (airtime), or none. */
   quickAmounts?: readonly string[] | undefined
+  /** The amount is a package's price, set by the package chosen, not typed. */
+  fixedPrice?: boolean
   pending: boolean
 }) {
   const t = useBillMessages()
@@ -55,6 +58,7 @@ export function AmountSection({
             placeholder={amountPlaceholder()}
             error={errors.amount?.message}
             disabled={pending}
+            readOnly={fixedPrice}
             {...form.register('amount')}
           />
           {quickAmounts ? (

@@ -26,6 +26,7 @@ describe('billCustomerCheck', () => {
       providerName: 'Ikeja Electric',
       accountNumber: '12345678901',
       customerName: 'Ada Obi',
+      customerAddress: null,
     }
     expect(billCustomerCheck(words, biller, { ...asked, data })).toEqual({
       checkError: undefined,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { BILL_PAYMENT_TYPES, billersOf } from '#shared/schemas/bills.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import {
   type BillFormValues,
@@ -23,11 +24,15 @@ const ngn: Wallet = {
   currency: { id: 1, code: 'NGN', symbol: '₦', name: 'Nigerian Naira', flagEmoji: '' },
 }
 
-const schema = billFormSchema(words, [ngn])
+/** The sandbox's billers, as GET /api/billers serves them. */
+const catalogue = BILL_PAYMENT_TYPES.map((type) => ({ type, providers: billersOf(type) }))
+
+const schema = billFormSchema(words, [ngn], catalogue)
 
 const complete: BillFormValues = {
   billType: 'electricity',
   provider: 'ikeja-electric',
+  item: '',
   accountNumber: '1234-5678-901',
   amount: '2500.50',
   walletId: ngn.id,
@@ -82,6 +87,21 @@ describe('billFormSchema', () => {
     )
     expect(problemsOf({ ...complete, amount: '0' }).amount).toBe('amountPositive')
     expect(problemsOf({ ...complete, amount: '   ' }).amount).toBe('amountRequired')
+  })
+
+  it('asks for a package where the biller sells only packages, and takes one it sells', () => {
+    const dstv = { ...complete, billType: 'cabletv', provider: 'dstv', accountNumber: '7023456789' }
+    expect(problemsOf(dstv).item).toBe('selectPackage')
+    expect(problemsOf({ ...dstv, item: 'gotv-max' }).item).toBe('selectPackage')
+    expect(problemsOf({ ...dstv, item: 'dstv-padi' })).toEqual({})
+    // A network sells airtime of any amount when no bundle is chosen.
+    const airtime = {
+      ...complete,
+      billType: 'mobile',
+      provider: 'mtn',
+      accountNumber: '08035550142',
+    }
+    expect(problemsOf(airtime)).toEqual({})
   })
 
   it('takes only a wallet it was given', () => {

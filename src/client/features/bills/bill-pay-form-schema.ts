@@ -6,13 +6,13 @@ import {
   BILL_AMOUNT_MAX_MAJOR,
   type BillPaymentType,
   customerNumberProblem,
-  findBiller,
   isBillPaymentType,
   normaliseCustomerNumber,
   readCustomerNumber,
 } from '#shared/schemas/bills.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { type BillMessages, customerNumberLabel, customerNumberRuleText } from './bill-labels.ts'
+import { type BillerCatalogue, billerIn, itemIn } from './use-billers.ts'
 
 /** Every biller is paid in naira (docs/transfers.md "Bills"), so only the NGN wallet can pay. */
 export const BILL_CURRENCY = 'NGN'
@@ -21,6 +21,8 @@ const MAX_AMOUNT_MINOR = majorToMinor(BILL_AMOUNT_MAX_MAJOR, BILL_CURRENCY)
 export type BillFormValues = {
   billType: string
   provider: string
+  /** The package chosen, '' for the biller's any-amount item (airtime, electricity). */
+  item: string
   accountNumber: string
   amount: string
   walletId: string
@@ -29,6 +31,7 @@ export type BillFormValues = {
 export const EMPTY_BILL_FORM: BillFormValues = {
   billType: '',
   provider: '',
+  item: '',
   accountNumber: '',
   amount: '',
   walletId: '',
@@ -54,11 +57,16 @@ export function typedBillAmount(text: string): Money | null {
  * what the chosen biller expects of the number (length, digits) and the amount's decimals and limit
  * in naira.
  */
-export function billFormSchema(t: BillMessages, wallets: readonly Wallet[]) {
+export function billFormSchema(
+  t: BillMessages,
+  wallets: readonly Wallet[],
+  catalogue: BillerCatalogue | undefined,
+) {
   return z
     .object({
       billType: z.string(),
       provider: z.string(),
+      item: z.string(),
       accountNumber: z.string(),
       amount: z.string(),
       walletId: z.string(),
@@ -68,8 +76,9 @@ export function billFormSchema(t: BillMessages, wallets: readonly Wallet[]) {
         context.addIssue({ code: 'custom', path: [path], message })
       const type = billTypeOf(values.billType)
       if (!type) issue('billType', t('selectBillType'))
-      const biller = type ? findBiller(type, values.provider) : undefined
+      const biller = billerIn(catalogue, type, values.provider)
       if (!biller) issue('provider', t('selectProvider'))
+      else if (itemIn(biller, values.item) === undefined) issue('item', t('selectPackage'))
 
       const number = biller
         ? readCustomerNumber(biller.customerNumber, values.accountNumber)

@@ -15,13 +15,7 @@ import { useAuth } from '#client/lib/use-auth.ts'
 import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
 import { formatMoney } from '#shared/money.ts'
 import { guessNigerianNetwork } from '#shared/nigerian-networks.ts'
-import {
-  type BillCustomer,
-  type Biller,
-  type BillPaymentRequest,
-  type BillPaymentType,
-  findBiller,
-} from '#shared/schemas/bills.ts'
+import type { BillCustomer, BillPaymentRequest, BillPaymentType } from '#shared/schemas/bills.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
 import { AmountSection } from './amount-section.tsx'
@@ -40,6 +34,7 @@ import { BillerSection } from './biller-section.tsx'
 import { CustomerSection } from './customer-section.tsx'
 import { useBillMessages } from './messages.ts'
 import { checkableNumber, fetchBillCustomer, useBillCustomer } from './use-bill-customer.ts'
+import { billerIn, itemIn, useBillers } from './use-billers.ts'
 
 const NO_WALLETS: readonly Wallet[] = []
 /** One tap for the top-ups people buy most, in naira (docs/transfers.md "Airtime"). */
@@ -74,7 +69,12 @@ export function BillPayForm({
     [wallets.data],
   )
 
-  const schema = useMemo(() => billFormSchema(t, walletList), [t, walletList])
+  const catalogue = useBillers()
+  const catalogueState = catalogue.data ? 'ready' : catalogue.isError ? 'failed' : 'loading'
+  const schema = useMemo(
+    () => billFormSchema(t, walletList, catalogue.data),
+    [t, walletList, catalogue.data],
+  )
   const form = useForm<BillFormValues>({
     resolver: schemaResolver(schema),
     defaultValues: { ...EMPTY_BILL_FORM, billType: billType ?? '' },
@@ -87,6 +87,7 @@ export function BillPayForm({
     if (form.getValues('billType') === (billType ?? '')) return
     form.setValue('billType', billType ?? '', { shouldValidate: isSubmitted })
     form.setValue('provider', '')
+    form.setValue('item', '')
   }, [billType, form, isSubmitted])
 
   // Bills are paid from the one NGN wallet, so it is chosen already once it has loaded.
@@ -96,15 +97,34 @@ export function BillPayForm({
   }, [onlyWallet, form])
 
   const type = billTypeOf(form.watch('billType'))
-  const biller = type ? findBiller(type, form.watch('provider')) : undefined
+  const biller = billerIn(catalogue.data, type, form.watch('provider'))
+  const item = itemIn(biller, form.watch('item'))
   const numberText = form.watch('accountNumber')
-  const customer = useBillCustomer(biller, numberText)
+  const customer = useBillCustomer(biller, item, numberText)
+
+  // A new provider sells other things: what was chosen goes, and its any-amount item (airtime,
+  // a meter's top-up) is chosen, or nothing where only packages are sold.
+  const billerId = biller?.id
+  useEffect(() => {
+    if (!billerId || !biller) return
+    const current = form.getValues('item')
+    if (current !== '' && biller.items.some((candidate) => candidate.id === current)) return
+    form.setValue('item', biller.items.find((candidate) => candidate.amount === null)?.id ?? '')
+  }, [billerId, biller, form])
+
+  // A package has its price: the amount is that, and is not typed.
+  const price = item?.amount ?? null
+  useEffect(() => {
+    if (price !== null && form.getValues('amount') !== price)
+      form.setValue('amount', price, { shouldValidate: form.formState.isSubmitted })
+  }, [price, form])
   const amount = typedBillAmount(form.watch('amount'))
   const wallet = walletList.find((candidate) => candidate.id === form.watch('walletId'))
 
   // Airtime and data: the network is guessed from the number's prefix as it is typed, and stays
   // changeable; a new guess replaces the provider only when the number points elsewhere.
-  const guessedNetwork = type === 'mobile' ? guessNigerianNetwork(numberText) : undefined
+  const guessed = type === 'mobile' ? guessNigerianNetwork(numberText) : undefined
+  const guessedNetwork = billerIn(catalogue.data, type, guessed ?? '')?.id
   useEffect(() => {
     if (guessedNetwork && form.getValues('provider') !== guessedNetwork)
       form.setValue('provider', guessedNetwork, { shouldValidate: form.formState.isSubmitted })
@@ -112,7 +132,7 @@ export function BillPayForm({
   const shortfall = walletShortfall(wallet, amount)
 
   // Whom the payment under review is for, for the status panel once it has gone through.
-  const reviewed = useRef<{ biller: Biller; customer: BillCustomer } | null>(null)
+  const reviewed = useRef<Omit<PaidBill, 'transaction'> | null>(null)
   const [confirmingCustomer, setConfirmingCustomer] = useState(false)
   const action = useMoneyAction({
     parse: (data) => transactionSchema.parse(data),
@@ -131,16 +151,18 @@ export function BillPayForm({
   async function submit(values: BillFormValues) {
     if (pending) return
     const chosenType = billTypeOf(values.billType)
-    const payee = chosenType ? findBiller(chosenType, values.provider) : undefined
+    const payee = billerIn(catalogue.data, chosenType, values.provider)
+    const bought = itemIn(payee, values.item)
     const number = checkableNumber(payee, values.accountNumber)
     const paidAmount = typedBillAmount(values.amount)
     const chosenWallet = walletList.find((candidate) => candidate.id === values.walletId)
-    if (!chosenType || !payee || !number || !paidAmount || !chosenWallet) return
+    if (!chosenType || !payee || bought === undefined || !number || !paidAmount || !chosenWallet)
+      return
     // The name is normally on screen already; a quick typist may submit before it arrives.
     let found: BillCustomer
     setConfirmingCustomer(true)
     try {
-      found = await fetchBillCustomer(queryClient, payee, number)
+      found = await fetchBillCustomer(queryClient, payee, bought, number)
     } catch (error) {
       if (error instanceof ApiError && error.status !== 401) {
         form.setError('accountNumber', { message: error.serverMessage ?? t('checkFailed') })
@@ -158,14 +180,16 @@ export function BillPayForm({
       accountNumber: number,
       amount: formatMoney(paidAmount),
       walletId: values.walletId,
+      ...(bought ? { item: bought.id } : {}),
     }
-    reviewed.current = { biller: payee, customer: found }
+    reviewed.current = { biller: payee, item: bought, customer: found }
     action.review({
       path: '/api/bill-pay',
       body,
       review: {
         ...billReview(t, {
           biller: payee,
+          item: bought,
           customer: found,
           customerNumber: number,
           amount: paidAmount,
@@ -194,6 +218,9 @@ export function BillPayForm({
             <BillerSection
               form={form}
               type={type}
+              catalogue={catalogue.data}
+              catalogueState={catalogueState}
+              biller={biller}
               onBillTypeChange={onBillTypeChange}
               pending={pending}
             />
@@ -208,7 +235,8 @@ export function BillPayForm({
             />
             <AmountSection
               form={form}
-              quickAmounts={type === 'mobile' ? AIRTIME_QUICK_AMOUNTS : undefined}
+              quickAmounts={type === 'mobile' && price === null ? AIRTIME_QUICK_AMOUNTS : undefined}
+              fixedPrice={price !== null}
               wallets={walletList}
               walletsFailed={wallets.isError}
               walletsLoading={wallets.isPending}

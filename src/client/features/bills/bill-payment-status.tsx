@@ -12,13 +12,24 @@ import { cn } from '#client/lib/cn.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { toast } from '#client/lib/toast.ts'
-import { type BillCustomer, type Biller, formatTopUpNumber } from '#shared/schemas/bills.ts'
+import {
+  type BillCustomer,
+  type Biller,
+  type BillItem,
+  formatTopUpNumber,
+} from '#shared/schemas/bills.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
 import { customerNumberLabel } from './bill-labels.ts'
 import { useBillMessages } from './messages.ts'
 
 /** A bill just paid: the pending transaction the server answered with, and whom it paid. */
-export type PaidBill = { transaction: Transaction; biller: Biller; customer: BillCustomer }
+export type PaidBill = {
+  transaction: Transaction
+  biller: Biller
+  /** The package bought, where the biller sells more than one thing. */
+  item: BillItem | null
+  customer: BillCustomer
+}
 
 const LOOKS = {
   pending: {
@@ -61,7 +72,7 @@ export function BillPaymentStatus({
   const look = status === 'completed' || status === 'failed' ? LOOKS[status] : LOOKS.pending
   const Icon = look.icon
   const receipt = details.data?.payout?.receipt ?? {}
-  const { biller, customer, transaction } = paid
+  const { biller, item, customer, transaction } = paid
 
   const announced = useRef(status)
   useEffect(() => {
@@ -130,6 +141,9 @@ export function BillPaymentStatus({
 
         <dl className="mt-5 grid grid-cols-1 gap-2 rounded-lg border p-3 text-sm">
           <SummaryRow label={t('fieldProvider')} value={biller.name} text />
+          {item && biller.items.length > 1 ? (
+            <SummaryRow label={t('fieldPackage')} value={item.name} text />
+          ) : null}
           {/* A phone top-up names nobody: its number, as people read it, says whom it is for. */}
           {customer.customerName === null ? null : (
             <SummaryRow label={t('fieldCustomer')} value={customer.customerName} text />

@@ -26,6 +26,7 @@ const customer: BillCustomer = {
   providerName: 'Ikeja Electric',
   accountNumber: '12345678901',
   customerName: 'Ada Obi',
+  customerAddress: null,
 }
 
 describe('billReview', () => {
@@ -33,6 +34,7 @@ describe('billReview', () => {
     expect(
       billReview(words, {
         biller,
+        item: null,
         customer,
         customerNumber: '12345678901',
         amount: { amountMinor: 250_050n, asset: 'NGN' },
@@ -50,17 +52,36 @@ describe('billReview', () => {
     })
   })
 
+  it("shows the meter's address and the package bought, where there is one", () => {
+    const dstv = findBiller('cabletv', 'dstv')
+    if (!dstv) throw new Error('the DStv biller is missing')
+    const review = billReview(words, {
+      biller: dstv,
+      item: dstv.items[1] ?? null,
+      customer: { ...customer, customerAddress: '12 Allen Avenue, Ikeja' },
+      customerNumber: '7023456789',
+      amount: { amountMinor: 600_000n, asset: 'NGN' },
+      wallet: ngn,
+    })
+    expect(review.rows.slice(0, 2)).toEqual([
+      { label: 'customerAddress', value: '12 Allen Avenue, Ikeja' },
+      { label: 'reviewPackage', value: 'DStv Yanga' },
+    ])
+  })
+
   it('shows a phone top-up by its number and network, never a name nor a confirmation', () => {
     const mtn = findBiller('mobile', 'mtn')
     if (!mtn) throw new Error('the MTN biller is missing')
     const review = billReview(words, {
       biller: mtn,
+      item: mtn.items[0] ?? null,
       customer: {
         billType: 'mobile',
         provider: 'mtn',
         providerName: 'MTN',
         accountNumber: '08035550142',
         customerName: null,
+        customerAddress: null,
       },
       customerNumber: '08035550142',
       amount: { amountMinor: 50_000n, asset: 'NGN' },

@@ -1,7 +1,12 @@
 import type { Review } from '#client/components/money-action/use-money-action.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import type { Money } from '#shared/money.ts'
-import { type BillCustomer, type Biller, formatTopUpNumber } from '#shared/schemas/bills.ts'
+import {
+  type BillCustomer,
+  type Biller,
+  type BillItem,
+  formatTopUpNumber,
+} from '#shared/schemas/bills.ts'
 import type { Wallet } from '#shared/schemas/reference.ts'
 import { BILL_TYPE_LOOKS, type BillMessages } from './bill-labels.ts'
 
@@ -39,12 +44,15 @@ export function billReview(
   t: BillMessages,
   {
     biller,
+    item,
     customer,
     customerNumber,
     amount,
     wallet,
   }: {
     biller: Biller
+    /** What is bought, where the biller sells more than one thing. */
+    item: BillItem | null
     customer: BillCustomer
     /** The number as the biller read it. */
     customerNumber: string
@@ -57,6 +65,14 @@ export function billReview(
     title: t('reviewTitle'),
     recipient: billRecipient(t, biller, customer, customerNumber),
     rows: [
+      // The meter's address, as the distributor has it: the check that it is the right meter.
+      ...(customer.customerAddress
+        ? [{ label: t('customerAddress'), value: customer.customerAddress }]
+        : []),
+      // Airtime is what a network sells unless a bundle is chosen: only a bundle is named.
+      ...(item && biller.items.length > 1 && !(biller.type === 'mobile' && item.amount === null)
+        ? [{ label: t('reviewPackage'), value: item.name }]
+        : []),
       { label: t('reviewAmount'), value: shown },
       { label: t('reviewFee'), value: t('reviewNoFee') },
       { label: t('reviewTotal'), value: shown, strong: true },

@@ -1,28 +1,42 @@
 import { Controller, type UseFormReturn } from 'react-hook-form'
-import { BILL_PAYMENT_TYPES, type BillPaymentType, billersOf } from '#shared/schemas/bills.ts'
+import { formatAmount } from '#client/lib/format-amount.ts'
+import { BILL_PAYMENT_TYPES, type Biller, type BillPaymentType } from '#shared/schemas/bills.ts'
 import { BILL_TYPE_LOOKS } from './bill-labels.ts'
 import { type BillFormValues, billTypeOf } from './bill-pay-form-schema.ts'
 import { ChoiceSelect } from './choice-select.tsx'
 import { useBillMessages } from './messages.ts'
+import { type BillerCatalogue, billersIn } from './use-billers.ts'
 
 /**
- * Whom the bill is paid to: the bill type, then one of that type's providers. The type is owned
- * by the page, which shows it on its buttons and cards too, so choosing one here goes up to the
- * page rather than into the form.
+ * Whom the bill is paid to: the bill type, then one of that type's providers from the live
+ * catalogue, then, where the provider sells packages (data bundles, pay-TV), which one. The type
+ * is owned by the page, which shows it on its buttons and cards too, so choosing one here goes
+ * up to the page rather than into the form.
  */
 export function BillerSection({
   form,
   type,
+  catalogue,
+  catalogueState,
+  biller,
   onBillTypeChange,
   pending,
 }: {
   form: UseFormReturn<BillFormValues>
   type: BillPaymentType | undefined
+  catalogue: BillerCatalogue | undefined
+  catalogueState: 'loading' | 'failed' | 'ready'
+  biller: Biller | undefined
   onBillTypeChange: (type: BillPaymentType) => void
   pending: boolean
 }) {
   const t = useBillMessages()
   const { errors } = form.formState
+  const providerError =
+    errors.provider?.message ??
+    (catalogueState === 'failed' && type ? t('billersFailed') : undefined)
+  // A package choice is offered where there is a choice: a biller selling one thing has none.
+  const items = biller && biller.items.length > 1 ? biller.items : []
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Controller
@@ -54,18 +68,57 @@ export function BillerSection({
           <ChoiceSelect
             id="bill-provider"
             label={t('provider')}
-            placeholder={type ? t('providerPlaceholder') : t('providerNeedsType')}
+            placeholder={
+              !type
+                ? t('providerNeedsType')
+                : catalogueState === 'loading'
+                  ? t('billersLoading')
+                  : t('providerPlaceholder')
+            }
             value={field.value}
-            options={(type ? billersOf(type) : []).map((candidate) => ({
+            options={(type ? billersIn(catalogue, type) : []).map((candidate) => ({
               value: candidate.id,
               label: candidate.name,
             }))}
             onChange={field.onChange}
-            error={errors.provider?.message}
-            disabled={pending || !type}
+            error={providerError}
+            disabled={pending || !type || catalogueState !== 'ready'}
           />
         )}
       />
+      {items.length > 0 ? (
+        <div className="sm:col-span-2">
+          <Controller
+            control={form.control}
+            name="item"
+            render={({ field }) => (
+              <ChoiceSelect
+                id="bill-item"
+                label={t('package')}
+                placeholder={t('packagePlaceholder')}
+                value={field.value}
+                options={items.map((item) => ({
+                  value: item.id,
+                  label:
+                    item.amount === null
+                      ? t('anyAmount', {
+                          // A network's any-amount item is airtime, whatever the provider calls it.
+                          name:
+                            biller?.type === 'mobile' ? t(BILL_TYPE_LOOKS.mobile.label) : item.name,
+                        })
+                      : t('packagePrice', {
+                          name: item.name,
+                          price: formatAmount(item.amount, { code: 'NGN', symbol: '₦' }),
+                        }),
+                }))}
+                onChange={field.onChange}
+                error={errors.item?.message}
+                disabled={pending}
+              />
+            )}
+          />
+        </div>
+      ) : null}
     </div>
   )
 }

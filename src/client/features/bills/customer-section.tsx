@@ -114,6 +114,11 @@ export function CustomerSection({
             <span className="break-words font-semibold" data-testid="bill-customer-name">
               {found.customerName}
             </span>
+            {found.customerAddress ? (
+              <span className="break-words text-xs" data-testid="bill-customer-address">
+                {found.customerAddress}
+              </span>
+            ) : null}
           </span>
         </p>
       ) : null}

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '#client/lib/use-debounced-value.ts'
 import {
   type BillCustomer,
   type Biller,
+  type BillItem,
   billCustomerSchema,
   customerNumberProblem,
   isPhoneTopUp,
@@ -15,11 +16,18 @@ const CHECK_DELAY_MS = 400
 
 export const BILL_CUSTOMER_QUERY_KEY = ['/api/billers/validate'] as const
 
-function billCustomerQuery(billType: string, provider: string, customerNumber: string) {
+function billCustomerQuery(
+  billType: string,
+  provider: string,
+  item: BillItem | null,
+  customerNumber: string,
+) {
+  const itemId = item?.id ?? ''
   return {
-    queryKey: [...BILL_CUSTOMER_QUERY_KEY, billType, provider, customerNumber],
+    queryKey: [...BILL_CUSTOMER_QUERY_KEY, billType, provider, itemId, customerNumber],
     queryFn: async (): Promise<BillCustomer> => {
       const query = new URLSearchParams({ billType, provider, accountNumber: customerNumber })
+      if (itemId) query.set('item', itemId)
       return billCustomerSchema.parse(
         await apiRequest('GET', `/api/billers/validate?${query.toString()}`),
       )
@@ -45,6 +53,7 @@ function topUpAnswer(biller: Biller, customerNumber: string): BillCustomer {
     providerName: biller.name,
     accountNumber: customerNumber,
     customerName: null,
+    customerAddress: null,
   }
 }
 
@@ -53,13 +62,18 @@ function topUpAnswer(biller: Biller, customerNumber: string): BillCustomer {
  * paying). Asked once the number has the biller's shape and typing has paused; answers are
  * kept, so going back to a number already checked asks nothing.
  */
-export function useBillCustomer(biller: Biller | undefined, text: string) {
+export function useBillCustomer(
+  biller: Biller | undefined,
+  item: BillItem | null | undefined,
+  text: string,
+) {
   const number = useDebouncedValue(checkableNumber(biller, text), CHECK_DELAY_MS)
   const current = checkableNumber(biller, text)
   const topUp = biller !== undefined && isPhoneTopUp(biller.customerNumber)
   const query = useQuery({
-    ...billCustomerQuery(biller?.type ?? '', biller?.id ?? '', number ?? ''),
-    enabled: !topUp && biller !== undefined && number !== null && number === current,
+    ...billCustomerQuery(biller?.type ?? '', biller?.id ?? '', item ?? null, number ?? ''),
+    enabled:
+      !topUp && biller !== undefined && item !== undefined && number !== null && number === current,
   })
   if (topUp && biller) {
     return {
@@ -79,9 +93,10 @@ export function useBillCustomer(biller: Biller | undefined, text: string) {
 export function fetchBillCustomer(
   queryClient: QueryClient,
   biller: Biller,
+  item: BillItem | null,
   customerNumber: string,
 ): Promise<BillCustomer> {
   if (isPhoneTopUp(biller.customerNumber))
     return Promise.resolve(topUpAnswer(biller, customerNumber))
-  return queryClient.fetchQuery(billCustomerQuery(biller.type, biller.id, customerNumber))
+  return queryClient.fetchQuery(billCustomerQuery(biller.type, biller.id, item, customerNumber))
 }

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { findBillCustomer, findBillerOrThrow } from '#server/bills/find-bill-customer.ts'
+import { listBillers } from '#server/bills/bill-catalogue.ts'
+import {
+  findBillCustomer,
+  findBillerOrThrow,
+  findItemOrThrow,
+} from '#server/bills/find-bill-customer.ts'
 import { payBill } from '#server/bills/pay-bill.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
@@ -14,10 +19,8 @@ import { requireUser } from '#server/http/session-plugin.ts'
 import { type Providers, requireProvider } from '#server/providers/providers.ts'
 import { msg } from '#shared/errors.ts'
 import {
-  BILL_PAYMENT_TYPES,
   billCustomerQuerySchema,
   billCustomerSchema,
-  billersOf,
   billPaymentRequestSchema,
   billTypeGroupSchema,
 } from '#shared/schemas/bills.ts'
@@ -48,11 +51,11 @@ export const billRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['bills'],
         summary:
-          'The bill types, plus government and tax, with their providers and what each calls its customer number',
+          'The bill types, plus government and tax, with their providers, what each calls its customer number, and the packages each sells',
         response: { 200: z.array(billTypeGroupSchema) },
       },
     },
-    () => BILL_PAYMENT_TYPES.map((type) => ({ type, providers: billersOf(type) })),
+    () => listBillers(db, providers.biller),
   )
 
   app.get(
@@ -67,16 +70,19 @@ export const billRoutes: FastifyPluginAsyncZod<{
       preHandler: requireUser,
     },
     async (request) => {
-      const { billType, provider, accountNumber } = request.query
+      const { billType, provider, accountNumber, item } = request.query
       const aggregator = requireProvider(providers.biller, BILLS_UNAVAILABLE)
-      const biller = findBillerOrThrow(billType, provider)
-      const customer = await findBillCustomer(biller, accountNumber, aggregator)
+      const biller = await findBillerOrThrow(db, aggregator, billType, provider)
+      // A number is checked against any of what the biller sells; the package comes later.
+      const chosen = findItemOrThrow(biller, item ?? biller.items[0]?.id)
+      const customer = await findBillCustomer(biller, chosen, accountNumber, aggregator)
       return {
         billType,
         provider: biller.id,
         providerName: biller.name,
         accountNumber: customer.customerNumber,
         customerName: customer.customerName,
+        customerAddress: customer.customerAddress,
       }
     },
   )

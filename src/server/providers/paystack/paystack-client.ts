@@ -1,28 +1,19 @@
 import { z } from 'zod'
+import {
+  createProviderApiClient,
+  type ProviderAnswer,
+  type ProviderApiClient,
+  ProviderFailure,
+} from '#server/providers/provider-api-client.ts'
 
 /** Paystack answers within seconds; one that has not after this is treated as lost. */
 export const PAYSTACK_TIMEOUT_MS = 20_000
 
 /**
- * Why a call to Paystack did not give an answer to act on (docs/paystack.md "Failures"):
- * - `refused`: Paystack answered `status: false` with a 4xx; nothing was done there;
- * - `lost`: a timeout, a dropped connection or a 5xx; Paystack may or may not have done it,
- *   so whoever retries must ask first (a transfer is verified by its reference);
- * - `malformed`: an answer that is not Paystack's documented shape.
+ * A failed call to Paystack (docs/paystack.md "Failures"): `refused` (it answered
+ * `status: false` with a 4xx), `lost` (no answer or a 5xx) or `malformed`.
  */
-export type PaystackFailureKind = 'refused' | 'lost' | 'malformed'
-
-export class PaystackFailure extends Error {
-  override name = 'PaystackFailure'
-  constructor(
-    readonly kind: PaystackFailureKind,
-    /** The HTTP status, or 0 when no answer came. */
-    readonly httpStatus: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export const PaystackFailure = ProviderFailure
 
 /**
  * An amount as Paystack's JSON takes it: an integer of the minor unit (kobo, cents). Sabi's
@@ -36,15 +27,16 @@ export function paystackAmount(amountMinor: bigint): number {
   return amount
 }
 
-/** Paystack's envelope around every answer: `status`, a `message`, and the `data`. */
+/** Paystack's envelope around every answer: `status`, a `message`, the `data` and `meta`. */
 const envelopeSchema = z.object({
   status: z.boolean(),
   message: z.string().max(1000).optional(),
   data: z.unknown().optional(),
   meta: z.unknown().optional(),
 })
+type PaystackEnvelope = z.infer<typeof envelopeSchema>
 
-export type PaystackAnswer<T> = { message: string; data: T; meta: unknown }
+export type PaystackAnswer<T> = ProviderAnswer<T, PaystackEnvelope> & { meta: unknown }
 
 export type PaystackClient = {
   get<T>(
@@ -66,83 +58,28 @@ export type PaystackOptions = {
 }
 
 /**
- * The one way Sabi talks to Paystack: the secret key as a bearer token, JSON both ways, a
- * timeout on every call, and the documented envelope checked, so every caller gets either the
- * `data` it asked for (parsed by its schema) or a PaystackFailure that says whether Paystack
- * might have acted. The key never appears in an error or a log line.
+ * The one way Sabi talks to Paystack (provider-api-client.ts), with Paystack's envelope: a
+ * boolean `status`, and `meta` for the pages of a list.
  */
 export function createPaystackClient(options: PaystackOptions): PaystackClient {
-  const timeoutMs = options.timeoutMs ?? PAYSTACK_TIMEOUT_MS
-
-  async function call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    query: Record<string, string | number | undefined>,
-    body: Record<string, unknown> | undefined,
-    schema: z.ZodType<T>,
-  ): Promise<PaystackAnswer<T>> {
-    const url = new URL(`${options.baseUrl}${path}`)
-    for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined) url.searchParams.set(name, String(value))
-    }
-    let response: Response
-    try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${options.secretKey}`,
-          accept: 'application/json',
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
-      })
-    } catch (error) {
-      const reason = error instanceof Error ? error.name : 'unknown'
-      throw new PaystackFailure('lost', 0, `Paystack ${method} ${path} got no answer (${reason})`)
-    }
-    let parsed: unknown
-    try {
-      parsed = await response.json()
-    } catch {
-      parsed = undefined
-    }
-    const envelope = envelopeSchema.safeParse(parsed)
-    const message = envelope.success ? (envelope.data.message ?? '') : ''
-    if (response.status >= 500) {
-      throw new PaystackFailure(
-        'lost',
-        response.status,
-        `Paystack ${method} ${path} answered ${response.status}${message ? `: ${message}` : ''}`,
-      )
-    }
-    if (!envelope.success) {
-      throw new PaystackFailure(
-        'malformed',
-        response.status,
-        `Paystack ${method} ${path} answered ${response.status} in an unknown format`,
-      )
-    }
-    if (!response.ok || !envelope.data.status) {
-      throw new PaystackFailure(
-        'refused',
-        response.status,
-        `Paystack ${method} ${path} refused (${response.status}): ${message}`,
-      )
-    }
-    const data = schema.safeParse(envelope.data.data)
-    if (!data.success) {
-      throw new PaystackFailure(
-        'malformed',
-        response.status,
-        `Paystack ${method} ${path} answered data in an unknown format: ${data.error.issues[0]?.path.join('.') ?? ''}`,
-      )
-    }
-    return { message, data: data.data, meta: envelope.data.meta }
-  }
-
+  const client: ProviderApiClient<PaystackEnvelope> = createProviderApiClient(
+    'Paystack',
+    { ...options, timeoutMs: options.timeoutMs ?? PAYSTACK_TIMEOUT_MS },
+    {
+      schema: envelopeSchema,
+      accepted: (envelope) => envelope.status,
+      message: (envelope) => envelope.message ?? '',
+      data: (envelope) => envelope.data,
+    },
+  )
   return {
-    get: (path, query, schema) => call('GET', path, query, undefined, schema),
-    post: (path, body, schema) => call('POST', path, {}, body, schema),
+    get: async (path, query, schema) => {
+      const answer = await client.get(path, query, schema)
+      return { ...answer, meta: answer.envelope.meta }
+    },
+    post: async (path, body, schema) => {
+      const answer = await client.post(path, body, schema)
+      return { ...answer, meta: answer.envelope.meta }
+    },
   }
 }
