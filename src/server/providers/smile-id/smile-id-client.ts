@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ProviderFailure } from '../provider-api-client.ts'
 import { type SmileIdCredentials, smileIdSignature } from './smile-id-signature.ts'
 
 /**
@@ -14,24 +15,6 @@ const SOURCE_SDK = 'rest_api'
 const SOURCE_SDK_VERSION = '1.0.0'
 /** `partner_params.job_type` of an Enhanced KYC (and Basic KYC) job. */
 const ENHANCED_KYC_JOB_TYPE = 5
-
-/**
- * Why a call to Smile ID gave no answer to act on:
- * - `lost`: a timeout, a dropped connection or a 5xx;
- * - `refused`: a 4xx, Smile ID's `{code, error}` (2205: the signature; 2213: a missing field);
- * - `malformed`: an answer that is not the documented shape.
- */
-export class SmileIdFailure extends Error {
-  override name = 'SmileIdFailure'
-  constructor(
-    readonly kind: 'lost' | 'refused' | 'malformed',
-    /** The HTTP status, or 0 when no answer came. */
-    readonly httpStatus: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 /** One Enhanced KYC lookup: the number, the person it should be, and Sabi's ids for the job. */
 export type IdVerificationRequest = {
@@ -88,10 +71,13 @@ export type SmileIdClient = {
 }
 
 /**
- * The one way Sabi talks to Smile ID (docs/smile-id.md "The client"): every request signed
- * with a fresh timestamp, JSON both ways, a timeout on every call, and the answer checked
- * against the documented shape, so a caller gets either the fields it reads or a SmileIdFailure.
- * The API key never appears in a request, an error or a log line; neither does an ID number.
+ * The one way Sabi talks to Smile ID (docs/smile-id.md "The call"): every request signed with a
+ * fresh timestamp, JSON both ways, a timeout on every call, and the answer checked against the
+ * documented shape, so a caller gets either the fields it reads or a ProviderFailure: `lost` (a
+ * timeout, a dropped connection, a 5xx), `refused` (a 4xx with Smile ID's `{code, error}`: 2205
+ * the signature, 2213 a missing field) or `malformed`. Smile ID signs the request body rather
+ * than taking a bearer key, so this is not the money providers' `createProviderApiClient`. The
+ * API key never appears in a request, an error or a log line; neither does an ID number.
  */
 export function createSmileIdClient(options: SmileIdOptions): SmileIdClient {
   const timeoutMs = options.timeoutMs ?? SMILE_ID_TIMEOUT_MS
@@ -131,10 +117,10 @@ export function createSmileIdClient(options: SmileIdOptions): SmileIdClient {
         text = await response.text()
       } catch (error) {
         const reason = error instanceof Error ? error.name : 'unknown'
-        throw new SmileIdFailure('lost', 0, `Smile ID id_verification got no answer (${reason})`)
+        throw new ProviderFailure('lost', 0, `Smile ID id_verification got no answer (${reason})`)
       }
       if (response.status >= 500) {
-        throw new SmileIdFailure(
+        throw new ProviderFailure(
           'lost',
           response.status,
           `Smile ID id_verification answered ${response.status}`,
@@ -146,7 +132,7 @@ export function createSmileIdClient(options: SmileIdOptions): SmileIdClient {
         const detail = refusal.success
           ? `code ${refusal.data.code}${refusal.data.error ? `: ${refusal.data.error}` : ''}`
           : 'an unknown body'
-        throw new SmileIdFailure(
+        throw new ProviderFailure(
           'refused',
           response.status,
           `Smile ID id_verification refused (${response.status}) with ${detail}`,
@@ -154,7 +140,7 @@ export function createSmileIdClient(options: SmileIdOptions): SmileIdClient {
       }
       const answer = answerSchema.safeParse(parsed)
       if (!answer.success) {
-        throw new SmileIdFailure(
+        throw new ProviderFailure(
           'malformed',
           response.status,
           `Smile ID id_verification answered in an unknown format: ${answer.error.issues[0]?.path.join('.') ?? ''}`,

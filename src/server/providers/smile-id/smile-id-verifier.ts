@@ -5,8 +5,9 @@ import {
   IdentityRegistryUnavailable,
   type IdentityVerifier,
 } from '../identity-verifier.ts'
+import { ProviderFailure } from '../provider-api-client.ts'
 import { namesMatch, registryDate } from '../registry-match.ts'
-import { type IdVerificationAnswer, type SmileIdClient, SmileIdFailure } from './smile-id-client.ts'
+import type { IdVerificationAnswer, SmileIdClient } from './smile-id-client.ts'
 
 /** Smile ID's `id_type` for each identity Sabi checks (its "Using ID Number" list). */
 const SMILE_ID_TYPES: Record<IdentityKind, string> = {
@@ -113,7 +114,7 @@ export function createSmileIdVerifier(client: SmileIdClient): IdentityVerifier {
           jobId: input.checkId,
         })
       } catch (error) {
-        if (error instanceof SmileIdFailure) throw new IdentityRegistryUnavailable(error.message)
+        if (error instanceof ProviderFailure) throw new IdentityRegistryUnavailable(error.message)
         throw error
       }
       return decideSmileIdAnswer(input, answer)
