@@ -131,6 +131,18 @@ const environmentSchema = z
       .string()
       .regex(/^https?:\/\/[^\s?#]+$/, 'FLUTTERWAVE_BASE_URL must be an http:// or https:// URL')
       .default('https://api.flutterwave.com/v3'),
+    SMILE_ID_PARTNER_ID: z
+      .string()
+      .regex(/^\d{1,10}$/, 'SMILE_ID_PARTNER_ID must be the partner id the Smile ID portal shows')
+      .optional(),
+    SMILE_ID_API_KEY: z
+      .string()
+      .regex(/^\S{16,500}$/, 'SMILE_ID_API_KEY must be the API key from the Smile ID portal')
+      .optional(),
+    SMILE_ID_BASE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s?#]+$/, 'SMILE_ID_BASE_URL must be an http:// or https:// URL')
+      .default('https://api.smileidentity.com'),
   })
   .refine((env) => env.DATABASE_URL === undefined || env.SESSION_SECRET !== undefined, {
     message: 'SESSION_SECRET is required when DATABASE_URL is set',
@@ -245,6 +257,30 @@ export type Config = {
    * payments, in place of the sandbox's biller (docs/flutterwave.md).
    */
   flutterwave: { secretKey: string; baseUrl: string } | undefined
+  /**
+   * Smile ID, when its partner id and API key are set: identity checks of BVNs, NINs and South
+   * African and Kenyan national IDs, in place of the sandbox's registry (docs/smile-id.md).
+   */
+  smileId: SmileIdSettings | undefined
+}
+
+/** Smile ID's credentials and where its API is (docs/smile-id.md). */
+export type SmileIdSettings = { partnerId: string; apiKey: string; baseUrl: string }
+
+/** Smile ID, both credentials or neither: a partner id without its key signs nothing. */
+function smileIdOf(value: {
+  SMILE_ID_PARTNER_ID?: string | undefined
+  SMILE_ID_API_KEY?: string | undefined
+  SMILE_ID_BASE_URL: string
+}): SmileIdSettings | undefined {
+  const { SMILE_ID_PARTNER_ID: partnerId, SMILE_ID_API_KEY: apiKey } = value
+  if (!partnerId && !apiKey) return undefined
+  if (!partnerId || !apiKey) {
+    throw new ConfigError(
+      'Invalid configuration: SMILE_ID_PARTNER_ID and SMILE_ID_API_KEY go together',
+    )
+  }
+  return { partnerId, apiKey, baseUrl: value.SMILE_ID_BASE_URL.replace(/\/+$/, '') }
 }
 
 /** The SMS gateway, all three of its settings or none: half a gateway would fail every send. */
@@ -338,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           baseUrl: value.FLUTTERWAVE_BASE_URL.replace(/\/+$/, ''),
         }
       : undefined,
+    smileId: smileIdOf(value),
   }
 }
 

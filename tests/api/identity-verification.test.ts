@@ -68,7 +68,8 @@ describeMoneyApi('identity verification', (context) => {
     expect(mismatch.status, mismatch.text).toBe(200)
     expect(mismatch.body).toMatchObject({
       user: { verificationStatus: 'failed', isVerified: false, kycTier: 1 },
-      failureReason: 'The name and date of birth do not match this BVN',
+      failureReason:
+        'The name on this BVN is not the name you entered. Enter your legal first and last name as they are on your ID.',
     })
     expect(await accountOf(user.id)).toEqual({
       kycTier: 1,
@@ -84,8 +85,50 @@ describeMoneyApi('identity verification', (context) => {
       { 'accept-language': 'fr' },
     )
     expect(inFrench.body).toMatchObject({
-      failureReason: 'Le nom et la date de naissance ne correspondent pas à ce NIN',
+      failureReason:
+        "Le nom enregistré pour ce NIN n'est pas celui que vous avez saisi. Saisissez vos prénom et nom légaux tels qu'ils figurent sur votre pièce d'identité.",
     })
+
+    // A record of the right name born on another day fails on the date, and says so.
+    const otherDay = await client.post(
+      '/api/profile/verification',
+      buildVerification({ idNumber: '22345672222' }),
+    )
+    expect(otherDay.body).toMatchObject({
+      user: { verificationStatus: 'failed', kycTier: 1 },
+      failureReason:
+        'The date of birth on this BVN is not the date you entered. Check your date of birth and try again.',
+    })
+    expect(await identityRowsOf(user.id)).toEqual([])
+    // Each completed check is on record: its result, never the number, the name or the date.
+    expect(
+      await queryRows(
+        context.database.db,
+        sql`select provider, id_type, country, result, provider_job_id from identity_checks where user_id = ${user.id} order by created_at`,
+      ),
+    ).toEqual([
+      {
+        provider: 'sandbox-identity',
+        id_type: 'bvn',
+        country: 'NG',
+        result: 'name_mismatch',
+        provider_job_id: null,
+      },
+      {
+        provider: 'sandbox-identity',
+        id_type: 'nin',
+        country: 'NG',
+        result: 'name_mismatch',
+        provider_job_id: null,
+      },
+      {
+        provider: 'sandbox-identity',
+        id_type: 'bvn',
+        country: 'NG',
+        result: 'date_mismatch',
+        provider_job_id: null,
+      },
+    ])
   })
 
   it('refuses a number the registry does not know, and keeps nothing of it', async () => {

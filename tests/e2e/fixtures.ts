@@ -1,5 +1,6 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { test as base, expect, type Page } from '@playwright/test'
+import { passesLuhn } from '#shared/identity-numbers.ts'
 import type { SignUpRequest } from '#shared/schemas/auth.ts'
 import { type Wallet, walletSchema } from '#shared/schemas/reference.ts'
 
@@ -102,13 +103,29 @@ export async function walletBalance(page: Page, code: string): Promise<string> {
 
 /**
  * An 11-digit BVN or NIN no other test uses, that the sandbox registry finds and matches to any
- * name: never ending in 0000 (not found) or 1111 (someone else's; docs/running.md). A number
- * backs one account only (docs/security.md "Identity").
+ * name: never ending in 0000 (not found), 1111 (someone else's) or 2222 (born another day;
+ * docs/account.md "Identity verification"). A number backs one account only (docs/security.md
+ * "Identity").
  */
 export function newIdentityNumber(): string {
   for (;;) {
     const number = `2${String(randomInt(0, 10 ** 10)).padStart(10, '0')}`
-    if (!number.endsWith('0000') && !number.endsWith('1111')) return number
+    if (!['0000', '1111', '2222'].some((tail) => number.endsWith(tail))) return number
+  }
+}
+
+/**
+ * A South African ID number no other test uses: 13 digits, the last the Luhn check digit, never
+ * ending in one of the sandbox's 0000, 1111 or 2222.
+ */
+export function newSouthAfricanIdNumber(): string {
+  for (;;) {
+    const base = `9${String(randomInt(0, 10 ** 11)).padStart(11, '0')}`
+    for (let digit = 0; digit <= 9; digit += 1) {
+      const number = `${base}${digit}`
+      if (passesLuhn(number) && !['0000', '1111', '2222'].some((tail) => number.endsWith(tail)))
+        return number
+    }
   }
 }
 

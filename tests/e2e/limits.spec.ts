@@ -8,6 +8,7 @@ import {
   expectNoHorizontalOverflow,
   newDocumentDigits,
   newIdentityNumber,
+  newSouthAfricanIdNumber,
   test,
   walletBalance,
 } from './fixtures.ts'
@@ -131,6 +132,93 @@ test('tier 3 with a document and address: a wrong number is explained, a good on
   await expect(page.getByTestId('limits-tier')).toHaveText('Tier 3 · Fully verified')
   await expect(page.getByText('No limit on what you hold')).toBeVisible()
   await expect(page.getByText('You have the highest limits Sabi offers.')).toBeVisible()
+})
+
+test('a South African verifies with their 13-digit ID number, which the limits page names', async ({
+  page,
+  signUp,
+}) => {
+  await signUp({ firstName: 'Thandiwe', lastName: 'Nkosi', country: 'ZA' }, { tier: 1 })
+  await page.goto('/limits')
+  await expect(page.getByTestId('tier-2')).toContainText(
+    'South African ID number (13 digits) verified',
+  )
+  await page.getByRole('button', { name: 'Verify your South African ID number' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Complete verification' })
+  await expect(dialog).toContainText('Confirm your identity with your 13-digit South African ID')
+  // No BVN or NIN to choose: the country takes its own ID.
+  await expect(dialog.getByRole('radio')).toHaveCount(0)
+  const number = dialog.getByLabel('Your 13-digit South African ID number')
+  const idNumber = newSouthAfricanIdNumber()
+  // One digit off fails the ID number's check digit, before the registry is asked.
+  await number.fill(`${idNumber.slice(0, 12)}${(Number(idNumber.slice(-1)) + 1) % 10}`)
+  await dialog.getByLabel('Date of birth').fill('1990-07-21')
+  await dialog.getByRole('button', { name: 'Verify identity' }).click()
+  await expect(
+    dialog.getByText('Check your South African ID number: it has 13 digits, as printed on your ID'),
+  ).toBeVisible()
+  await expectNoHorizontalOverflow(page)
+  await number.fill(idNumber)
+  await dialog.getByRole('button', { name: 'Verify identity' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('limits-tier')).toHaveText('Tier 2 · Verified')
+})
+
+test('a Kenyan is asked for their national ID number', async ({ page, signUp }) => {
+  await signUp({ country: 'KE' }, { tier: 1 })
+  await page.goto('/limits')
+  await expect(page.getByTestId('tier-2')).toContainText('Kenyan national ID number verified')
+  await page.getByRole('button', { name: 'Verify your Kenyan national ID' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Complete verification' })
+  await expect(dialog.getByLabel('Your Kenyan national ID number')).toHaveAttribute(
+    'maxlength',
+    '9',
+  )
+})
+
+test('a tier-3 document the registry cannot check shows as in review, not as tier 3', async ({
+  page,
+  signUp,
+}) => {
+  await signUp({}, { tier: 2 })
+  await page.goto('/limits')
+  // The sandbox checks documents at once; a server whose registry cannot (Smile ID) answers
+  // in_review (tests/api/smile-id.test.ts), which is what this answer stands for.
+  let inReview = false
+  await page.route('**/api/kyc/tier-3', async (route) => {
+    const limits = await (await page.request.get('/api/limits')).json()
+    const documentReview = { documentType: 'passport', submittedAt: new Date().toISOString() }
+    inReview = true
+    await route.fulfill({
+      json: { status: 'in_review', failureReason: null, limits: { ...limits, documentReview } },
+    })
+  })
+  await page.route('**/api/limits', async (route) => {
+    const response = await route.fetch()
+    const limits = await response.json()
+    const documentReview = inReview
+      ? { documentType: 'passport', submittedAt: new Date().toISOString() }
+      : null
+    await route.fulfill({ response, json: { ...limits, documentReview } })
+  })
+  await page.getByRole('button', { name: 'Verify a document and address' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Verify for tier 3' })
+  await dialog.getByLabel('Document number').fill(`A${newDocumentDigits()}`)
+  await dialog.getByLabel('Street address').fill('4 Adeola Odeku Street')
+  await dialog.getByLabel('City').fill('Lagos')
+  await dialog.getByLabel('State').fill('Lagos')
+  await dialog.getByRole('button', { name: 'Verify' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Document sent for review', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('tier3-in-review')).toHaveText(
+    'Your document is with our compliance team for review. You move up to tier 3 once it is approved.',
+  )
+  await expect(page.getByTestId('limits-tier')).toHaveText('Tier 2 · Verified')
+  await expect(page.getByRole('button', { name: 'Verify a document and address' })).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByTestId('tier3-in-review')).toBeVisible()
+  await expectNoHorizontalOverflow(page)
+  await page.screenshot({ path: test.info().outputPath('tier-3-in-review.png') })
 })
 
 test('paying a request that would take the requester over their cap says so plainly on /pay', async ({

@@ -149,11 +149,11 @@ test('Complete Verification: the registry must find the number and the person on
   await expect(page.getByTestId('verification-badge')).toHaveText('Verification failed')
   await expect(page.getByTestId('status-identity')).toContainText('Failed')
 
-  // A number on record as someone else: refused with the registry's reason.
+  // A number on record as someone else: refused, saying it is the name that is not the record's.
   await number.fill('12345671111')
   await dialog.getByRole('button', { name: 'Verify identity' }).click()
   await expect(dialog.getByRole('alert')).toContainText(
-    'The name and date of birth do not match this NIN',
+    'The name on this NIN is not the name you entered',
   )
   await expect(page.getByTestId('verification-badge')).toHaveText('Verification failed')
   await expectNoHorizontalOverflow(page)

@@ -62,7 +62,8 @@ export const users = pgTable(
     verificationStatus: varchar('verification_status', { length: 16 })
       .notNull()
       .default('unverified'),
-    verificationIdType: varchar('verification_id_type', { length: 8 }),
+    /** bvn, nin or national_id: what the last completed identity check was of. */
+    verificationIdType: varchar('verification_id_type', { length: 16 }),
     verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
     /** The KYC tier (docs/limits.md): 1 new, 2 BVN or NIN verified, 3 document and address. */
     kycTier: smallint('kyc_tier').notNull().default(1),
@@ -153,7 +154,8 @@ export const kycDailyUsage = pgTable(
 
 /**
  * A tier-3 check (docs/limits.md "Tier 3"): the document's kind and last four characters, the
- * address, and what the identity provider answered. The full document number is not kept.
+ * address, and what the identity provider answered, or that it waits in the compliance review
+ * queue. The full document number is not kept.
  */
 export const kycDocuments = pgTable(
   'kyc_documents',
@@ -168,12 +170,63 @@ export const kycDocuments = pgTable(
     city: varchar('city', { length: 100 }).notNull(),
     state: varchar('state', { length: 100 }).notNull(),
     country: char('country', { length: 2 }).notNull(),
-    /** verified or failed. */
+    /**
+     * verified or failed at once, or in_review: the registry cannot check the document, so
+     * compliance reviews it (the operations console's queue) before the tier is raised.
+     */
     status: varchar('status', { length: 16 }).notNull(),
     failureReason: varchar('failure_reason', { length: 200 }),
     createdAt: timestamps.createdAt,
   },
-  (table) => [index('kyc_documents_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('kyc_documents_user_idx').on(table.userId, table.createdAt),
+    // One document in review per user at a time; the queue is worked oldest first.
+    uniqueIndex('kyc_documents_one_in_review_key')
+      .on(table.userId)
+      .where(sql`${table.status} = 'in_review'`),
+    index('kyc_documents_review_queue_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'in_review'`),
+    check(
+      'kyc_documents_status_check',
+      sql`${table.status} in ('verified', 'failed', 'in_review')`,
+    ),
+  ],
+)
+
+/**
+ * Every completed tier-2 identity check (docs/security.md "Identity"): whose, of what kind of
+ * number in which country, what Sabi decided from the registry's answer, and the registry's own
+ * id of the job. Neither the number, nor the registry's name, date of birth or photo of the
+ * person: a check the registry never answered leaves no row.
+ */
+export const identityChecks = pgTable(
+  'identity_checks',
+  {
+    /** Sabi's id of the check, sent to the registry as its job id. */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The registry that answered: smile-id, or sandbox-identity. */
+    provider: varchar('provider', { length: 32 }).notNull(),
+    /** bvn, nin or national_id. */
+    idType: varchar('id_type', { length: 16 }).notNull(),
+    /** The country whose registry holds the number: NG, ZA or KE. */
+    country: char('country', { length: 2 }).notNull(),
+    /** verified, not_found, name_mismatch or date_mismatch. */
+    result: varchar('result', { length: 16 }).notNull(),
+    /** The registry's id of the job (Smile ID's SmileJobID); none from the sandbox. */
+    providerJobId: varchar('provider_job_id', { length: 64 }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    index('identity_checks_user_idx').on(table.userId, table.createdAt),
+    check(
+      'identity_checks_result_check',
+      sql`${table.result} in ('verified', 'not_found', 'name_mismatch', 'date_mismatch')`,
+    ),
+  ],
 )
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
-import { kycDailyUsage, kycTierLimits, users } from '#server/db/schema.ts'
+import { kycDailyUsage, kycDocuments, kycTierLimits, users } from '#server/db/schema.ts'
 import { readCoolingOff } from '#server/limits/cooling-off.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import { formatMinor } from '#shared/money.ts'
@@ -39,6 +39,11 @@ export async function readLimits(
   const { totalMinor: balance } = await heldInNaira(db, userId)
   const used = usage?.sentMinor ?? 0n
   const coolingOff = await readCoolingOff(db, userId, now)
+  const [review] = await db
+    .select({ documentType: kycDocuments.documentType, submittedAt: kycDocuments.createdAt })
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.status, 'in_review')))
+    .limit(1)
   return {
     tier: tierOf(user.tier),
     currency: 'NGN',
@@ -51,6 +56,9 @@ export async function readLimits(
     resetsAt: nextLagosMidnight(now).toISOString(),
     coolingOff: coolingOff
       ? { until: coolingOff.until.toISOString(), remaining: naira(coolingOff.remainingKobo) }
+      : null,
+    documentReview: review
+      ? { documentType: review.documentType, submittedAt: review.submittedAt.toISOString() }
       : null,
     tiers: tiers.map((each) => ({
       tier: each.tier,

@@ -26,6 +26,8 @@ import { createSandboxCardAcquirer } from './sandbox-card-acquirer.ts'
 import { createSandboxFundingProvider } from './sandbox-funding.ts'
 import { createSandboxIdentityVerifier } from './sandbox-identity-verifier.ts'
 import { createSandboxInternationalProvider } from './sandbox-international.ts'
+import { createSmileIdClient } from './smile-id/smile-id-client.ts'
+import { createSmileIdVerifier } from './smile-id/smile-id-verifier.ts'
 
 /**
  * Every outside party Sabi deals with, chosen once at start-up and passed to the routes, the
@@ -44,7 +46,7 @@ export type Providers = {
   cardAcquirer?: CardAcquirer | undefined
   /** Top-ups by card or bank, and crypto bought by card. */
   funding?: FundingProvider | undefined
-  /** BVN and NIN checks. */
+  /** Identity number checks (BVN, NIN, national ID) and, where it can, tier-3 documents. */
   identityVerifier?: IdentityVerifier | undefined
   /** Exchange rates and crypto prices. */
   rates?: RatesProvider | undefined
@@ -71,9 +73,11 @@ export function sandboxProviders(): Providers {
 /**
  * The providers configuration asks for: the sandbox's in sandbox mode, and otherwise only what
  * is configured. `PAYSTACK_SECRET_KEY` brings Paystack in either mode, in place of the
- * sandbox's bank and funding parties (docs/paystack.md), and `FLUTTERWAVE_SECRET_KEY` brings
- * Flutterwave in place of the sandbox's biller (docs/flutterwave.md); the rates feed is
- * `FX_RATES_URL` in either mode. What no party serves is offered as unavailable rather than pretended.
+ * sandbox's bank and funding parties (docs/paystack.md), `FLUTTERWAVE_SECRET_KEY` brings
+ * Flutterwave in place of the sandbox's biller (docs/flutterwave.md), and `SMILE_ID_PARTNER_ID`
+ * with `SMILE_ID_API_KEY` brings Smile ID in place of the sandbox's identity registry
+ * (docs/smile-id.md); the rates feed is `FX_RATES_URL` in either mode. What no party serves
+ * is offered as unavailable rather than pretended.
  */
 export function providersFor(config: Config, db: Database): Providers {
   const chosen: Providers = config.sandbox ? sandboxProviders() : {}
@@ -88,6 +92,9 @@ export function providersFor(config: Config, db: Database): Providers {
   }
   if (config.flutterwave) {
     chosen.biller = createFlutterwaveBillerProvider(createFlutterwaveClient(config.flutterwave))
+  }
+  if (config.smileId) {
+    chosen.identityVerifier = createSmileIdVerifier(createSmileIdClient(config.smileId))
   }
   return chosen
 }

@@ -1,4 +1,3 @@
-import { msg } from '#shared/errors.ts'
 import type { IdentityVerifier } from './identity-verifier.ts'
 
 const DOCUMENT_NAMES = {
@@ -9,29 +8,21 @@ const DOCUMENT_NAMES = {
 } as const
 
 /**
- * The sandbox registry (docs/running.md "Sandbox"): a BVN or NIN ending in 0000 is not on
- * record, one ending in 1111 is someone else's (whatever name is given, it does not match), and
- * any other is on record as the person given. A document number ending in 0000 is not on record;
- * any other, and any address, is confirmed.
+ * The sandbox registry (docs/account.md "Identity verification"): an identity number (BVN, NIN
+ * or national ID) ending in 0000 is not on record, one ending in 1111 is someone else's (whatever
+ * name is given, it does not match), one ending in 2222 is the person given but born on another
+ * day, and any other is on record as the person given. A document number ending in 0000 is not
+ * on record; any other, and any address, is confirmed at once.
  */
 export function createSandboxIdentityVerifier(): IdentityVerifier {
   return {
     name: 'sandbox-identity',
-    async verify({ idType, idNumber }) {
-      // Sabi's own words, which the catalogs word in the user's language.
-      if (idNumber.endsWith('0000')) {
-        return {
-          verified: false,
-          reason: msg('typeCouldNotFound', { type: idType.toUpperCase() }),
-        }
-      }
-      if (idNumber.endsWith('1111')) {
-        return {
-          verified: false,
-          reason: msg('nameDateBirthDo', { type: idType.toUpperCase() }),
-        }
-      }
-      return { verified: true }
+    async verify({ idNumber }) {
+      const providerJobId = null
+      if (idNumber.endsWith('0000')) return { result: 'not_found', providerJobId }
+      if (idNumber.endsWith('1111')) return { result: 'name_mismatch', providerJobId }
+      if (idNumber.endsWith('2222')) return { result: 'date_mismatch', providerJobId }
+      return { result: 'verified', providerJobId }
     },
     async verifyDocument({ documentType, documentNumber }) {
       if (documentNumber.endsWith('0000')) {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ANY_IDENTITY_NUMBER_PATTERN, VERIFICATION_ID_TYPES } from '../identity-numbers.ts'
 import { LANGUAGES } from '../languages.ts'
 import { passwordSchema, requiredName } from './auth.ts'
 import { secondFactorCodeSchema, stepUpFields } from './step-up.ts'
@@ -6,7 +7,6 @@ import { secondFactorCodeSchema, stepUpFields } from './step-up.ts'
 export const TOTP_CODE_PATTERN = /^\d{6}$/
 export const BACKUP_CODE_COUNT = 10
 export const THEMES = ['light', 'dark'] as const
-export const VERIFICATION_ID_TYPES = ['bvn', 'nin'] as const
 
 export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() })
 /** Turning two-factor on or off: a code, and the password (step-up, docs/security.md). */
@@ -34,8 +34,6 @@ export const sessionInfoSchema = z.object({
 })
 export type SessionInfo = z.infer<typeof sessionInfoSchema>
 
-/** A BVN or NIN: 11 digits. */
-export const IDENTITY_NUMBER_PATTERN = /^\d{11}$/
 /**
  * A legal name as a registry holds it: letters of any script with their accents, and the
  * spaces, hyphens, apostrophes and dots between them; never digits or symbols.
@@ -64,14 +62,16 @@ const legalName = (label: 'firstName' | 'lastName') =>
 
 /**
  * `POST /api/profile/verification`: the number, and the person it must belong to. The registry
- * compares the legal name and date of birth with its record (docs/security.md "Identity").
+ * compares the legal name and date of birth with its record (docs/security.md "Identity"). Its
+ * digits are checked here; their number, by type and country, by the use case, which knows the
+ * user's country (`identityNumberProblem`, src/shared/identity-numbers.ts).
  */
 export const verificationRequestSchema = z.object({
-  idType: z.enum(VERIFICATION_ID_TYPES, { error: 'chooseBvnNin' }),
+  idType: z.enum(VERIFICATION_ID_TYPES, { error: 'chooseIdType' }),
   idNumber: z
-    .string({ error: 'enter11DigitNumber' })
+    .string({ error: 'enterIdNumber' })
     .trim()
-    .regex(IDENTITY_NUMBER_PATTERN, 'bvnNin11Digits'),
+    .regex(ANY_IDENTITY_NUMBER_PATTERN, 'idNumberDigitsOnly'),
   firstName: legalName('firstName'),
   lastName: legalName('lastName'),
   dateOfBirth: z.iso

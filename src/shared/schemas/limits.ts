@@ -20,6 +20,11 @@ export const limitsSchema = z.object({
    * "Cooling-off"): until when, and what may still be sent in naira. Null otherwise.
    */
   coolingOff: z.object({ until: z.string(), remaining: decimalStringSchema }).nullable(),
+  /**
+   * A tier-3 document waiting for compliance to review it (docs/limits.md "Tier 3"): which kind
+   * and since when (ISO 8601). Null when none is.
+   */
+  documentReview: z.object({ documentType: z.string(), submittedAt: z.string() }).nullable(),
   /** What each tier allows, for the way up. */
   tiers: z.array(
     z.object({
@@ -73,8 +78,19 @@ export const tierThreeRequestSchema = z.object({
 })
 export type TierThreeRequest = z.infer<typeof tierThreeRequestSchema>
 
-/** What POST /api/kyc/tier-3 answers: the limits now, and why the check failed, if it did. */
+/**
+ * How a tier-3 attempt ended: checked at once (`verified`, `failed`), or `in_review` when the
+ * registry cannot check the document and compliance reviews it first.
+ */
+export const TIER_THREE_STATUSES = ['verified', 'failed', 'in_review'] as const
+export type TierThreeStatus = (typeof TIER_THREE_STATUSES)[number]
+
+/**
+ * What POST /api/kyc/tier-3 answers: how the attempt ended, the limits now, and why the check
+ * failed, if it did.
+ */
 export const tierThreeResponseSchema = z.object({
+  status: z.enum(TIER_THREE_STATUSES),
   limits: limitsSchema,
   failureReason: z.string().nullable(),
 })

@@ -1,20 +1,31 @@
-import { ArrowRight, CheckCircle2 } from 'lucide-react'
+import { ArrowRight, CheckCircle2, Hourglass } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { cn } from '#client/lib/cn.ts'
+import { useAuth } from '#client/lib/use-auth.ts'
+import { type NationalIdCountry, nationalIdCountryOf } from '#shared/identity-numbers.ts'
 import type { Limits } from '#shared/schemas/limits.ts'
 import { useLimitsMessages } from './messages.ts'
 import { naira } from './naira.ts'
 
-const NEEDS = { 1: 'tierNeeds1', 2: 'tierNeeds2', 3: 'tierNeeds3' } as const
-
-function needsOf(tier: number) {
-  return tier >= 3 ? NEEDS[3] : tier === 2 ? NEEDS[2] : NEEDS[1]
+/** What each tier needs; tier 2 names the number the user's country verifies with. */
+function needsOf(tier: number, nationalId: NationalIdCountry | null) {
+  if (tier >= 3) return 'tierNeeds3'
+  if (tier === 2) {
+    return nationalId === 'ZA'
+      ? 'tierNeeds2ZA'
+      : nationalId === 'KE'
+        ? 'tierNeeds2KE'
+        : 'tierNeeds2'
+  }
+  return 'tierNeeds1'
 }
 
 /**
  * The three tiers with what each allows and needs, the user's own marked, and the one step that
- * takes them to the next (docs/limits.md "Tiers").
+ * takes them to the next (docs/limits.md "Tiers"): tier 2 says which number the user's country
+ * takes (a BVN or NIN in Nigeria, the 13-digit ID number in South Africa, the national ID in
+ * Kenya); a tier-3 document waiting for compliance says so instead of offering the step again.
  */
 export function TierLadder({
   limits,
@@ -26,6 +37,8 @@ export function TierLadder({
   onVerifyDocument: () => void
 }) {
   const t = useLimitsMessages()
+  const { user } = useAuth()
+  const nationalId = user ? nationalIdCountryOf(user) : null
   return (
     <Card>
       <CardHeader>
@@ -54,7 +67,7 @@ export function TierLadder({
                     </span>
                   ) : null}
                 </div>
-                <p className="text-xs text-muted-foreground">{t(needsOf(each.tier))}</p>
+                <p className="text-xs text-muted-foreground">{t(needsOf(each.tier, nationalId))}</p>
                 <ul className="mt-2 grid gap-0.5 text-sm tabular-nums">
                   <li>{t('tierSingle', { amount: naira(each.singleMax) })}</li>
                   <li>{t('tierDaily', { amount: naira(each.dailyMax) })}</li>
@@ -70,9 +83,18 @@ export function TierLadder({
         </ol>
         {limits.tier === 1 ? (
           <Button type="button" size="lg" onClick={onVerifyIdentity}>
-            {t('goTier2')}
+            {t(nationalId === 'ZA' ? 'goTier2ZA' : nationalId === 'KE' ? 'goTier2KE' : 'goTier2')}
             <ArrowRight aria-hidden="true" />
           </Button>
+        ) : limits.tier === 2 && limits.documentReview ? (
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-xl border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+            data-testid="tier3-in-review"
+          >
+            <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {t('tier3InReview')}
+          </p>
         ) : limits.tier === 2 ? (
           <Button type="button" size="lg" onClick={onVerifyDocument}>
             {t('goTier3')}

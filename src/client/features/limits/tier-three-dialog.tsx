@@ -58,7 +58,8 @@ async function postTierThree(body: TierThreeRequest) {
 
 /**
  * Tier 3 (docs/limits.md "Tier 3"): a tier-2 user's identity document and address. A document
- * the registry does not know keeps the dialog open with the reason, to correct and try again.
+ * the registry does not know keeps the dialog open with the reason, to correct and try again;
+ * one the registry cannot check goes to compliance, and the limits page says it is in review.
  */
 export function TierThreeDialog({
   open,
@@ -108,10 +109,15 @@ function TierThreeForm({ onDone }: { onDone: (limits: Limits) => void }) {
 
   const mutation = useMutation({
     mutationFn: postTierThree,
-    onSuccess: ({ limits, failureReason: reason }) => {
+    onSuccess: ({ status, limits, failureReason: reason }) => {
       setFailureReason(reason)
-      if (reason) return
-      toast({ title: t('tier3DoneTitle'), description: t('tier3DoneText') })
+      if (status === 'failed') return
+      // Checked at once, or sent to compliance when the registry cannot check the document.
+      toast(
+        status === 'in_review'
+          ? { title: t('tier3InReviewTitle'), description: t('tier3InReviewText') }
+          : { title: t('tier3DoneTitle'), description: t('tier3DoneText') },
+      )
       onDone(limits)
     },
     onError: (error) =>

@@ -15,6 +15,7 @@ import { apiRequest } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
+import { nationalIdCountryOf } from '#shared/identity-numbers.ts'
 import type { User } from '#shared/schemas/auth.ts'
 import { useProfileMessages } from './messages.ts'
 import { verificationStatusOf } from './profile-display.ts'
@@ -102,6 +103,8 @@ function SendVerificationLink() {
 export function StatusCards({ user }: { user: User }) {
   const t = useProfileMessages()
   const status = verificationStatusOf(user)
+  // The number the user's country verifies with: a national ID in South Africa and Kenya.
+  const nationalId = nationalIdCountryOf(user)
   return (
     <Card>
       <CardHeader>
@@ -154,7 +157,13 @@ export function StatusCards({ user }: { user: User }) {
               icon={CircleDashed}
               label={t('identityStatus')}
               value={t('identityUnverified')}
-              hint={t('identityUnverifiedHint')}
+              hint={t(
+                nationalId === 'ZA'
+                  ? 'identityUnverifiedHintZA'
+                  : nationalId === 'KE'
+                    ? 'identityUnverifiedHintKE'
+                    : 'identityUnverifiedHint',
+              )}
               tone="waiting"
               testId="status-identity"
             />
@@ -164,7 +173,15 @@ export function StatusCards({ user }: { user: User }) {
             label={t('tierStatus')}
             value={t('tierValue', { tier: user.kycTier })}
             hint={t(
-              user.kycTier >= 3 ? 'tierHint3' : user.kycTier === 2 ? 'tierHint2' : 'tierHint1',
+              user.kycTier >= 3
+                ? 'tierHint3'
+                : user.kycTier === 2
+                  ? 'tierHint2'
+                  : nationalId === 'ZA'
+                    ? 'tierHint1ZA'
+                    : nationalId === 'KE'
+                      ? 'tierHint1KE'
+                      : 'tierHint1',
             )}
             tone={user.kycTier >= 2 ? 'good' : 'waiting'}
             testId="status-tier"

@@ -20,15 +20,19 @@ import { useShowErrorToast } from '#client/lib/show-error-toast.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import {
+  identityNumberProblem,
+  type NationalIdCountry,
+  nationalIdCountryOf,
+  VERIFICATION_ID_TYPES,
+} from '#shared/identity-numbers.ts'
+import {
   EARLIEST_DATE_OF_BIRTH,
-  IDENTITY_NUMBER_PATTERN,
   LEGAL_NAME_PATTERN,
   latestBirthDateForAge,
-  VERIFICATION_ID_TYPES,
   VERIFICATION_MIN_AGE_YEARS,
   type VerificationRequest,
 } from '#shared/schemas/account.ts'
-import { NAME_MAX_LENGTH, userSchema } from '#shared/schemas/auth.ts'
+import { NAME_MAX_LENGTH, type User, userSchema } from '#shared/schemas/auth.ts'
 import { useProfileMessages } from './messages.ts'
 import { useSaveUser } from './use-save-user.ts'
 
@@ -40,8 +44,23 @@ function isFieldName(path: string): path is FieldName {
   return (FIELD_NAMES as readonly string[]).includes(path)
 }
 
+/**
+ * Which number the user verifies with (docs/account.md "Identity verification"): living in
+ * South Africa or Kenya, that country's national ID; anywhere else, a Nigerian BVN or NIN.
+ */
+function nationalIdOf(user: User | null | undefined): NationalIdCountry | null {
+  return user ? nationalIdCountryOf(user) : null
+}
+
+/** How many digits the number field takes. */
+const ID_NUMBER_MAX_LENGTH = { ZA: 13, KE: 9, none: 11 } as const
+
 /** The rules of `verificationRequestSchema`, its patterns and dates included, in the user's words. */
-function verificationFormSchema(t: ProfileMessages, latestDateOfBirth: string) {
+function verificationFormSchema(
+  t: ProfileMessages,
+  latestDateOfBirth: string,
+  nationalId: NationalIdCountry | null,
+) {
   const legalName = (field: string) =>
     z
       .string()
@@ -49,9 +68,28 @@ function verificationFormSchema(t: ProfileMessages, latestDateOfBirth: string) {
       .min(1, t('nameRequired', { field }))
       .max(NAME_MAX_LENGTH, t('nameTooLong', { field, max: NAME_MAX_LENGTH }))
       .regex(LEGAL_NAME_PATTERN, t('nameInvalid'))
+  const numberInvalid =
+    nationalId === 'ZA'
+      ? t('idNumberInvalidZA')
+      : nationalId === 'KE'
+        ? t('idNumberInvalidKE')
+        : t('idNumberInvalid')
   return z.object({
     idType: z.enum(VERIFICATION_ID_TYPES),
-    idNumber: z.string().trim().regex(IDENTITY_NUMBER_PATTERN, t('idNumberInvalid')),
+    // The number's shape for the user's country: 11 digits for a BVN or NIN, 13 with their
+    // check digit for a South African ID, up to 9 for a Kenyan one.
+    idNumber: z
+      .string()
+      .trim()
+      .refine(
+        (idNumber) =>
+          identityNumberProblem(
+            nationalId ? 'national_id' : 'bvn',
+            nationalId ?? 'NG',
+            idNumber,
+          ) === null,
+        numberInvalid,
+      ),
     firstName: legalName(t('legalFirstName')),
     lastName: legalName(t('legalLastName')),
     dateOfBirth: z.iso
@@ -76,11 +114,13 @@ async function postVerification(body: VerificationRequest) {
 }
 
 /**
- * Complete Verification (issue "Account"): the user picks BVN or NIN, types its 11 digits, and
- * gives the legal name (the profile's by default) and date of birth the registry must find on
- * it (docs/account.md "Identity verification"). A number the registry does not know, one that
- * is someone else's, or one already linked to another account keeps the dialog open with the
- * reason, so the user can correct it and try again.
+ * Complete Verification (issue "Account"): the user picks BVN or NIN and types its 11 digits,
+ * or, living in South Africa or Kenya, types their national ID number; and gives the legal name
+ * (the profile's by default) and date of birth the registry must find on it (docs/account.md
+ * "Identity verification"). A number the registry does not know, a name or a date of birth
+ * that is not the registry's, a number already linked to another account, or a registry that
+ * is not answering keeps the dialog open with the reason, so the user can correct it and try
+ * again.
  */
 export function VerificationDialog({
   open,
@@ -90,11 +130,18 @@ export function VerificationDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const t = useProfileMessages()
+  const nationalId = nationalIdOf(useAuth().user)
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={t('close')}>
         <DialogTitle className="pr-10">{t('verifyTitle')}</DialogTitle>
-        <DialogDescription>{t('verifyDescription')}</DialogDescription>
+        <DialogDescription>
+          {nationalId === 'ZA'
+            ? t('verifyDescriptionZA')
+            : nationalId === 'KE'
+              ? t('verifyDescriptionKE')
+              : t('verifyDescription')}
+        </DialogDescription>
         {open ? <VerificationForm onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
@@ -112,11 +159,15 @@ function VerificationForm({ onDone }: { onDone: () => void }) {
     () => latestBirthDateForAge(VERIFICATION_MIN_AGE_YEARS, new Date()),
     [],
   )
-  const schema = useMemo(() => verificationFormSchema(t, latestDateOfBirth), [t, latestDateOfBirth])
+  const nationalId = nationalIdOf(user)
+  const schema = useMemo(
+    () => verificationFormSchema(t, latestDateOfBirth, nationalId),
+    [t, latestDateOfBirth, nationalId],
+  )
   const form = useForm<FormInput, unknown, VerificationRequest>({
     resolver: schemaResolver(schema),
     defaultValues: {
-      idType: 'bvn',
+      idType: nationalId ? 'national_id' : 'bvn',
       idNumber: '',
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
@@ -142,9 +193,14 @@ function VerificationForm({ onDone }: { onDone: () => void }) {
         if (isFieldName(path)) form.setError(path, { message })
       }
       if (fieldErrors.length > 0) return
-      // A number linked to another account, or an identity already verified: the server's
-      // words, in the dialog beside what was typed.
-      if (error instanceof ApiError && error.status === 409 && error.serverMessage) {
+      // A number linked to another account, an identity already verified, or a registry that
+      // is not answering (nothing was kept): the server's words, in the dialog beside what was
+      // typed, to correct or send again.
+      if (
+        error instanceof ApiError &&
+        (error.status === 409 || error.status === 503) &&
+        error.serverMessage
+      ) {
         setFailureReason(error.serverMessage)
         return
       }
@@ -164,31 +220,39 @@ function VerificationForm({ onDone }: { onDone: () => void }) {
       })}
     >
       <FormAlert message={failureReason} />
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">{t('idTypeLegend')}</legend>
-        <Controller
-          control={form.control}
-          name="idType"
-          render={({ field }) => (
-            <OptionCards
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              options={[
-                { value: 'bvn', label: t('bvn'), hint: t('bvnHint'), icon: Landmark },
-                { value: 'nin', label: t('nin'), hint: t('ninHint'), icon: Fingerprint },
-              ]}
-            />
-          )}
-        />
-      </fieldset>
+      {nationalId ? null : (
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">{t('idTypeLegend')}</legend>
+          <Controller
+            control={form.control}
+            name="idType"
+            render={({ field }) => (
+              <OptionCards
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                options={[
+                  { value: 'bvn', label: t('bvn'), hint: t('bvnHint'), icon: Landmark },
+                  { value: 'nin', label: t('nin'), hint: t('ninHint'), icon: Fingerprint },
+                ]}
+              />
+            )}
+          />
+        </fieldset>
+      )}
       <TextField
         id="verification-id-number"
-        label={t('idNumber', { type: idType === 'nin' ? t('nin') : t('bvn') })}
+        label={
+          nationalId === 'ZA'
+            ? t('idNumberZA')
+            : nationalId === 'KE'
+              ? t('idNumberKE')
+              : t('idNumber', { type: idType === 'nin' ? t('nin') : t('bvn') })
+        }
         inputMode="numeric"
         autoComplete="off"
-        maxLength={11}
+        maxLength={ID_NUMBER_MAX_LENGTH[nationalId ?? 'none']}
         className="[&_input]:font-mono [&_input]:tracking-widest"
         hint={t('idNumberHint')}
         error={errors.idNumber?.message}

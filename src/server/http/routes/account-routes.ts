@@ -97,7 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['account'],
         summary:
-          "Verify your identity: an 11-digit BVN or NIN with your legal name and date of birth, which the registry must match (else failureReason). A number backs one account only: one linked to another is a 409 (sandbox: ending in 0000 is not found, in 1111 is someone else's)",
+          "Verify your identity: an 11-digit BVN or NIN, or (living in South Africa or Kenya) your national ID number, with your legal name and date of birth, which the registry's record must match (else failureReason says which did not). A number backs one account only: one linked to another is a 409. A registry that does not answer is a 503: nothing was kept, try again (sandbox: ending in 0000 is not found, in 1111 is someone else's, in 2222 has another date of birth)",
         body: verificationRequestSchema,
         response: {
           200: z.object({ user: userSchema, failureReason: z.string().nullable() }),
@@ -110,19 +110,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const result = await verifyIdentity(
         db,
-        { verifier, identityKey },
+        { verifier, identityKey, log: request.log },
         await currentUser(request, reply),
         request.body,
       )
       const reason = result.failureReason
       return {
         user: toUserResponse(result.user),
-        // Sabi's own reason (the sandbox's) in the user's language; a registry's own words as
-        // they came.
-        failureReason:
-          reason === null || typeof reason === 'string'
-            ? reason
-            : renderMessage(reason, requestLanguage(request)),
+        // Why the registry's record is not the person, in the user's language.
+        failureReason: reason === null ? null : renderMessage(reason, requestLanguage(request)),
       }
     },
   )

@@ -62,7 +62,7 @@ export const limitsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['account'],
         summary:
-          'Go up to tier 3 with an identity document and your address; needs tier 2. A document backs one account only: one linked to another account is a 409 (sandbox: a document number ending in 0000 is not found)',
+          'Go up to tier 3 with an identity document and your address; needs tier 2. Where the registry cannot check the document at once, the attempt waits for compliance review (status in_review, the tier unchanged until approved; another attempt meanwhile is a 409). A document backs one account only: one linked to another account is a 409 (sandbox: checked at once; a document number ending in 0000 is not found)',
         body: tierThreeRequestSchema,
         response: {
           200: tierThreeResponseSchema,
@@ -85,13 +85,13 @@ export const limitsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const userId = signedInUserId(request)
-      const { failureReason } = await upgradeToTierThree(
+      const { status, failureReason } = await upgradeToTierThree(
         db,
         { verifier, identityKey },
         userId,
         request.body,
       )
-      return { limits: await readLimits(db, userId), failureReason }
+      return { status, limits: await readLimits(db, userId), failureReason }
     },
   )
 }
