@@ -3,6 +3,7 @@ import { afterAll, expect, it } from 'vitest'
 import { z } from 'zod'
 import { refreshBillCatalogue } from '#server/bills/bill-catalogue.ts'
 import { billCatalogue, payouts } from '#server/db/schema.ts'
+import { LOOKUPS_PER_15_MINUTES } from '#server/http/lookup-route-config.ts'
 import { renderEventMessage } from '#server/notifications/render-message.ts'
 import { runPayoutWorker } from '#server/payouts/payout-worker.ts'
 import type { BillerProvider } from '#server/providers/biller-provider.ts'
@@ -190,6 +191,28 @@ describeMoneyApi(
       expect(silent.body).toMatchObject({
         message: 'IKEDC PREPAID is not answering right now. Please try again in a few minutes.',
       })
+    })
+
+    it('limits customer lookups per user, so nobody walks a range of meters for names and addresses', async () => {
+      const { client } = await payer()
+      const lookup = (c: TestClient, n: number) =>
+        c.get(
+          `/api/billers/validate?billType=electricity&provider=flw-bil112&accountNumber=450671${String(n).padStart(5, '0')}`,
+        )
+      const statuses: number[] = []
+      for (let n = 0; n < LOOKUPS_PER_15_MINUTES; n++)
+        statuses.push((await lookup(client, n)).status)
+      expect(statuses.every((status) => status === 200 || status === 404)).toBe(true)
+      const refused = await lookup(client, 99)
+      expect(refused.status).toBe(429)
+      expect(refused.headers['retry-after']).toBeDefined()
+      // Bank name enquiry counts in the same budget.
+      expect(
+        (await client.get('/api/banks/resolve?bankCode=058&accountNumber=0123456789')).status,
+      ).toBe(429)
+      // Another user is not held back by it.
+      const other = await payer()
+      expect((await lookup(other.client, 1)).status).not.toBe(429)
     })
 
     it('pays electricity by the payout reference, then settles once with the token on the receipt and in history', async () => {

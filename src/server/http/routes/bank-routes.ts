@@ -4,6 +4,7 @@ import { findDirectoryBank, listDirectoryBanks } from '#server/banks/bank-direct
 import { resolveAccountName } from '#server/banks/resolve-account-name.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import { lookupRouteConfig } from '#server/http/lookup-route-config.ts'
 import {
   handleMoneyPost,
   moneyRouteConfig,
@@ -76,6 +77,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{
         response: { 200: resolvedAccountSchema, ...errors },
       },
       preHandler: requireUser,
+      config: lookupRouteConfig(),
     },
     async (request) => {
       const { bankCode, accountNumber } = request.query

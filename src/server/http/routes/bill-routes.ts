@@ -9,6 +9,7 @@ import {
 import { payBill } from '#server/bills/pay-bill.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import { lookupRouteConfig } from '#server/http/lookup-route-config.ts'
 import {
   handleMoneyPost,
   moneyRouteConfig,
@@ -68,6 +69,7 @@ export const billRoutes: FastifyPluginAsyncZod<{
         response: { 200: billCustomerSchema, ...errors },
       },
       preHandler: requireUser,
+      config: lookupRouteConfig(),
     },
     async (request) => {
       const { billType, provider, accountNumber, item } = request.query
