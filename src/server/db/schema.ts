@@ -1240,3 +1240,208 @@ export const ussdSessions = pgTable(
     check('ussd_sessions_steps_check', sql`${table.steps} >= 0`),
   ],
 )
+
+/**
+ * Staff of the operations console (docs/operations-console.md): not customers, with their own
+ * sign-in (password and TOTP, both mandatory), their own sessions and a role. An operator is
+ * made by an admin (or `npm run ops:add`) with a one-time enrolment link, where they set the
+ * password and scan the TOTP secret; until then they cannot sign in.
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: varchar('email', { length: 254 }).notNull().unique(),
+    name: varchar('name', { length: 120 }).notNull(),
+    /** support, compliance or admin (docs/operations-console.md "Roles"). */
+    role: varchar('role', { length: 16 }).notNull(),
+    /** Null until enrolled. */
+    passwordHash: varchar('password_hash', { length: 255 }),
+    /** The TOTP secret, sealed with the server's key (as customers' are); null until enrolled. */
+    totpSecretSealed: text('totp_secret_sealed'),
+    /** The SHA-256 (hex) of the one-time enrolment token, never the token; null once used. */
+    enrolmentTokenHash: varchar('enrolment_token_hash', { length: 64 }).unique(),
+    enrolmentExpiresAt: timestamp('enrolment_expires_at', { withTimezone: true, mode: 'date' }),
+    /** A disabled operator cannot sign in and loses every session. */
+    active: boolean('active').notNull().default(true),
+    createdBy: uuid('created_by'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    foreignKey({ columns: [table.createdBy], foreignColumns: [table.id] }),
+    check('operators_role_check', sql`${table.role} in ('support', 'compliance', 'admin')`),
+  ],
+)
+
+/**
+ * An operator's session, keyed by the hash of the token in the `sabi_ops` cookie. It ends after
+ * 15 minutes without a request, and after 12 hours whatever happens.
+ */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('operator_sessions_operator_idx').on(table.operatorId)],
+)
+
+/**
+ * A customer's report of a problem with one of their transactions (docs/disputes.md): one open
+ * report per transaction, worked by support and resolved refunded or declined with a reason.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the customer quotes: `DSP-` and 8 characters. */
+    reference: varchar('reference', { length: 20 }).notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    journalId: uuid('journal_id')
+      .notNull()
+      .references(() => journals.id),
+    /** not_received, wrong_recipient, unauthorised, charged_twice, not_delivered or other. */
+    reason: varchar('reason', { length: 24 }).notNull(),
+    details: varchar('details', { length: 500 }).notNull().default(''),
+    /** open, in_review or resolved. */
+    status: varchar('status', { length: 16 }).notNull().default('open'),
+    /** Once resolved: refunded or declined. */
+    outcome: varchar('outcome', { length: 16 }),
+    /** Why it was resolved so, as the customer reads it. */
+    resolutionNote: varchar('resolution_note', { length: 500 }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('disputes_one_open_per_journal_key')
+      .on(table.journalId)
+      .where(sql`${table.status} <> 'resolved'`),
+    index('disputes_user_idx').on(table.userId, table.createdAt),
+    index('disputes_queue_idx').on(table.status, table.createdAt),
+    check(
+      'disputes_reason_check',
+      sql`${table.reason} in ('not_received', 'wrong_recipient', 'unauthorised', 'charged_twice', 'not_delivered', 'other')`,
+    ),
+    check('disputes_status_check', sql`${table.status} in ('open', 'in_review', 'resolved')`),
+    check(
+      'disputes_outcome_check',
+      sql`(${table.status} = 'resolved') = (${table.outcome} is not null) and (${table.outcome} is null or ${table.outcome} in ('refunded', 'declined'))`,
+    ),
+  ],
+)
+
+/** A dispute's timeline: each change, by whom, with the note the customer or staff wrote. */
+export const disputeEvents = pgTable(
+  'dispute_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id),
+    /** customer, operator or system. */
+    actor: varchar('actor', { length: 16 }).notNull(),
+    operatorId: uuid('operator_id').references(() => operators.id),
+    /** opened, in_review, refund_proposed, refunded, declined, note... */
+    kind: varchar('kind', { length: 24 }).notNull(),
+    note: varchar('note', { length: 500 }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('dispute_events_dispute_idx').on(table.disputeId, table.createdAt)],
+)
+
+/**
+ * Money an operator proposes to move (docs/operations-console.md "Four eyes"): a refund for a
+ * dispute, an adjustment, or a stuck payout marked failed and refunded. One at or under the
+ * threshold runs at once; one above it, or an adjustment tied to no transaction, waits for a
+ * second operator of a role that may approve it, never the proposer. It runs as one journal.
+ */
+export const moneyProposals = pgTable(
+  'money_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** refund, adjustment or payout_failure. */
+    kind: varchar('kind', { length: 20 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** credit (to the customer) or debit (from the customer, an adjustment only). */
+    direction: varchar('direction', { length: 6 }).notNull().default('credit'),
+    disputeId: uuid('dispute_id').references(() => disputes.id),
+    /** The transaction the money corrects, when there is one. */
+    journalId: uuid('journal_id').references(() => journals.id),
+    payoutId: uuid('payout_id').references(() => payouts.id),
+    reason: varchar('reason', { length: 500 }).notNull(),
+    /** pending (waiting for approval), executed or rejected. */
+    status: varchar('status', { length: 16 }).notNull(),
+    needsApproval: boolean('needs_approval').notNull(),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => operators.id),
+    decidedBy: uuid('decided_by').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** The journal that moved the money, once executed. */
+    resultJournalId: uuid('result_journal_id').references(() => journals.id),
+    ...timestamps,
+  },
+  (table) => [
+    index('money_proposals_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+    // One money fix at a time per dispute and per payout.
+    uniqueIndex('money_proposals_one_open_per_dispute_key')
+      .on(table.disputeId)
+      .where(sql`${table.status} = 'pending' and ${table.disputeId} is not null`),
+    uniqueIndex('money_proposals_one_per_payout_key')
+      .on(table.payoutId)
+      .where(sql`${table.status} <> 'rejected' and ${table.payoutId} is not null`),
+    check(
+      'money_proposals_kind_check',
+      sql`${table.kind} in ('refund', 'adjustment', 'payout_failure')`,
+    ),
+    check(
+      'money_proposals_status_check',
+      sql`${table.status} in ('pending', 'executed', 'rejected')`,
+    ),
+    check('money_proposals_direction_check', sql`${table.direction} in ('credit', 'debit')`),
+    check('money_proposals_amount_positive', sql`${table.amountMinor} > 0`),
+    check(
+      'money_proposals_four_eyes',
+      sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.proposedBy}`,
+    ),
+  ],
+)
+
+/**
+ * The audit log (docs/operations-console.md "Audit log"): every operator action, every customer
+ * record opened and every sign-in to /ops. Append-only (a trigger refuses UPDATE, DELETE and
+ * TRUNCATE: db/functions/400_audit_log_append_only.sql), and chained: each entry's hash covers
+ * its content and the hash of the one before, so `npm run audit:verify` finds the first entry
+ * changed, removed or reordered.
+ */
+export const auditLog = pgTable('audit_log', {
+  seq: bigserial('seq', { mode: 'bigint' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  operatorId: uuid('operator_id').references(() => operators.id),
+  /** Who: the operator's e-mail, or `cli` for the command line. */
+  actor: varchar('actor', { length: 254 }).notNull(),
+  action: varchar('action', { length: 48 }).notNull(),
+  targetType: varchar('target_type', { length: 24 }),
+  targetId: varchar('target_id', { length: 64 }),
+  reason: varchar('reason', { length: 500 }),
+  details: jsonb('details').notNull().default({}),
+  prevHash: char('prev_hash', { length: 64 }).notNull(),
+  hash: char('hash', { length: 64 }).notNull().unique(),
+})

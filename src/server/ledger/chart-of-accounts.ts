@@ -29,6 +29,12 @@ export const SYSTEM_ROLES = {
    * limit"). A liability, never below zero.
    */
   funding_suspense: 'Received over a limit',
+  /**
+   * Refunds and adjustments staff made from the operations console, approved under the four-eyes
+   * rule (docs/operations-console.md "Money"): what Sabi paid customers back, or took back, of
+   * its own money.
+   */
+  operations_adjustments: 'Refunds and adjustments',
 } as const
 
 export type SystemRole = keyof typeof SYSTEM_ROLES
