@@ -83,6 +83,7 @@ CREATE TABLE "operators" (
 	"role" varchar(16) NOT NULL,
 	"password_hash" varchar(255),
 	"totp_secret_sealed" text,
+	"totp_last_step" bigint,
 	"enrolment_token_hash" varchar(64),
 	"enrolment_expires_at" timestamp with time zone,
 	"active" boolean DEFAULT true NOT NULL,

@@ -1260,6 +1260,8 @@ export const operators = pgTable(
     passwordHash: varchar('password_hash', { length: 255 }),
     /** The TOTP secret, sealed with the server's key (as customers' are); null until enrolled. */
     totpSecretSealed: text('totp_secret_sealed'),
+    /** The last TOTP time step used: each code signs in once (as customers' codes do). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** The SHA-256 (hex) of the one-time enrolment token, never the token; null once used. */
     enrolmentTokenHash: varchar('enrolment_token_hash', { length: 64 }).unique(),
     enrolmentExpiresAt: timestamp('enrolment_expires_at', { withTimezone: true, mode: 'date' }),
