@@ -109,6 +109,7 @@ const environmentSchema = z
       .regex(/^\*\d{1,4}(\*\d{1,4}){0,3}#$/, 'USSD_SERVICE_CODE must look like *347*123#')
       .default('*347*123#'),
     USSD_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    FOUR_EYES_THRESHOLD_NAIRA: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
     PAYSTACK_SECRET_KEY: z
       .string()
       .regex(
@@ -253,6 +254,11 @@ export type Config = {
    */
   paystack: { secretKey: string; baseUrl: string } | undefined
   /**
+   * Refunds and adjustments above this many naira wait for a second operator
+   * (docs/operations-console.md "Four eyes").
+   */
+  fourEyesThresholdNaira: number
+  /**
    * Flutterwave, when its secret key is set: the bill catalogue, customer checks and bill
    * payments, in place of the sandbox's biller (docs/flutterwave.md).
    */
@@ -362,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ussdGatewayToken: value.USSD_GATEWAY_TOKEN,
     ussdServiceCode: value.USSD_SERVICE_CODE,
     ussdRequestsPerMinute: value.USSD_REQUESTS_PER_MINUTE,
+    fourEyesThresholdNaira: value.FOUR_EYES_THRESHOLD_NAIRA,
     paystack: value.PAYSTACK_SECRET_KEY
       ? {
           secretKey: value.PAYSTACK_SECRET_KEY,

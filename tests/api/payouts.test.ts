@@ -178,12 +178,12 @@ describe.skipIf(skip !== undefined)(
       // whose bank rejects it, and 20 transfers of 20.00 to a friend: ~1420.00 asked of 1000.00,
       // while two workers send, settle and reverse whatever is already pending.
       let stop = false
+      // Each pass runs a fixed step ahead of the real clock, never further: a payout's lease is
+      // 60 s of that clock, and a worker whose own clock raced ahead pass by pass (as this one
+      // once did) would take the other's lease while its provider call was still in flight on a
+      // busy machine, and send the payout twice.
       const worker = async () => {
-        let clock = Date.now()
-        while (!stop) {
-          clock += LATER_MS
-          await runPayoutWorker(database.db, providers, clock)
-        }
+        while (!stop) await runPayoutWorker(database.db, providers, Date.now() + LATER_MS)
       }
       const workers = [worker(), worker()]
       const results = await Promise.all(

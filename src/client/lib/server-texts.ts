@@ -125,6 +125,9 @@ const TYPE_KEYS: Record<string, CommonKey> = {
   add_funds: 'typeAddFunds',
   purchase: 'typePurchase',
   withdraw: 'typeWithdraw',
+  refund: 'typeRefund',
+  adjustment: 'typeAdjustment',
+  correction: 'typeCorrection',
 }
 
 /** A transaction type in words ("Add funds"); an unknown type as the server named it. */

@@ -31,6 +31,28 @@ export function newBackupCode(): string {
 }
 
 /**
+ * The time step a TOTP code belongs to when it is right for the sealed secret (now's, moved by
+ * the drift it was accepted with), or undefined when it is not. Claiming the step, so the code
+ * works once, is the caller's: a customer's and an operator's are kept in their own tables.
+ */
+export async function totpStepOf(
+  sealer: Sealer,
+  sealed: string | null,
+  code: string,
+  nowMs: number,
+): Promise<number | undefined> {
+  if (!sealed || !TOTP_CODE_PATTERN.test(code)) return undefined
+  const result = await verify({
+    secret: sealer.open(sealed),
+    token: code,
+    epoch: Math.floor(nowMs / 1000),
+    epochTolerance: TOTP_TOLERANCE_SECONDS,
+  })
+  if (!result.valid) return undefined
+  return Math.floor(nowMs / 1000 / TOTP_PERIOD_SECONDS) + result.delta
+}
+
+/**
  * Whether `code` is the user's TOTP code, used for the first time. The code's time step is
  * claimed by a conditional UPDATE: a code already used (or one of an earlier step) is refused,
  * even when two requests race with the same code (issue 32).
@@ -42,17 +64,8 @@ export async function totpMatches(
   code: string,
   nowMs: number,
 ): Promise<boolean> {
-  const sealed = user.totpSecretSealed
-  if (!sealed || !TOTP_CODE_PATTERN.test(code)) return false
-  const result = await verify({
-    secret: sealer.open(sealed),
-    token: code,
-    epoch: Math.floor(nowMs / 1000),
-    epochTolerance: TOTP_TOLERANCE_SECONDS,
-  })
-  if (!result.valid) return false
-  // The step the code belongs to: now's, moved by the drift it was accepted with.
-  const step = Math.floor(nowMs / 1000 / TOTP_PERIOD_SECONDS) + result.delta
+  const step = await totpStepOf(sealer, user.totpSecretSealed, code, nowMs)
+  if (step === undefined) return false
   const claimed = await db
     .update(users)
     .set({ totpLastStep: step })

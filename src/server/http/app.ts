@@ -28,6 +28,7 @@ import { clientAddress, trustProxyOption } from './client-address.ts'
 import { refuseCrossSiteRequests } from './cross-site-guard.ts'
 import { handleError, handleFrameworkError } from './error-handler.ts'
 import { transformOpenApiDocument, transformRouteSchema } from './openapi.ts'
+import { opsSessionPlugin } from './ops-session-plugin.ts'
 import { requestIdOf, sendRequestId } from './request-id.ts'
 import { createRouteIndex } from './route-index.ts'
 import { accountFreezeRoutes } from './routes/account-freeze-routes.ts'
@@ -44,6 +45,8 @@ import { limitsRoutes } from './routes/limits-routes.ts'
 import { metricsRoutes } from './routes/metrics-routes.ts'
 import { moneyRoutes } from './routes/money-routes.ts'
 import { notificationRoutes } from './routes/notification-routes.ts'
+import { opsAuthRoutes } from './routes/ops-auth-routes.ts'
+import { opsRoutes } from './routes/ops-routes.ts'
 import { paymentRequestRoutes } from './routes/payment-request-routes.ts'
 import { phoneRoutes } from './routes/phone-routes.ts'
 import { pinRoutes } from './routes/pin-routes.ts'
@@ -202,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
   await app.register(sessionPlugin, { db: database.db, config })
+  // Staff have their own cookie and sessions (docs/operations-console.md "Staff accounts").
+  await app.register(opsSessionPlugin, { db: database.db, config })
   // E-mail for links (reset, verification); the dispatcher sends events through the same senders.
   const mail = options.messaging?.mail
   const sms = options.messaging?.sms
@@ -246,6 +251,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(receiptRoutes, { db: database.db })
   await app.register(webhookRoutes, { db: database.db, config })
   await app.register(fundingRoutes, { db: database.db, providers })
+  await app.register(opsAuthRoutes, { db: database.db, sealer })
+  await app.register(opsRoutes, { db: database.db, config, sealer })
   const live = await createLiveEvents(database, app.log)
   // Open streams end before the listener closes, or closing would wait on them (start-server.ts).
   app.addHook('preClose', () => live.stop())

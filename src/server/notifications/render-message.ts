@@ -42,6 +42,8 @@ const catalogSchema = z.object({
   pin_locked: entrySchema,
   account_frozen: entrySchema,
   account_unfrozen: entrySchema,
+  identity_review_approved: entrySchema,
+  identity_review_rejected: entrySchema,
   this_wasnt_me: entrySchema,
   unfreeze_code: entrySchema,
 })
@@ -152,6 +154,10 @@ export function renderEventMessage(data: NotificationData, language: Language): 
       return renderTemplate(data.enabled ? 'two_factor_on' : 'two_factor_off', language)
     case 'pin_failed':
       return renderTemplate(data.kind, language, { attemptsLeft: String(data.attemptsLeft) })
+    case 'identity_review':
+      return data.outcome === 'approved'
+        ? renderTemplate('identity_review_approved', language)
+        : renderTemplate('identity_review_rejected', language, { reason: data.reason ?? '' })
     default:
       return renderTemplate(data.kind, language)
   }

@@ -108,6 +108,12 @@ export const notificationDataSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pin_locked'), ...alertFields }),
   z.object({ kind: z.literal('account_frozen') }),
   z.object({ kind: z.literal('account_unfrozen'), ...alertFields }),
+  // Compliance's decision on a tier-3 document that waited for review (docs/limits.md "Tier 3").
+  z.object({
+    kind: z.literal('identity_review'),
+    outcome: z.enum(['approved', 'rejected']),
+    reason: z.string().max(200).optional(),
+  }),
 ])
 export type NotificationData = z.infer<typeof notificationDataSchema>
 export type NotificationKind = NotificationData['kind']

@@ -38,9 +38,12 @@ const MONEY_IN_TYPES: ReadonlySet<string> = new Set([
   'add_funds',
   'pos_sale',
   'reversal',
+  // Money staff paid back (docs/operations-console.md "Money").
+  'refund',
+  'adjustment',
 ])
 /** The types that take money out of it. */
-const MONEY_OUT_TYPES: ReadonlySet<string> = new Set(['send', 'purchase', 'withdraw'])
+const MONEY_OUT_TYPES: ReadonlySet<string> = new Set(['send', 'purchase', 'withdraw', 'correction'])
 
 /**
  * + for money in, - for money out, nothing for any other type (docs/screens.md). A POS sale is

@@ -127,5 +127,12 @@ export function describeNotification(
       return { title: t('kindAccountFrozenTitle'), body: t('kindAccountFrozenBody') }
     case 'account_unfrozen':
       return { title: t('kindAccountUnfrozenTitle'), body: t('kindAccountUnfrozenBody') }
+    case 'identity_review':
+      return data.outcome === 'approved'
+        ? { title: t('kindIdentityApprovedTitle'), body: t('kindIdentityApprovedBody') }
+        : {
+            title: t('kindIdentityRejectedTitle'),
+            body: t('kindIdentityRejectedBody', { reason: data.reason ?? '' }),
+          }
   }
 }

@@ -1,0 +1,402 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { Database, Queryable } from '#server/db/client.ts'
+import {
+  disputes,
+  journals,
+  ledgerAccounts,
+  moneyProposals,
+  operators,
+  payouts,
+  users,
+  wallets,
+} from '#server/db/schema.ts'
+import { changeDisputeStatus } from '#server/disputes/change-dispute-status.ts'
+import { systemAccountId } from '#server/ledger/accounts.ts'
+import { postJournal } from '#server/ledger/post-journal.ts'
+import { settlePayout } from '#server/payouts/settle-payout.ts'
+import { AppError, msg } from '#shared/errors.ts'
+import { isAssetCode } from '#shared/money.ts'
+import type { MoneyProposal } from '#shared/schemas/ops.ts'
+import { appendAudit } from './audit-log.ts'
+import { decimalOf } from './customers.ts'
+import type { OperatorRow } from './operators.ts'
+
+export type ProposalRow = typeof moneyProposals.$inferSelect
+
+/** What the customer's history calls each kind of money staff moved (docs/operations-console.md). */
+const JOURNAL_TYPES = { refund: 'refund', credit: 'adjustment', debit: 'correction' } as const
+
+export type ProposalInput = {
+  kind: 'refund' | 'adjustment' | 'payout_failure'
+  userId: string
+  walletId: string
+  amountMinor: bigint
+  direction: 'credit' | 'debit'
+  disputeId?: string | null
+  journalId?: string | null
+  payoutId?: string | null
+  reason: string
+}
+
+/**
+ * Whether money needs a second operator (docs/operations-console.md "Four eyes"): above the
+ * threshold in naira; any amount in another currency (no rate is trusted for a control); and any
+ * adjustment that corrects no transaction.
+ */
+export function needsSecondOperator(
+  input: Pick<ProposalInput, 'kind' | 'journalId' | 'amountMinor'>,
+  asset: string,
+  thresholdNaira: number,
+): boolean {
+  if (input.kind === 'adjustment' && !input.journalId) return true
+  if (asset !== 'NGN') return true
+  return input.amountMinor > BigInt(thresholdNaira) * 100n
+}
+
+/**
+ * Proposes money (a dispute's refund, an adjustment, a stuck payout failed and refunded): run at
+ * once when one operator may decide it, else left pending for a second. Audited either way. A
+ * second pending proposal for one dispute, or any second for one payout, is a 409.
+ */
+export async function proposeMoney(
+  db: Database,
+  operator: OperatorRow,
+  input: ProposalInput,
+  thresholdNaira: number,
+): Promise<ProposalRow> {
+  const proposal = await db.transaction(async (tx) => {
+    const [wallet] = await tx
+      .select({ userId: wallets.userId, asset: ledgerAccounts.asset })
+      .from(wallets)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, wallets.accountId))
+      .where(eq(wallets.id, input.walletId))
+      .limit(1)
+    if (!wallet || wallet.userId !== input.userId)
+      throw new AppError('VALIDATION_FAILED', msg('opsWalletNotCustomers'), [
+        { path: 'walletId', message: msg('opsWalletNotCustomers') },
+      ])
+    const needsApproval = needsSecondOperator(input, wallet.asset, thresholdNaira)
+    const [row] = await tx
+      .insert(moneyProposals)
+      .values({
+        kind: input.kind,
+        userId: input.userId,
+        walletId: input.walletId,
+        asset: wallet.asset,
+        amountMinor: input.amountMinor,
+        direction: input.direction,
+        disputeId: input.disputeId ?? null,
+        journalId: input.journalId ?? null,
+        payoutId: input.payoutId ?? null,
+        reason: input.reason,
+        status: 'pending',
+        needsApproval,
+        proposedBy: operator.id,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!row) throw new AppError('CONFLICT', msg('opsPendingProposal'))
+    await appendAudit(tx, {
+      operatorId: operator.id,
+      actor: operator.email,
+      action: `propose_${input.kind}`,
+      targetType: 'proposal',
+      targetId: row.id,
+      reason: input.reason,
+      details: {
+        customer: input.userId,
+        amount: decimalOf(input.amountMinor, wallet.asset),
+        currency: wallet.asset,
+        direction: input.direction,
+        needsApproval,
+      },
+    })
+    return row
+  })
+  if (proposal.needsApproval) return proposal
+  return executeProposal(db, proposal, operator, null)
+}
+
+/**
+ * Moves the money of a proposal, once: the journal, the dispute resolved as refunded, the
+ * customer told. A stuck payout goes through the payout machinery's own failure (settlePayout),
+ * which returns amount and fee exactly once whoever calls it. The proposal is claimed first by a
+ * conditional update, so two approvers racing execute it once.
+ */
+async function executeProposal(
+  db: Database,
+  proposal: ProposalRow,
+  executor: OperatorRow,
+  decider: OperatorRow | null,
+): Promise<ProposalRow> {
+  if (proposal.kind === 'payout_failure' && proposal.payoutId) {
+    await settlePayout(db, proposal.payoutId, { status: 'failed', reason: proposal.reason })
+  }
+  return db.transaction(async (tx) => {
+    const now = new Date()
+    const [claimed] = await tx
+      .update(moneyProposals)
+      .set({
+        status: 'executed',
+        decidedBy: decider?.id ?? null,
+        decidedAt: decider ? now : null,
+        updatedAt: now,
+      })
+      .where(and(eq(moneyProposals.id, proposal.id), eq(moneyProposals.status, 'pending')))
+      .returning()
+    if (!claimed) throw new AppError('CONFLICT', msg('opsProposalDecided'))
+    let resultJournalId: string | null = null
+    if (claimed.kind !== 'payout_failure') {
+      const journal = await postProposalJournal(tx, claimed)
+      resultJournalId = journal.id
+      await tx
+        .update(moneyProposals)
+        .set({ resultJournalId })
+        .where(eq(moneyProposals.id, claimed.id))
+    }
+    if (claimed.disputeId) {
+      await changeDisputeStatus(tx, {
+        disputeId: claimed.disputeId,
+        status: 'resolved',
+        outcome: 'refunded',
+        note: claimed.reason,
+        operatorId: decider?.id ?? executor.id,
+      })
+    }
+    await appendAudit(tx, {
+      operatorId: (decider ?? executor).id,
+      actor: (decider ?? executor).email,
+      action: decider ? 'approve_money' : 'execute_money',
+      targetType: 'proposal',
+      targetId: claimed.id,
+      details: {
+        kind: claimed.kind,
+        amount: decimalOf(claimed.amountMinor, claimed.asset),
+        currency: claimed.asset,
+        journal: resultJournalId,
+      },
+    })
+    return { ...claimed, resultJournalId }
+  })
+}
+
+/**
+ * The journal of a refund or an adjustment: between the customer's wallet and the house's
+ * "refunds and adjustments" account. One that corrects a transaction points at it
+ * (`reverses_journal_id`, docs/ledger.md), as the payout machinery's refunds do, so it is not
+ * counted against the customer's daily limit and reaches even a closed account.
+ */
+async function postProposalJournal(tx: Queryable, proposal: ProposalRow) {
+  const asset = proposal.asset
+  if (!isAssetCode(asset)) throw new Error(`proposal ${proposal.id} has unknown asset ${asset}`)
+  const [wallet] = await tx
+    .select({ accountId: wallets.accountId })
+    .from(wallets)
+    .where(eq(wallets.id, proposal.walletId))
+  if (!wallet) throw new Error(`proposal ${proposal.id} has no wallet`)
+  const house = await systemAccountId(tx, 'operations_adjustments', asset)
+  const [target] = proposal.journalId
+    ? await tx
+        .select({ reference: journals.reference })
+        .from(journals)
+        .where(eq(journals.id, proposal.journalId))
+    : []
+  const [dispute] = proposal.disputeId
+    ? await tx
+        .select({ reference: disputes.reference })
+        .from(disputes)
+        .where(eq(disputes.id, proposal.disputeId))
+    : []
+  const credit = proposal.direction === 'credit'
+  const type =
+    proposal.kind === 'refund'
+      ? JOURNAL_TYPES.refund
+      : credit
+        ? JOURNAL_TYPES.credit
+        : JOURNAL_TYPES.debit
+  const what = proposal.kind === 'refund' ? 'Refund' : 'Adjustment'
+  const description = [
+    target ? `${what} for ${target.reference}` : what,
+    dispute ? `(report ${dispute.reference})` : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+  return postJournal(
+    tx,
+    {
+      type,
+      status: 'completed',
+      asset,
+      amountMinor: proposal.amountMinor,
+      ...(credit
+        ? { toUserId: proposal.userId, toWalletId: proposal.walletId }
+        : { fromUserId: proposal.userId, fromWalletId: proposal.walletId }),
+      reversesJournalId: proposal.journalId,
+      externalReference: dispute?.reference ?? null,
+      description,
+    },
+    [
+      {
+        accountId: house,
+        asset,
+        amountMinor: credit ? -proposal.amountMinor : proposal.amountMinor,
+      },
+      {
+        accountId: wallet.accountId,
+        asset,
+        amountMinor: credit ? proposal.amountMinor : -proposal.amountMinor,
+      },
+    ],
+  )
+}
+
+export async function findProposalOrThrow(db: Queryable, id: string): Promise<ProposalRow> {
+  const [row] = await db.select().from(moneyProposals).where(eq(moneyProposals.id, id)).limit(1)
+  if (!row) throw new AppError('NOT_FOUND', msg('opsProposalNotFound'))
+  return row
+}
+
+/** A second operator approves: never the proposer (a 403), and only a pending proposal. */
+export async function approveProposal(
+  db: Database,
+  operator: OperatorRow,
+  id: string,
+): Promise<ProposalRow> {
+  const proposal = await findProposalOrThrow(db, id)
+  if (proposal.proposedBy === operator.id) throw new AppError('FORBIDDEN', msg('opsOwnProposal'))
+  if (proposal.status !== 'pending') throw new AppError('CONFLICT', msg('opsProposalDecided'))
+  return executeProposal(db, proposal, operator, operator)
+}
+
+/** A second operator turns a proposal down, with why; the money does not move. */
+export async function rejectProposal(
+  db: Database,
+  operator: OperatorRow,
+  id: string,
+  note: string,
+): Promise<ProposalRow> {
+  return db.transaction(async (tx) => {
+    const proposal = await findProposalOrThrow(tx, id)
+    if (proposal.proposedBy === operator.id) throw new AppError('FORBIDDEN', msg('opsOwnProposal'))
+    const now = new Date()
+    const [row] = await tx
+      .update(moneyProposals)
+      .set({ status: 'rejected', decidedBy: operator.id, decidedAt: now, updatedAt: now })
+      .where(and(eq(moneyProposals.id, id), eq(moneyProposals.status, 'pending')))
+      .returning()
+    if (!row) throw new AppError('CONFLICT', msg('opsProposalDecided'))
+    await appendAudit(tx, {
+      operatorId: operator.id,
+      actor: operator.email,
+      action: 'reject_money',
+      targetType: 'proposal',
+      targetId: id,
+      reason: note,
+    })
+    return row
+  })
+}
+
+/** Proposals as the console shows them, with names and references filled in. */
+export async function proposalViews(db: Queryable, rows: ProposalRow[]): Promise<MoneyProposal[]> {
+  if (rows.length === 0) return []
+  const operatorIds = [
+    ...new Set(rows.flatMap((row) => [row.proposedBy, row.decidedBy].filter((id) => id !== null))),
+  ]
+  const names = new Map(
+    (
+      await db
+        .select({ id: operators.id, email: operators.email })
+        .from(operators)
+        .where(inArray(operators.id, operatorIds))
+    ).map((row) => [row.id, row.email]),
+  )
+  const userRows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))]))
+  const customers = new Map(
+    userRows.map((row) => [
+      row.id,
+      [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username,
+    ]),
+  )
+  const journalIds = rows.flatMap((row) =>
+    [row.journalId, row.resultJournalId].filter((id) => id !== null),
+  )
+  const references = new Map(
+    journalIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: journals.id, reference: journals.reference })
+            .from(journals)
+            .where(inArray(journals.id, journalIds))
+        ).map((row) => [row.id, row.reference]),
+  )
+  const disputeIds = rows.flatMap((row) => (row.disputeId ? [row.disputeId] : []))
+  const disputeRefs = new Map(
+    disputeIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: disputes.id, reference: disputes.reference })
+            .from(disputes)
+            .where(inArray(disputes.id, disputeIds))
+        ).map((row) => [row.id, row.reference]),
+  )
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind === 'adjustment' || row.kind === 'payout_failure' ? row.kind : 'refund',
+    status: row.status === 'executed' || row.status === 'rejected' ? row.status : 'pending',
+    needsApproval: row.needsApproval,
+    customer: { id: row.userId, name: customers.get(row.userId) ?? '' },
+    walletId: row.walletId,
+    currency: row.asset,
+    amount: decimalOf(row.amountMinor, row.asset),
+    direction: row.direction === 'debit' ? 'debit' : 'credit',
+    reason: row.reason,
+    disputeReference: row.disputeId ? (disputeRefs.get(row.disputeId) ?? null) : null,
+    transactionReference: row.journalId ? (references.get(row.journalId) ?? null) : null,
+    payoutId: row.payoutId,
+    proposedBy: names.get(row.proposedBy) ?? '',
+    decidedBy: row.decidedBy ? (names.get(row.decidedBy) ?? '') : null,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    resultTransactionReference: row.resultJournalId
+      ? (references.get(row.resultJournalId) ?? null)
+      : null,
+    createdAt: row.createdAt.toISOString(),
+  }))
+}
+
+/** The approval inbox: pending proposals, oldest first. */
+export async function pendingProposals(db: Queryable): Promise<ProposalRow[]> {
+  return db
+    .select()
+    .from(moneyProposals)
+    .where(eq(moneyProposals.status, 'pending'))
+    .orderBy(moneyProposals.createdAt)
+    .limit(200)
+}
+
+/** A dispute's proposals, newest first. */
+export async function proposalsOfDispute(db: Queryable, disputeId: string) {
+  return db
+    .select()
+    .from(moneyProposals)
+    .where(eq(moneyProposals.disputeId, disputeId))
+    .orderBy(desc(moneyProposals.createdAt))
+}
+
+/** The payout a proposal fails, checked still in flight. */
+export async function payoutInFlight(db: Queryable, payoutId: string) {
+  const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId)).limit(1)
+  if (!payout || !['pending', 'submitted', 'needs_review'].includes(payout.status))
+    throw new AppError('CONFLICT', msg('opsPayoutNotStuck'))
+  return payout
+}
