@@ -116,6 +116,8 @@ export async function enrolOperator(
   now = new Date(),
 ): Promise<OperatorRow> {
   const row = await enrollee(db, input.token, now)
+  // The code proves the secret was scanned; its step is not spent, so the operator can sign in
+  // with the code still on screen.
   const step = await totpStepOf(sealer, row.totpSecretSealed, input.code, now.getTime())
   if (step === undefined) {
     throw new AppError('VALIDATION_FAILED', msg('codeNotRightCheck'), [
@@ -126,7 +128,6 @@ export async function enrolOperator(
     .update(operators)
     .set({
       passwordHash: await hashPassword(input.password),
-      totpLastStep: step,
       enrolmentTokenHash: null,
       enrolmentExpiresAt: null,
       updatedAt: now,
