@@ -3,7 +3,11 @@ import { CLIENT_ROUTES } from '#shared/client-routes.ts'
 import type { Language } from '#shared/languages.ts'
 import { groupToken } from '#shared/meter-token.ts'
 import { exponentOf, isAssetCode } from '#shared/money.ts'
-import { type NotificationData, payoutMessageOf } from '#shared/schemas/notifications.ts'
+import {
+  disputeMessageOf,
+  type NotificationData,
+  payoutMessageOf,
+} from '#shared/schemas/notifications.ts'
 import { writeAmount } from '#shared/write-amount.ts'
 import english from './locales/en.json' with { type: 'json' }
 import spanish from './locales/es.json' with { type: 'json' }
@@ -44,6 +48,10 @@ const catalogSchema = z.object({
   account_unfrozen: entrySchema,
   this_wasnt_me: entrySchema,
   unfreeze_code: entrySchema,
+  dispute_opened: entrySchema,
+  dispute_in_review: entrySchema,
+  dispute_refunded: entrySchema,
+  dispute_declined: entrySchema,
 })
 export type MessageKey = keyof z.infer<typeof catalogSchema>
 
@@ -109,6 +117,18 @@ export function plainName(name: string): string {
 }
 
 /**
+ * The note staff resolve a report with, as a message carries it: on one line (control and format
+ * characters dropped, spaces collapsed), so it reads as the end of Sabi's sentence and cannot
+ * start one of its own. Its length is the column's, checked when it was written.
+ */
+function plainNote(note: string): string {
+  return note
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+}
+
+/**
  * A name a person typed (a sender's, a device's), made plain and put in quotation marks, so it
  * reads as a name and never as Sabi's own words ("from “Ada Obi”").
  */
@@ -152,6 +172,13 @@ export function renderEventMessage(data: NotificationData, language: Language): 
       return renderTemplate(data.enabled ? 'two_factor_on' : 'two_factor_off', language)
     case 'pin_failed':
       return renderTemplate(data.kind, language, { attemptsLeft: String(data.attemptsLeft) })
+    case 'dispute_opened':
+      return renderTemplate(data.kind, language, { reference: data.reference })
+    case 'dispute_updated':
+      return renderTemplate(disputeMessageOf(data), language, {
+        reference: data.reference,
+        note: plainNote(data.note ?? ''),
+      })
     default:
       return renderTemplate(data.kind, language)
   }
