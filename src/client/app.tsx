@@ -54,6 +54,12 @@ const TransactionDetailsPage = lazyPage(() =>
 const TransactionsPage = lazyPage(() =>
   import('#client/pages/transactions-page.tsx').then((m) => m.TransactionsPage),
 )
+const DisputesPage = lazyPage(() =>
+  import('#client/pages/disputes-page.tsx').then((m) => m.DisputesPage),
+)
+const DisputeDetailsPage = lazyPage(() =>
+  import('#client/pages/dispute-details-page.tsx').then((m) => m.DisputeDetailsPage),
+)
 const ExchangePage = lazyPage(() =>
   import('#client/pages/exchange-page.tsx').then((m) => m.ExchangePage),
 )
@@ -134,6 +140,8 @@ function Routes() {
       <Route path={CLIENT_ROUTES.transferOptions} component={TransferOptionsPage} />
       <Route path={CLIENT_ROUTES.transactions} component={TransactionsPage} />
       <Route path={CLIENT_ROUTES.transactionDetails} component={TransactionDetailsPage} />
+      <Route path={CLIENT_ROUTES.disputes} component={DisputesPage} />
+      <Route path={CLIENT_ROUTES.disputeDetails} component={DisputeDetailsPage} />
       <Route path={CLIENT_ROUTES.bankTransfer} component={BankTransferPage} />
       <Route path={CLIENT_ROUTES.exchange} component={ExchangePage} />
       <Route path={CLIENT_ROUTES.billPay} component={BillPayPage} />

@@ -18,6 +18,9 @@ export const CLIENT_ROUTES = {
   transferOptions: '/transfer-options',
   transactions: '/transactions',
   transactionDetails: '/transactions/:id',
+  /** A customer's reports of problems with transactions, and one of them (docs/disputes.md). */
+  disputes: '/disputes',
+  disputeDetails: '/disputes/:id',
   bankTransfer: '/bank-transfer',
   exchange: '/exchange',
   billPay: '/bill-pay',

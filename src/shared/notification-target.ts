@@ -10,3 +10,14 @@ export function transactionPathOf(data: NotificationData): string | undefined {
   if (!('transactionId' in data)) return undefined
   return `/transactions/${encodeURIComponent(data.transactionId)}`
 }
+
+/**
+ * The page any notification opens: a report's own page for news of a customer's report
+ * (`/disputes/:id`, docs/disputes.md "Notifications"), else its transaction's, else nothing.
+ */
+export function notificationPathOf(data: NotificationData): string | undefined {
+  if (data.kind === 'dispute_opened' || data.kind === 'dispute_updated') {
+    return `/disputes/${encodeURIComponent(data.disputeId)}`
+  }
+  return transactionPathOf(data)
+}

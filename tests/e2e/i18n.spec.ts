@@ -21,6 +21,7 @@ const PSEUDO_OPEN = '⟦'
 const SCREENS: { path: string; ready: string }[] = [
   { path: '/', ready: 'balance-amount' },
   { path: '/transactions', ready: 'transaction-row' },
+  { path: '/disputes', ready: 'disputes-empty' },
   { path: '/send-money', ready: '' },
   { path: '/sabi-transfer', ready: '' },
   { path: '/transfer-options', ready: '' },

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { LANGUAGES } from '#shared/languages.ts'
+import { openedDisputeSchema } from '#shared/schemas/disputes.ts'
 import { type Transaction, transactionPageSchema } from '#shared/schemas/transactions.ts'
 import { expect, type SignedUpUser, test } from './fixtures.ts'
 import { giveHistory, LONG_NAME } from './history-helpers.ts'
@@ -177,7 +178,7 @@ async function brokenAmounts(page: Page): Promise<AmountProblem[]> {
 }
 
 /** The signed-in screens: each path, and what to do there before scanning. */
-function screens(friend: SignedUpUser, transfer: Transaction) {
+function screens(friend: SignedUpUser, transfer: Transaction, disputeId: string) {
   return [
     { name: 'dashboard', path: '/' },
     { name: 'send money', path: '/send-money' },
@@ -198,6 +199,8 @@ function screens(friend: SignedUpUser, transfer: Transaction) {
     { name: 'exchange', path: '/exchange' },
     { name: 'transactions', path: '/transactions' },
     { name: 'transaction details', path: `/transactions/${transfer.id}` },
+    { name: 'my reports', path: '/disputes' },
+    { name: 'report', path: `/disputes/${disputeId}` },
     { name: 'receipt check', path: `/verify/${transfer.verificationCode}` },
     { name: 'crypto purchase', path: '/crypto-purchase' },
     { name: 'profile', path: '/profile' },
@@ -259,11 +262,17 @@ for (const language of LANGUAGES) {
       )
       const transfer = history.items.find((row) => row.type === 'send' && row.toUserId !== null)
       if (!transfer) throw new Error('no transfer in the history')
+      // Reported, so the history, the details and My reports show a report beside the amounts.
+      const reported = await page.request.post(`/api/transactions/${transfer.id}/disputes`, {
+        data: { reason: 'wrong_recipient', details: 'Sent to the wrong Babajide' },
+      })
+      expect(reported.status(), await reported.text()).toBe(201)
+      const disputeId = openedDisputeSchema.parse(await reported.json()).id
 
       const found: Record<string, AmountProblem[]> = {}
       await page.goto('/')
       await expect(page.locator('html')).toHaveAttribute('lang', language, { timeout: 30_000 })
-      for (const screen of screens(friend.user, transfer)) {
+      for (const screen of screens(friend.user, transfer, disputeId)) {
         await openScreen(page, screen.path)
         if (screen.tab !== undefined) await page.getByRole('tab').nth(screen.tab).click()
         const problems = await brokenAmounts(page)

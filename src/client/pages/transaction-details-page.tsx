@@ -2,6 +2,7 @@ import { useParams } from 'wouter'
 import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { useTransactionMessages } from '#client/entities/transactions/messages.ts'
+import { ReportProblem } from '#client/features/disputes/report-problem.tsx'
 import { TransactionDetailsView } from '#client/features/transactions/transaction-details.tsx'
 import { AppShell } from '#client/shell/app-shell.tsx'
 
@@ -17,7 +18,10 @@ function TransactionDetailsContent() {
           backHref="/transactions"
           backLabel={t('back')}
         />
-        <TransactionDetailsView id={id} />
+        <TransactionDetailsView
+          id={id}
+          footer={(transaction) => <ReportProblem transaction={transaction} />}
+        />
       </div>
     </AppShell>
   )

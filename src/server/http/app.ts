@@ -38,6 +38,7 @@ import { authRoutes } from './routes/auth-routes.ts'
 import { bankRoutes } from './routes/bank-routes.ts'
 import { billRoutes } from './routes/bill-routes.ts'
 import { cardRoutes } from './routes/card-routes.ts'
+import { disputeRoutes } from './routes/dispute-routes.ts'
 import { exchangeRoutes } from './routes/exchange-routes.ts'
 import { fundingRoutes } from './routes/funding-routes.ts'
 import { internationalRoutes } from './routes/international-routes.ts'
@@ -219,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(walletRoutes, { db: database.db })
   await app.register(userRoutes, { db: database.db })
   await app.register(transactionRoutes, { db: database.db })
+  await app.register(disputeRoutes, { db: database.db })
   // One group commit of user-to-user transfers per app, for the app and USSD alike (ADR 008).
   const transfers = createTransferPoster(database.db)
   await app.register(moneyRoutes, { db: database.db, config, providers, transfers })

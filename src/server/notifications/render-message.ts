@@ -3,7 +3,11 @@ import { CLIENT_ROUTES } from '#shared/client-routes.ts'
 import type { Language } from '#shared/languages.ts'
 import { groupToken } from '#shared/meter-token.ts'
 import { exponentOf, isAssetCode } from '#shared/money.ts'
-import { type NotificationData, payoutMessageOf } from '#shared/schemas/notifications.ts'
+import {
+  disputeMessageOf,
+  type NotificationData,
+  payoutMessageOf,
+} from '#shared/schemas/notifications.ts'
 import { writeAmount } from '#shared/write-amount.ts'
 import english from './locales/en.json' with { type: 'json' }
 import spanish from './locales/es.json' with { type: 'json' }
@@ -46,6 +50,10 @@ const catalogSchema = z.object({
   identity_review_rejected: entrySchema,
   this_wasnt_me: entrySchema,
   unfreeze_code: entrySchema,
+  dispute_opened: entrySchema,
+  dispute_in_review: entrySchema,
+  dispute_refunded: entrySchema,
+  dispute_declined: entrySchema,
 })
 export type MessageKey = keyof z.infer<typeof catalogSchema>
 
@@ -111,6 +119,18 @@ export function plainName(name: string): string {
 }
 
 /**
+ * The note staff resolve a report with, as a message carries it: on one line (control and format
+ * characters dropped, spaces collapsed), so it reads as the end of Sabi's sentence and cannot
+ * start one of its own. Its length is the column's, checked when it was written.
+ */
+function plainNote(note: string): string {
+  return note
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+}
+
+/**
  * A name a person typed (a sender's, a device's), made plain and put in quotation marks, so it
  * reads as a name and never as Sabi's own words ("from “Ada Obi”").
  */
@@ -158,6 +178,13 @@ export function renderEventMessage(data: NotificationData, language: Language): 
       return data.outcome === 'approved'
         ? renderTemplate('identity_review_approved', language)
         : renderTemplate('identity_review_rejected', language, { reason: data.reason ?? '' })
+    case 'dispute_opened':
+      return renderTemplate(data.kind, language, { reference: data.reference })
+    case 'dispute_updated':
+      return renderTemplate(disputeMessageOf(data), language, {
+        reference: data.reference,
+        note: plainNote(data.note ?? ''),
+      })
     default:
       return renderTemplate(data.kind, language)
   }

@@ -6,7 +6,7 @@ import { pushSubscriptions } from '#server/db/schema.ts'
 import { listPushSubscriptions } from '#server/notifications/push-subscriptions.ts'
 import { renderEventMessage } from '#server/notifications/render-message.ts'
 import type { VapidKeys } from '#server/vapid-keys.ts'
-import { transactionPathOf } from '#shared/notification-target.ts'
+import { notificationPathOf } from '#shared/notification-target.ts'
 import type { DeliveryChannel } from './dispatch-outbox.ts'
 
 /** A push not delivered within a day is no longer news. */
@@ -38,8 +38,9 @@ export function createPushChannel(
         id: delivery.eventId,
         title: message.title,
         body: message.text,
-        // A tap opens the transaction itself; an alert about the account opens the settings.
-        url: transactionPathOf(delivery.data) ?? '/settings',
+        // A tap opens the transaction itself (or the report about one); an alert about the
+        // account opens the settings.
+        url: notificationPathOf(delivery.data) ?? '/settings',
       }
       // Every browser at once: a slow push service delays its own browser only, never the
       // user's others, and the whole delivery takes at most one timeout (issue 32).

@@ -5,6 +5,7 @@ import { journals, payouts, transactionEvents } from '#server/db/schema.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
+import { loadDisputeMarks } from './dispute-marks.ts'
 import { counterpartyOf, loadUserNames, partyNamesOf } from './party-names.ts'
 import { stepOfMessage, TIMELINE_STEPS } from './timeline-steps.ts'
 import { toTransactionResponse } from './to-transaction-response.ts'
@@ -50,6 +51,7 @@ export async function getTransaction(
   ])
   // The payout is read already: only the names are still needed.
   const names = await loadUserNames(db, [journal.fromUserId, journal.toUserId])
+  const marks = await loadDisputeMarks(db, userId, [journal.id])
   const payoutSummary = payout
     ? { kind: payout.kind, details: stringFieldsOf(payout.details) }
     : null
@@ -57,6 +59,7 @@ export async function getTransaction(
   return {
     ...toTransactionResponse(journal, userId, symbolOf, payoutSummary),
     counterparty: counterpartyOf(journal, userId, names, payoutSummary),
+    dispute: marks.get(journal.id) ?? null,
     sender: parties.payer,
     recipient: parties.payee,
     // Instant transfers have no recorded steps: their one step is the moment they happened.

@@ -3,10 +3,8 @@ import { union } from 'drizzle-orm/pg-core'
 import type { Queryable } from '#server/db/client.ts'
 import { decodeCursor, exactTimestamp, olderThan, toPage } from '#server/db/keyset-page.ts'
 import { journals } from '#server/db/schema.ts'
-import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import type { Transaction } from '#shared/schemas/transactions.ts'
-import { loadCounterparties } from './party-names.ts'
-import { toTransactionResponse } from './to-transaction-response.ts'
+import { toTransactionResponses } from './transaction-responses.ts'
 
 /**
  * The user's transactions, newest first, a page at a time. Keyset pagination on
@@ -38,21 +36,8 @@ export async function listTransactions(
     .limit(options.limit + 1)
 
   const page = toPage(rows, options.limit, (row) => ({ at: row.cursorAt, id: row.id }))
-  const symbolOf = await loadAssetSymbols(
-    db,
-    page.items.flatMap((journal) =>
-      journal.convertedAsset ? [journal.asset, journal.convertedAsset] : [journal.asset],
-    ),
-  )
-  const counterparties = await loadCounterparties(db, userId, page.items)
   return {
-    items: page.items.map((journal) => {
-      const parties = counterparties.get(journal.id)
-      return {
-        ...toTransactionResponse(journal, userId, symbolOf, parties?.payout ?? null),
-        counterparty: parties?.counterparty ?? null,
-      }
-    }),
+    items: await toTransactionResponses(db, userId, page.items),
     nextCursor: page.nextCursor,
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isPushServiceEndpoint } from '../push-services.ts'
+import { DISPUTE_NOTE_MAX_LENGTH, DISPUTE_OUTCOMES } from './dispute-states.ts'
 
 /**
  * The events a user hears about (docs/notifications.md): what the outbox holds, what the
@@ -114,6 +115,24 @@ export const notificationDataSchema = z.discriminatedUnion('kind', [
     outcome: z.enum(['approved', 'rejected']),
     reason: z.string().max(200).optional(),
   }),
+  /** A customer's report of a transaction, received (docs/disputes.md "Notifications"). */
+  z.object({
+    kind: z.literal('dispute_opened'),
+    disputeId: z.string(),
+    reference: z.string().max(20),
+  }),
+  /**
+   * The report moved on: in review, or resolved refunded or declined. A declined report carries
+   * the reason staff gave (`note`), which the message says.
+   */
+  z.object({
+    kind: z.literal('dispute_updated'),
+    disputeId: z.string(),
+    reference: z.string().max(20),
+    status: z.enum(['in_review', 'resolved']),
+    outcome: z.enum(DISPUTE_OUTCOMES).optional(),
+    note: z.string().max(DISPUTE_NOTE_MAX_LENGTH).optional(),
+  }),
 ])
 export type NotificationData = z.infer<typeof notificationDataSchema>
 export type NotificationKind = NotificationData['kind']
@@ -162,6 +181,18 @@ export function payoutMessageOf(data: {
   // An electricity bill's message carries its token: the one thing the user must type in.
   if (outcome === 'completed' && data.payment === 'bill' && data.token) return 'bill_paid_token'
   return PAYOUT_MESSAGE_OF[data.payment][outcome]
+}
+
+/** The message a report's change is worded by; the catalogs of both sides have each. */
+export type DisputeMessage = 'dispute_in_review' | 'dispute_refunded' | 'dispute_declined'
+
+/** Which message words a report's change: in review, or its end, refunded or declined. */
+export function disputeMessageOf(data: {
+  status: 'in_review' | 'resolved'
+  outcome?: 'refunded' | 'declined' | undefined
+}): DisputeMessage {
+  if (data.status === 'in_review') return 'dispute_in_review'
+  return data.outcome === 'refunded' ? 'dispute_refunded' : 'dispute_declined'
 }
 
 /** Security alerts go by every channel the user has, whatever the toggles say. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { disputeMarkSchema } from './dispute-states.ts'
 import { decimalStringSchema } from './reference.ts'
 
 export const TRANSACTION_TYPES = ['send', 'receive', 'add_funds', 'purchase', 'withdraw'] as const
@@ -80,6 +81,12 @@ export const transactionSchema = z.object({
    * answer; null for money between one's own wallets or from a card.
    */
   counterparty: z.string().nullable().optional(),
+  /**
+   * The viewer's own latest report of a problem with this transaction (docs/disputes.md), for the
+   * "Reported" badge: null when they never reported it. In lists and details; absent from a
+   * money POST's answer, as nothing new has been reported.
+   */
+  dispute: disputeMarkSchema.nullable().optional(),
 })
 export type Transaction = z.infer<typeof transactionSchema>
 

@@ -1,6 +1,8 @@
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { groupToken } from '#shared/meter-token.ts'
 import {
+  type DisputeMessage,
+  disputeMessageOf,
   type NotificationData,
   type PayoutMessage,
   payoutMessageOf,
@@ -38,6 +40,13 @@ const PAYOUT_KEYS: Record<PayoutMessage, { title: MessageKey; body: MessageKey }
   bill_failed: { title: 'kindBillFailedTitle', body: 'kindBillFailedBody' },
   airtime_sent: { title: 'kindAirtimeSentTitle', body: 'kindAirtimeSentBody' },
   airtime_failed: { title: 'kindAirtimeFailedTitle', body: 'kindAirtimeFailedBody' },
+}
+
+/** The catalog's title and text of each change of a report (docs/disputes.md "Notifications"). */
+const DISPUTE_KEYS: Record<DisputeMessage, { title: MessageKey; body: MessageKey }> = {
+  dispute_in_review: { title: 'kindDisputeInReviewTitle', body: 'kindDisputeInReviewBody' },
+  dispute_refunded: { title: 'kindDisputeRefundedTitle', body: 'kindDisputeRefundedBody' },
+  dispute_declined: { title: 'kindDisputeDeclinedTitle', body: 'kindDisputeDeclinedBody' },
 }
 
 /** An event's amount, as every money notification writes it. */
@@ -134,5 +143,17 @@ export function describeNotification(
             title: t('kindIdentityRejectedTitle'),
             body: t('kindIdentityRejectedBody', { reason: data.reason ?? '' }),
           }
+    case 'dispute_opened':
+      return {
+        title: t('kindDisputeOpenedTitle'),
+        body: t('kindDisputeOpenedBody', { reference: data.reference }),
+      }
+    case 'dispute_updated': {
+      const keys = DISPUTE_KEYS[disputeMessageOf(data)]
+      return {
+        title: t(keys.title),
+        body: t(keys.body, { reference: data.reference, note: data.note ?? '' }),
+      }
+    }
   }
 }

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { DISPUTES_QUERY_KEY } from '#client/entities/disputes/use-disputes.ts'
+import { TRANSACTIONS_QUERY_KEY } from '#client/entities/transactions/use-transactions.ts'
 import { refetchMoneyLists } from '#client/lib/refetch-money-lists.ts'
 import { settledHere } from '#client/lib/settled-here.ts'
 import { toast } from '#client/lib/toast.ts'
@@ -43,6 +45,14 @@ export function LiveUpdates() {
       }
       const data = parsed.data.data
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY })
+      if (data.kind === 'dispute_opened' || data.kind === 'dispute_updated') {
+        // A report moved: My reports and the "Reported" marks of the history follow it.
+        void queryClient.invalidateQueries({ queryKey: DISPUTES_QUERY_KEY })
+        void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY })
+        // Staff's answer is news; "received" is the answer to what the user just did here.
+        if (data.kind === 'dispute_updated') toast({ title: describeNotification(data, t).body })
+        return
+      }
       if (!MONEY_KINDS.has(data.kind)) return
       void refetchMoneyLists(queryClient)
       if ('transactionId' in data && settledHere(data.transactionId)) return

@@ -11,7 +11,7 @@ import {
 import { cn } from '#client/lib/cn.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
-import { transactionPathOf } from '#shared/notification-target.ts'
+import { notificationPathOf } from '#shared/notification-target.ts'
 import { BellButton } from './bell-button.tsx'
 import { describeNotification } from './describe-notification.ts'
 import { useNotificationMessages } from './messages.ts'
@@ -60,7 +60,7 @@ export function NotificationMenu({ defaultOpen }: DeferredMenuProps) {
           <div className="max-h-[60vh] overflow-y-auto" data-testid="notification-list">
             {items.map((item) => {
               const text = describeNotification(item.data, t)
-              const path = transactionPathOf(item.data)
+              const path = notificationPathOf(item.data)
               return (
                 <DropdownMenuItem
                   key={item.id}

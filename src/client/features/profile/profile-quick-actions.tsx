@@ -1,6 +1,7 @@
 import {
   ChevronRight,
   CreditCard,
+  Flag,
   Gauge,
   History,
   KeyRound,
@@ -21,6 +22,7 @@ const ACTIONS: readonly { href: string; label: MessageKey; text: MessageKey; ico
     { href: '/settings', label: 'actionSettings', text: 'actionSettingsText', icon: Settings },
     { href: '/settings', label: 'actionSecurity', text: 'actionSecurityText', icon: KeyRound },
     { href: '/transactions', label: 'actionHistory', text: 'actionHistoryText', icon: History },
+    { href: '/disputes', label: 'actionReports', text: 'actionReportsText', icon: Flag },
     { href: '/card', label: 'actionCard', text: 'actionCardText', icon: CreditCard },
   ]
 

@@ -39,6 +39,17 @@ export function PaymentsSection({ settings }: { settings: Settings }) {
         </span>
         <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       </Link>
+      <Link
+        href="/disputes"
+        className="flex items-center justify-between gap-3 border-t py-4 text-sm"
+        data-testid="settings-reports"
+      >
+        <span>
+          <span className="block font-medium">{t('reports')}</span>
+          <span className="block text-xs text-muted-foreground">{t('reportsText')}</span>
+        </span>
+        <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      </Link>
       <SwitchRow
         label={t('autoSave')}
         description={t('autoSaveText')}

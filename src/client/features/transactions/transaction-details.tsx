@@ -1,8 +1,9 @@
 import { AlertTriangle, Copy, History, RefreshCw, SearchX } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Link } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
+import { ReportedBadge } from '#client/entities/disputes/dispute-badges.tsx'
 import { ApiError } from '#client/lib/api.ts'
 import { cn } from '#client/lib/cn.ts'
 import { copyText } from '#client/lib/copy-text.ts'
@@ -196,6 +197,9 @@ function ReceiptCard({
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <TransactionStatusBadge status={transaction.status} />
+            <span className="contents" data-print-hide>
+              <ReportedBadge mark={transaction.dispute} />
+            </span>
             {refresh ? (
               <Button
                 type="button"
@@ -309,7 +313,14 @@ function DetailsSkeleton({ label }: { label: string }) {
  * buttons. The details refresh every 2 s while the transaction is pending; with data saver on
  * they do not, and a Refresh button beside the status asks once instead.
  */
-export function TransactionDetailsView({ id }: { id: string }) {
+export function TransactionDetailsView({
+  id,
+  footer,
+}: {
+  id: string
+  /** What the page puts under the receipt's buttons, such as "Report a problem". */
+  footer?: (transaction: TransactionDetails) => ReactNode
+}) {
   const t = useTransactionMessages()
   const details = useTransactionDetails(id, { offersRefresh: true })
   const dataSaver = useDataSaver()
@@ -354,6 +365,7 @@ export function TransactionDetailsView({ id }: { id: string }) {
       <div className="grid min-w-0 grid-cols-1 gap-3">
         <ReceiptCard transaction={transaction} refresh={refresh} />
         <TransactionReceiptActions transaction={transaction} />
+        {footer?.(transaction)}
       </div>
       <Card className="min-w-0">
         <section aria-labelledby="timeline-heading" className="p-5 sm:p-6">

@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import { LazyAddFundsDialog } from '#client/components/add-funds/lazy-add-funds-dialog.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
+import { ReportedBadge } from '#client/entities/disputes/dispute-badges.tsx'
 import { useTransactionMessages } from '../../entities/transactions/messages.ts'
 import { TransactionRow } from '../../entities/transactions/transaction-row.tsx'
 import { TransactionSkeletons } from '../../entities/transactions/transaction-skeletons.tsx'
@@ -83,7 +84,12 @@ export function TransactionHistory({ enabled }: { enabled: boolean }) {
                       nowMs={nowMs}
                       showReference
                       linked
-                      trailing={<TransactionStatusBadge status={transaction.status} />}
+                      trailing={
+                        <>
+                          <TransactionStatusBadge status={transaction.status} />
+                          <ReportedBadge mark={transaction.dispute} />
+                        </>
+                      }
                     />
                   </li>
                 ))}
