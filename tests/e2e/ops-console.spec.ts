@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures.ts'
 import {
   CODE,
@@ -75,6 +76,7 @@ test.describe('the operations console', () => {
       call: 'POST /disputes/d1/refund',
       body: { amount: '80000.00', note: 'Bank confirms the transfer never settled' },
     })
+    // The dispute's own list of proposals shows it waiting too.
     await expect(page.getByText('Waiting for a second operator', { exact: true })).toBeVisible()
   })
 
@@ -225,5 +227,51 @@ test.describe('the operations console', () => {
       call: 'POST /enrolment',
       body: { token: ENROLMENT_TOKEN, password: 'a long enough password', code: CODE },
     })
+  })
+
+  test('works from the keyboard, and the pages pass axe', async ({ page }) => {
+    const mock = newOpsMock(OPERATORS.support)
+    await mockOpsApi(page, mock)
+    await page.goto('/ops/disputes')
+
+    // Sign in without the mouse: fields in order, Enter sends.
+    await page.getByLabel('E-mail').focus()
+    await page.keyboard.type(mock.signsInAs.email)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('correct horse battery')
+    await page.keyboard.press('Tab') // the show-password button
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(CODE)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Disputes queue' })).toBeVisible()
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+
+    // The tabs move with the arrow keys; Enter opens a dispute from its link.
+    await page.getByRole('tab', { name: 'Open' }).focus()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/status=in_review$/)
+    await expect(page.getByText('No disputes here.')).toBeVisible()
+    await page.getByRole('tab', { name: 'Open' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('link', { name: 'DSP-1001' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Dispute DSP-1001' })).toBeVisible()
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+
+    // A dialog keeps focus inside, Escape closes it, and focus goes back to its button.
+    const propose = page.getByRole('button', { name: 'Propose refund' })
+    await propose.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByTestId('ops-refund-dialog')
+    await expect(dialog.getByLabel('Amount (NGN)')).toBeFocused()
+    expect(
+      (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations,
+    ).toEqual([])
+    for (let step = 0; step < 6; step += 1) await page.keyboard.press('Tab')
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(propose).toBeFocused()
   })
 })

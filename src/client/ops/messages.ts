@@ -307,8 +307,8 @@ export const OPS_TEXT = {
     rejectNote: 'Note',
     rejectSubmit: 'Reject',
     ownProposal: 'Needs another operator',
-    dispute: (reference: string) => `Dispute ${reference}`,
-    transaction: (reference: string) => `Transaction ${reference}`,
+    aboutDispute: 'Dispute',
+    aboutTransaction: 'Transaction',
     payout: 'Stuck payout',
   },
 

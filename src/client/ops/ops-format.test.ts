@@ -26,6 +26,9 @@ describe('ops formats', () => {
   it('turns codes into words', () => {
     expect(humanise('bank_transfer')).toBe('Bank transfer')
     expect(humanise('needs_review')).toBe('Needs review')
+    expect(humanise('accountNumber')).toBe('Account number')
+    expect(humanise('NIN')).toBe('NIN')
+    expect(humanise('international_passport')).toBe('International passport')
     expect(orDash('  ')).toBe('—')
     expect(orDash('x')).toBe('x')
   })

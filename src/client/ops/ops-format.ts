@@ -37,8 +37,18 @@ export function orDash(value: string | null | undefined): string {
   return value === null || value === undefined || value.trim() === '' ? NOTHING : value
 }
 
-/** "Bank transfer" from "bank_transfer": codes the server sends as words for a reader. */
+/**
+ * "Bank transfer" from "bank_transfer", "Account number" from "accountNumber": codes the
+ * server sends, as words for a reader.
+ */
 export function humanise(code: string): string {
-  const words = code.replaceAll(/[_-]+/g, ' ').trim()
+  const words = code
+    .replaceAll(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replaceAll(/[_-]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    // An acronym ("NIN", "BVN") stays as it is; other words go to lower case.
+    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ')
   return words === '' ? code : words.charAt(0).toUpperCase() + words.slice(1)
 }

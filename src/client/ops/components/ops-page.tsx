@@ -20,7 +20,7 @@ export function OpsPage({
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">{title}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight wrap-break-word">{title}</h1>
           {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

@@ -19,11 +19,16 @@ const TEXT = OPS_TEXT.approvals
 
 type Decision = { kind: 'approve' | 'reject'; proposal: MoneyProposal }
 
-function about(proposal: MoneyProposal): string {
-  if (proposal.disputeReference) return TEXT.dispute(proposal.disputeReference)
-  if (proposal.transactionReference) return TEXT.transaction(proposal.transactionReference)
-  if (proposal.payoutId) return TEXT.payout
-  return '—'
+/** What a proposal is about, its reference kept on one line. */
+function About({ proposal }: { proposal: MoneyProposal }) {
+  const reference = proposal.disputeReference ?? proposal.transactionReference
+  if (!reference) return proposal.payoutId ? TEXT.payout : '—'
+  const label = proposal.disputeReference ? TEXT.aboutDispute : TEXT.aboutTransaction
+  return (
+    <>
+      {label} <span className="whitespace-nowrap font-mono text-xs">{reference}</span>
+    </>
+  )
 }
 
 /**
@@ -62,7 +67,7 @@ export function ApprovalsPage({ operator }: { operator: Operator }) {
         formatDirectedAmount(proposal.amount, proposal.currency, proposal.direction),
     },
     { key: 'reason', header: TEXT.reason, cell: (proposal) => proposal.reason },
-    { key: 'about', header: TEXT.about, cell: about },
+    { key: 'about', header: TEXT.about, cell: (proposal) => <About proposal={proposal} /> },
     {
       key: 'proposedBy',
       header: TEXT.proposedBy,

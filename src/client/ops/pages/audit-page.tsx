@@ -30,7 +30,7 @@ const COLUMNS: readonly Column<AuditEntry>[] = [
   {
     key: 'actor',
     header: TEXT.actor,
-    cell: (entry) => <span className="wrap-anywhere">{entry.actor}</span>,
+    cell: (entry) => <span className="wrap-break-word">{entry.actor}</span>,
   },
   {
     key: 'action',

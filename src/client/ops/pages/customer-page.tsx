@@ -198,20 +198,22 @@ function Record({
         message={result?.message ?? null}
         testId="ops-outcome"
       />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-1">
+      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
+        <Card>
           <CardHeader>
             <CardTitle>{TEXT.profileTitle}</CardTitle>
           </CardHeader>
           <CardContent>
             <Facts
-              className="sm:grid-cols-[max-content_1fr]"
               items={[
                 { label: TEXT.firstName, value: orDash(customer.firstName) },
                 { label: TEXT.lastName, value: orDash(customer.lastName) },
                 { label: TEXT.username, value: `@${customer.username}` },
-                { label: TEXT.email, value: orDash(customer.email), code: true },
-                { label: TEXT.phone, value: orDash(customer.phoneNumber) },
+                { label: TEXT.email, value: orDash(customer.email) },
+                {
+                  label: TEXT.phone,
+                  value: <span className="whitespace-nowrap">{orDash(customer.phoneNumber)}</span>,
+                },
                 {
                   label: TEXT.phoneVerified,
                   value: customer.phoneVerified ? OPS_TEXT.yes : OPS_TEXT.no,
@@ -231,7 +233,7 @@ function Record({
             />
           </CardContent>
         </Card>
-        <div className="grid content-start gap-6 lg:col-span-2">
+        <div className="grid content-start gap-6">
           <Section title={TEXT.walletsTitle}>
             <DataTable
               caption={TEXT.walletsTitle}
@@ -374,7 +376,7 @@ const TRANSACTION_COLUMNS: readonly Column<OpsTransaction>[] = [
     key: 'reference',
     header: OPS_TEXT.dispute.reference,
     cell: (transaction) => (
-      <span className="font-mono text-xs wrap-anywhere">{transaction.reference}</span>
+      <span className="whitespace-nowrap font-mono text-xs">{transaction.reference}</span>
     ),
   },
   { key: 'type', header: OPS_TEXT.dispute.type, cell: (transaction) => humanise(transaction.type) },

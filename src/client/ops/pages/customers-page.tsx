@@ -69,7 +69,7 @@ export function CustomersPage() {
     {
       key: 'email',
       header: TEXT.email,
-      cell: (customer) => <span className="wrap-anywhere">{orDash(customer.email)}</span>,
+      cell: (customer) => <span className="wrap-break-word">{orDash(customer.email)}</span>,
     },
     { key: 'phone', header: TEXT.phone, cell: (customer) => orDash(customer.phoneNumber) },
     { key: 'tier', header: TEXT.tier, numeric: true, cell: (customer) => customer.kycTier },

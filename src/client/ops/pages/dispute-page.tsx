@@ -182,7 +182,6 @@ function PayoutCard({ payout }: { payout: NonNullable<DisputeDetail['payout']> }
             ...Object.entries(payout.details).map(([key, value]) => ({
               label: humanise(key),
               value,
-              code: true,
             })),
           ]}
         />
@@ -356,18 +355,17 @@ function ProposalsCard({ proposals }: { proposals: readonly MoneyProposal[] }) {
                       {formatDirectedAmount(proposal.amount, proposal.currency, proposal.direction)}
                     </span>
                   </span>
-                  <ProposalStatusBadge status={proposal.status} />
+                  {proposal.status === 'pending' ? (
+                    <Badge variant="warning">{TEXT.awaitingApproval}</Badge>
+                  ) : (
+                    <ProposalStatusBadge status={proposal.status} />
+                  )}
                 </div>
                 <p className="wrap-break-word">{proposal.reason}</p>
                 <p className="text-xs text-muted-foreground">
                   {OPS_TEXT.approvals.proposedBy}: {proposal.proposedBy} ·{' '}
                   {formatOpsDate(proposal.createdAt)}
                 </p>
-                {proposal.needsApproval && proposal.status === 'pending' ? (
-                  <Badge variant="warning" className="w-fit">
-                    {TEXT.awaitingApproval}
-                  </Badge>
-                ) : null}
               </li>
             ))}
           </ul>

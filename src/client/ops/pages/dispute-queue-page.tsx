@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
@@ -45,7 +45,7 @@ const COLUMNS: readonly Column<DisputeSummary>[] = [
       <>
         <span className="block">{dispute.customer.name}</span>
         {dispute.customer.email ? (
-          <span className="block text-xs text-muted-foreground wrap-anywhere">
+          <span className="block text-xs text-muted-foreground wrap-break-word">
             {dispute.customer.email}
           </span>
         ) : null}
@@ -86,8 +86,26 @@ const COLUMNS: readonly Column<DisputeSummary>[] = [
 export function DisputeQueuePage() {
   const status = statusFromSearch(useSearch())
   const [, navigate] = useLocation()
+  const queryClient = useQueryClient()
+  const fetching = useIsFetching({ queryKey: OPS_KEYS.disputes(status) }) > 0
   return (
-    <OpsPage title={TEXT.title}>
+    <OpsPage
+      title={TEXT.title}
+      actions={
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={fetching}
+          onClick={() =>
+            void queryClient.invalidateQueries({ queryKey: OPS_KEYS.disputes(status) })
+          }
+        >
+          <RefreshCw aria-hidden="true" />
+          {OPS_TEXT.refresh}
+        </Button>
+      }
+    >
       <Tabs
         value={status}
         onValueChange={(next) => navigate(`${OPS_PATHS.disputes}?status=${next}`)}
@@ -115,32 +133,16 @@ function QueueTable({ status }: { status: DisputeStatus }) {
     queryKey: OPS_KEYS.disputes(status),
     queryFn: () => fetchDisputes(status),
   })
-  return (
-    <div className="grid gap-3">
-      <div className="flex justify-end">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={disputes.isFetching}
-          onClick={() => void disputes.refetch()}
-        >
-          <RefreshCw aria-hidden="true" />
-          {OPS_TEXT.refresh}
-        </Button>
-      </div>
-      {disputes.data ? (
-        <DataTable
-          caption={`${TEXT.title}: ${OPS_TEXT.disputeStatuses[status]}`}
-          columns={COLUMNS}
-          rows={disputes.data}
-          rowKey={(dispute) => dispute.id}
-          empty={TEXT.empty}
-          testId="ops-dispute-queue"
-        />
-      ) : (
-        <QueryState query={disputes} />
-      )}
-    </div>
+  return disputes.data ? (
+    <DataTable
+      caption={`${TEXT.title}: ${OPS_TEXT.disputeStatuses[status]}`}
+      columns={COLUMNS}
+      rows={disputes.data}
+      rowKey={(dispute) => dispute.id}
+      empty={TEXT.empty}
+      testId="ops-dispute-queue"
+    />
+  ) : (
+    <QueryState query={disputes} />
   )
 }

@@ -37,7 +37,7 @@ export function IdentityReviewsPage() {
         <>
           <span className="block font-medium">{review.customer.name}</span>
           {review.customer.email ? (
-            <span className="block text-xs text-muted-foreground wrap-anywhere">
+            <span className="block text-xs text-muted-foreground wrap-break-word">
               {review.customer.email}
             </span>
           ) : null}

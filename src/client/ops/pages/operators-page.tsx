@@ -92,7 +92,7 @@ export function OperatorsPage({ operator: me }: { operator: Operator }) {
     {
       key: 'email',
       header: TEXT.email,
-      cell: (operator) => <span className="wrap-anywhere">{operator.email}</span>,
+      cell: (operator) => <span className="wrap-break-word">{operator.email}</span>,
     },
     {
       key: 'role',

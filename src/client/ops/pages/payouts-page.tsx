@@ -60,7 +60,7 @@ export function PayoutsPage({ operator }: { operator: Operator }) {
       cell: (payout) => (
         <>
           <span className="block">{payout.customer.name}</span>
-          <span className="block font-mono text-xs text-muted-foreground wrap-anywhere">
+          <span className="block whitespace-nowrap font-mono text-xs text-muted-foreground">
             {payout.transactionReference}
           </span>
         </>
