@@ -5,7 +5,7 @@ import { Link, useParams } from 'wouter'
 import { FormAlert } from '#client/components/form-alert.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx'
 import {
   type CustomerRecord,
   mayDo,
@@ -14,6 +14,7 @@ import {
 } from '#shared/schemas/ops.ts'
 import { AdjustmentDialog } from '../components/adjustment-dialog.tsx'
 import { DisputeStatusBadge, FrozenBadge } from '../components/badges.tsx'
+import { CardHeading } from '../components/card-heading.tsx'
 import { type Column, DataTable } from '../components/data-table.tsx'
 import { Facts } from '../components/facts.tsx'
 import { OpsPage } from '../components/ops-page.tsx'
@@ -201,7 +202,7 @@ function Record({
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
         <Card>
           <CardHeader>
-            <CardTitle>{TEXT.profileTitle}</CardTitle>
+            <CardHeading>{TEXT.profileTitle}</CardHeading>
           </CardHeader>
           <CardContent>
             <Facts

@@ -27,6 +27,12 @@ export function CustomersPage() {
   const [, navigate] = useLocation()
   const inputId = useId()
   const [typed, setTyped] = useState(q)
+  // Back and Forward change the search in the address: the field follows it.
+  const [searched, setSearched] = useState(q)
+  if (searched !== q) {
+    setSearched(q)
+    setTyped(q)
+  }
   const [problem, setProblem] = useState<string | null>(null)
   const [opening, setOpening] = useState<CustomerSummary | null>(null)
   const queryClient = useQueryClient()

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Link, useParams } from 'wouter'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx'
 import {
   type DisputeDetail,
   type MoneyProposal,
@@ -12,6 +12,7 @@ import {
   type Operator,
 } from '#shared/schemas/ops.ts'
 import { DisputeStatusBadge, ProposalStatusBadge } from '../components/badges.tsx'
+import { CardHeading } from '../components/card-heading.tsx'
 import { Facts } from '../components/facts.tsx'
 import { OpsPage } from '../components/ops-page.tsx'
 import { Outcome, type OutcomeTone } from '../components/outcome.tsx'
@@ -86,7 +87,7 @@ function ReportCard({ detail }: { detail: DisputeDetail }) {
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between">
-        <CardTitle>{TEXT.disputeTitle}</CardTitle>
+        <CardHeading>{TEXT.disputeTitle}</CardHeading>
         <DisputeStatusBadge status={dispute.status} outcome={dispute.outcome} />
       </CardHeader>
       <CardContent>
@@ -129,7 +130,7 @@ function TransactionCard({ detail }: { detail: DisputeDetail }) {
   return (
     <Card data-testid="ops-dispute-transaction">
       <CardHeader>
-        <CardTitle>{TEXT.transactionTitle}</CardTitle>
+        <CardHeading>{TEXT.transactionTitle}</CardHeading>
       </CardHeader>
       <CardContent>
         <Facts
@@ -171,7 +172,7 @@ function PayoutCard({ payout }: { payout: NonNullable<DisputeDetail['payout']> }
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{TEXT.payoutTitle}</CardTitle>
+        <CardHeading>{TEXT.payoutTitle}</CardHeading>
       </CardHeader>
       <CardContent>
         <Facts
@@ -236,7 +237,7 @@ function ActionsCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{TEXT.actionsTitle}</CardTitle>
+        <CardHeading>{TEXT.actionsTitle}</CardHeading>
       </CardHeader>
       <CardContent className="grid gap-2">
         {!mayWork ? (
@@ -305,7 +306,7 @@ function TimelineCard({ timeline }: { timeline: DisputeDetail['timeline'] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{TEXT.timelineTitle}</CardTitle>
+        <CardHeading>{TEXT.timelineTitle}</CardHeading>
       </CardHeader>
       <CardContent>
         {timeline.length === 0 ? (
@@ -339,7 +340,7 @@ function ProposalsCard({ proposals }: { proposals: readonly MoneyProposal[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{TEXT.proposalsTitle}</CardTitle>
+        <CardHeading>{TEXT.proposalsTitle}</CardHeading>
       </CardHeader>
       <CardContent>
         {proposals.length === 0 ? (

@@ -4,13 +4,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { FormAlert } from '#client/components/form-alert.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#client/components/ui/card.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { copyText } from '#client/lib/copy-text.ts'
 import {
@@ -19,6 +13,7 @@ import {
   type Operator,
   type OperatorRole,
 } from '#shared/schemas/ops.ts'
+import { CardHeading } from '../components/card-heading.tsx'
 import { ChoiceSelect } from '../components/choice-select.tsx'
 import { type Column, DataTable } from '../components/data-table.tsx'
 import { OpsPage } from '../components/ops-page.tsx'
@@ -240,7 +235,7 @@ function AddOperatorCard({ onAdded }: { onAdded: (added: AddedOperator) => Promi
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{TEXT.addTitle}</CardTitle>
+        <CardHeading>{TEXT.addTitle}</CardHeading>
         <CardDescription>{TEXT.addText}</CardDescription>
       </CardHeader>
       <CardContent>
@@ -289,7 +284,7 @@ function AddedCard({ added, onDismiss }: { added: AddedOperator; onDismiss: () =
   return (
     <Card role="status" className="border-primary/40" data-testid="ops-enrolment-link">
       <CardHeader>
-        <CardTitle>{TEXT.addedTitle(added.operator.name)}</CardTitle>
+        <CardHeading>{TEXT.addedTitle(added.operator.name)}</CardHeading>
         <CardDescription>{TEXT.addedText}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
