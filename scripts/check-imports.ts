@@ -10,6 +10,8 @@ import { dirname, join, normalize, relative } from 'node:path'
  *   other feature, nor the frame or a page; entities/, lib/ and components/ import no feature:
  *   what two features share (wallets, transactions, settings, the user, recipients, limits,
  *   payment requests, rates, banks) lives below them.
+ * - The operations console (`ops/`) is imported by the entry (`main.tsx`) only, and imports no
+ *   feature, page, frame or the customer app.
  *
  * Prints each problem on a line of its own and exits 1 if there is any.
  */
@@ -124,6 +126,12 @@ function clientViolations(): string[] {
       // The app's frame and its pages compose the features: nothing under them imports them.
       const intoFrame = targetLayer === 'shell' || targetLayer === 'pages'
       if (intoFrame && (below || layer === 'features')) violations.push(`${file} -> ${target}`)
+      // The operations console (ops/) is loaded by the entry alone, so no customer chunk holds a
+      // byte of it; it builds on what lies below the features, never on the customer app.
+      const intoConsole = targetLayer === 'ops' && layer !== 'ops' && layer !== 'main.tsx'
+      const consoleIntoApp =
+        layer === 'ops' && ['features', 'pages', 'shell', 'app.tsx'].includes(targetLayer ?? '')
+      if (intoConsole || consoleIntoApp) violations.push(`${file} -> ${target}`)
       if (targetLayer !== 'features') continue
       const crossFeature = layer === 'features' && feature !== targetFeature
       if (crossFeature || below) violations.push(`${file} -> ${target}`)
@@ -136,7 +144,7 @@ const problems = [
   ...serverProblems(),
   ...clientViolations().map(
     (line) =>
-      `client import against the layers (pages and shell → features → entities, lib, components): ${line}`,
+      `client import against the layers (pages and shell → features → entities, lib, components; ops/ from main.tsx only): ${line}`,
   ),
 ]
 for (const problem of problems) console.log(problem)

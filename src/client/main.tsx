@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { type ComponentType, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { registerServiceWorker } from '#client/components/install/register-service-worker.ts'
 import '#client/lib/zod-without-eval.ts'
@@ -10,10 +10,17 @@ import './styles.css'
 // markup once the app's first screen is ready: until then a screen that waits for its texts
 // (i18n.ts) leaves the mark and spinner in place, so no screen flashes English first
 // (docs/i18n.md).
+//
+// Under /ops the entry loads the operations console instead (docs/operations-console.md "The
+// console"): a chunk of its own that no customer page imports, so a customer never downloads a
+// byte of it, and staff never run the customer app.
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-import('./app.tsx').then(
-  ({ App }) =>
+const loadApp: Promise<ComponentType> = /^\/ops(\/|$)/.test(window.location.pathname)
+  ? import('./ops/load-ops-app.ts').then((m) => m.loadOpsApp())
+  : import('./app.tsx').then((m) => m.App)
+loadApp.then(
+  (App) =>
     createRoot(root).render(
       <StrictMode>
         <App />
