@@ -531,6 +531,27 @@ describeMoneyApi('customers report a transaction', (context) => {
     ).toBe(`Your report ${opened.reference} was declined: Paid in full. Click here`)
   })
 
+  it("puts the customer's reports in the copy of their data", async () => {
+    const { client, transfer } = await bankSender()
+    const opened = openedDisputeSchema.parse(
+      (await report(client, transfer.id, { reason: 'not_received', details: 'Still waiting' }))
+        .body,
+    )
+    const exported = await client.get('/api/export/data')
+    expect(exported.status, exported.text).toBe(200)
+    expect(exported.body).toMatchObject({
+      reports: [
+        {
+          id: opened.id,
+          reference: opened.reference,
+          reason: 'not_received',
+          details: 'Still waiting',
+          transactionId: transfer.id,
+        },
+      ],
+    })
+  })
+
   it(`limits a customer to ${DISPUTES_PER_HOUR} reports an hour`, async () => {
     const { client, transfer } = await bankSender()
     const statuses: number[] = []

@@ -48,6 +48,8 @@ const KEPT_READS = new Set([
   '/api/pos',
   '/api/pin',
   '/api/users/recent',
+  // The user's reports of problems with transactions, to follow offline (docs/disputes.md).
+  '/api/disputes',
   // The user's own account number, to read out to a payer with no network (docs/funding.md).
   '/api/funding/bank-account',
 ])

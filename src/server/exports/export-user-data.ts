@@ -5,6 +5,7 @@ import { listUserSessions } from '#server/credentials/sessions.ts'
 import { listHoldings } from '#server/crypto/list-holdings.ts'
 import type { Database } from '#server/db/client.ts'
 import { cards } from '#server/db/schema.ts'
+import { listDisputes } from '#server/disputes/list-disputes.ts'
 import { listPaymentRequests } from '#server/payment-requests/find-payment-requests.ts'
 import { listPosSales } from '#server/pos/list-pos-sales.ts'
 import { listRecipients } from '#server/recipients/list-recipients.ts'
@@ -30,19 +31,30 @@ export async function exportUserData(
     .from(cards)
     .where(eq(cards.userId, user.id))
     .orderBy(desc(cards.createdAt))
-  const [settings, wallets, holdings, transactions, recipients, requests, sales, sessions] =
-    await Promise.all([
-      readSettings(db, user.id),
-      listWallets(db, user.id),
-      listHoldings(db, user.id),
-      listTransactionsForExport(db, user.id, {}),
-      listRecipients(db, user.id, undefined, EXPORT_MAX_ROWS),
-      listPaymentRequests(db, user.id, { limit: EXPORT_MAX_ROWS }).then((page) => page.items),
-      listPosSales(db, user.id, { limit: EXPORT_MAX_ROWS }).then((page) => page.items),
-      listUserSessions(db, user.id, currentSid, { limit: EXPORT_MAX_ROWS }).then(
-        (page) => page.items,
-      ),
-    ])
+  const [
+    settings,
+    wallets,
+    holdings,
+    transactions,
+    recipients,
+    requests,
+    sales,
+    sessions,
+    reports,
+  ] = await Promise.all([
+    readSettings(db, user.id),
+    listWallets(db, user.id),
+    listHoldings(db, user.id),
+    listTransactionsForExport(db, user.id, {}),
+    listRecipients(db, user.id, undefined, EXPORT_MAX_ROWS),
+    listPaymentRequests(db, user.id, { limit: EXPORT_MAX_ROWS }).then((page) => page.items),
+    listPosSales(db, user.id, { limit: EXPORT_MAX_ROWS }).then((page) => page.items),
+    listUserSessions(db, user.id, currentSid, { limit: EXPORT_MAX_ROWS }).then(
+      (page) => page.items,
+    ),
+    // The problems the user reported, each with its transaction (docs/disputes.md).
+    listDisputes(db, user.id, { limit: EXPORT_MAX_ROWS }).then((page) => page.items),
+  ])
   const card = hasCard ? await toCardResponse(db, await findOrIssueCard(db, sealer, user.id)) : null
   return {
     exportedAt: new Date().toISOString(),
@@ -55,6 +67,7 @@ export async function exportUserData(
     paymentRequests: requests,
     posSales: sales,
     sessions,
+    reports,
     card,
   }
 }
