@@ -230,6 +230,8 @@ test.describe('the operations console', () => {
   })
 
   test('works from the keyboard, and the pages pass axe', async ({ page }) => {
+    // Three axe runs: on a shared machine they alone can take most of a normal test's time.
+    test.slow()
     const mock = newOpsMock(OPERATORS.support)
     await mockOpsApi(page, mock)
     await page.goto('/ops/disputes')
