@@ -251,6 +251,8 @@ test.describe('the operations console', () => {
     // The tabs move with the arrow keys; Enter opens a dispute from its link.
     await page.getByRole('tab', { name: 'Open' }).focus()
     await page.keyboard.press('ArrowRight')
+    // Radix moves the focus on the next task, not within the key press.
+    await expect(page.getByRole('tab', { name: 'In review' })).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/status=in_review$/)
     await expect(page.getByText('No disputes here.')).toBeVisible()
