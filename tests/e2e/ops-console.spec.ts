@@ -90,7 +90,7 @@ test.describe('the operations console', () => {
     const own = table.getByRole('row').filter({ hasText: 'Adjustment' })
     const other = table.getByRole('row').filter({ hasText: 'Sade Support' })
     await expect(own).toContainText('Needs another operator')
-    await expect(own.getByRole('button', { name: /^Approve/ })).toHaveCount(0)
+    await expect(own.getByRole('button')).toHaveCount(0)
     await expect(other).not.toContainText('Needs another operator')
 
     await other.getByRole('button', { name: /^Approve/ }).click()
