@@ -263,7 +263,7 @@ export async function mockOpsApi(page: Page, mock: OpsMock) {
       const [, id, verb] = decision
       const found = mock.approvals.find((candidate) => candidate.id === id)
       if (!found) return refuse(route, 404, 'No such proposal', 'NOT_FOUND')
-      if (verb === 'approve' && found.proposedBy === me.name) {
+      if (found.proposedBy === me.name) {
         return refuse(route, 403, 'Nobody approves their own proposal', 'FOUR_EYES')
       }
       mock.approvals = mock.approvals.filter((candidate) => candidate.id !== id)

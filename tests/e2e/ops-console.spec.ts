@@ -90,7 +90,7 @@ test.describe('the operations console', () => {
     const own = table.getByRole('row').filter({ hasText: 'Adjustment' })
     const other = table.getByRole('row').filter({ hasText: 'Sade Support' })
     await expect(own).toContainText('Needs another operator')
-    await expect(own.getByRole('button', { name: /^Approve/ })).toHaveCount(0)
+    await expect(own.getByRole('button')).toHaveCount(0)
     await expect(other).not.toContainText('Needs another operator')
 
     await other.getByRole('button', { name: /^Approve/ }).click()
@@ -230,6 +230,8 @@ test.describe('the operations console', () => {
   })
 
   test('works from the keyboard, and the pages pass axe', async ({ page }) => {
+    // Three axe runs: on a shared machine they alone can take most of a normal test's time.
+    test.slow()
     const mock = newOpsMock(OPERATORS.support)
     await mockOpsApi(page, mock)
     await page.goto('/ops/disputes')
@@ -249,6 +251,8 @@ test.describe('the operations console', () => {
     // The tabs move with the arrow keys; Enter opens a dispute from its link.
     await page.getByRole('tab', { name: 'Open' }).focus()
     await page.keyboard.press('ArrowRight')
+    // Radix moves the focus on the next task, not within the key press.
+    await expect(page.getByRole('tab', { name: 'In review' })).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/status=in_review$/)
     await expect(page.getByText('No disputes here.')).toBeVisible()

@@ -17,7 +17,7 @@ export function OpsPage({
     document.title = OPS_TEXT.pageTitle(title)
   }, [title])
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight wrap-break-word">{title}</h1>

@@ -33,8 +33,8 @@ function About({ proposal }: { proposal: MoneyProposal }) {
 
 /**
  * The four-eyes inbox (compliance): proposals over the limit, waiting for a second operator.
- * The operator's own proposals say "Needs another operator" and have no Approve button; the
- * server refuses a self-approval anyway, and its words are shown if it does.
+ * The operator's own proposals say "Needs another operator" and have no Approve or Reject
+ * button; the server refuses either anyway, and its words are shown if it does.
  */
 export function ApprovalsPage({ operator }: { operator: Operator }) {
   const queryClient = useQueryClient()
@@ -85,21 +85,20 @@ export function ApprovalsPage({ operator }: { operator: Operator }) {
       header: TEXT.actions,
       cell: (proposal) => {
         if (!mayDecide) return null
-        const own = isOwnProposal(proposal, operator)
+        // The proposer decides neither way: the server refuses both, so neither button shows.
+        if (isOwnProposal(proposal, operator)) {
+          return <Badge variant="warning">{TEXT.ownProposal}</Badge>
+        }
         return (
           <div className="flex flex-wrap items-center gap-2" data-testid="ops-approval-actions">
-            {own ? (
-              <Badge variant="warning">{TEXT.ownProposal}</Badge>
-            ) : (
-              <Button
-                type="button"
-                size="sm"
-                aria-label={`${TEXT.approve}: ${proposal.customer.name}, ${proposal.amount} ${proposal.currency}`}
-                onClick={() => setDecision({ kind: 'approve', proposal })}
-              >
-                {TEXT.approve}
-              </Button>
-            )}
+            <Button
+              type="button"
+              size="sm"
+              aria-label={`${TEXT.approve}: ${proposal.customer.name}, ${proposal.amount} ${proposal.currency}`}
+              onClick={() => setDecision({ kind: 'approve', proposal })}
+            >
+              {TEXT.approve}
+            </Button>
             <Button
               type="button"
               size="sm"

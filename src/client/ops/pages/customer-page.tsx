@@ -199,7 +199,7 @@ function Record({
         message={result?.message ?? null}
         testId="ops-outcome"
       />
-      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card>
           <CardHeader>
             <CardHeading>{TEXT.profileTitle}</CardHeading>
@@ -234,7 +234,7 @@ function Record({
             />
           </CardContent>
         </Card>
-        <div className="grid content-start gap-6">
+        <div className="grid grid-cols-1 content-start gap-6">
           <Section title={TEXT.walletsTitle}>
             <DataTable
               caption={TEXT.walletsTitle}
@@ -266,7 +266,7 @@ function Record({
           testId="ops-record-transactions"
         />
       </Section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section title={TEXT.sessionsTitle}>
           <DataTable
             caption={TEXT.sessionsTitle}
@@ -309,7 +309,7 @@ function Record({
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="grid gap-3">
+    <section className="grid grid-cols-1 gap-3">
       <h2 className="text-lg font-semibold">{title}</h2>
       {children}
     </section>

@@ -62,13 +62,13 @@ export function DisputePage({ operator }: { operator: Operator }) {
             message={result?.message ?? null}
             testId="ops-outcome"
           />
-          <div className="grid gap-6 lg:grid-cols-3">
-            <div className="grid content-start gap-6 lg:col-span-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+            <div className="grid grid-cols-1 content-start gap-6 lg:col-span-2">
               <ReportCard detail={detail} />
               <TransactionCard detail={detail} />
               {detail.payout ? <PayoutCard payout={detail.payout} /> : null}
             </div>
-            <div className="grid content-start gap-6">
+            <div className="grid grid-cols-1 content-start gap-6">
               <ActionsCard detail={detail} operator={operator} onResult={setResult} />
               <TimelineCard timeline={detail.timeline} />
               <ProposalsCard proposals={detail.proposals} />
