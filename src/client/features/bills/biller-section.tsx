@@ -1,9 +1,9 @@
 import { Controller, type UseFormReturn } from 'react-hook-form'
+import { ChoiceSelect } from '#client/components/ui/choice-select.tsx'
 import { formatAmount } from '#client/lib/format-amount.ts'
 import { BILL_PAYMENT_TYPES, type Biller, type BillPaymentType } from '#shared/schemas/bills.ts'
 import { BILL_TYPE_LOOKS } from './bill-labels.ts'
 import { type BillFormValues, billTypeOf } from './bill-pay-form-schema.ts'
-import { ChoiceSelect } from './choice-select.tsx'
 import { useBillMessages } from './messages.ts'
 import { type BillerCatalogue, billersIn } from './use-billers.ts'
 

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import type { z } from 'zod'
 import { FormAlert } from '#client/components/form-alert.tsx'
 import { Button } from '#client/components/ui/button.tsx'
+import { ChoiceSelect } from '#client/components/ui/choice-select.tsx'
 import {
   Dialog,
   DialogContent,
@@ -15,7 +16,6 @@ import { errorText } from '../ops-errors.ts'
 import { formatOpsAmount } from '../ops-format.ts'
 import { amountProblem } from '../proposals.ts'
 import { reasonProblem } from '../reason.ts'
-import { ChoiceSelect } from './choice-select.tsx'
 import { TextAreaField } from './text-area-field.tsx'
 
 const TEXT = OPS_TEXT.record

@@ -5,6 +5,7 @@ import { FormAlert } from '#client/components/form-alert.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx'
+import { ChoiceSelect } from '#client/components/ui/choice-select.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { copyText } from '#client/lib/copy-text.ts'
 import {
@@ -14,7 +15,6 @@ import {
   type OperatorRole,
 } from '#shared/schemas/ops.ts'
 import { CardHeading } from '../components/card-heading.tsx'
-import { ChoiceSelect } from '../components/choice-select.tsx'
 import { type Column, DataTable } from '../components/data-table.tsx'
 import { OpsPage } from '../components/ops-page.tsx'
 import { Outcome, type OutcomeTone } from '../components/outcome.tsx'

@@ -7,7 +7,10 @@ import {
   SelectValue,
 } from '#client/components/ui/select.tsx'
 
-/** A labelled select of fixed choices, shaped like the wallet select beside it. */
+/**
+ * A labelled select of fixed choices (a bill type, a provider, a role), shaped like the wallet
+ * select beside it, with its error under it.
+ */
 export function ChoiceSelect({
   id,
   label,
@@ -17,20 +20,27 @@ export function ChoiceSelect({
   onChange,
   error,
   disabled,
+  hideLabel,
+  className,
 }: {
   id: string
   label: string
-  placeholder: string
+  placeholder?: string
   value: string
   options: readonly { value: string; label: string }[]
   onChange: (value: string) => void
   error?: string | undefined
   disabled?: boolean
+  /** For a select inside a table row: the label is for screen readers only. */
+  hideLabel?: boolean
+  className?: string
 }) {
   const messageId = `${id}-message`
   return (
-    <div className="grid grid-cols-1 content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <div className={className ?? 'grid grid-cols-1 content-start gap-2'}>
+      <Label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+        {label}
+      </Label>
       {/* A value no option has (nothing chosen yet) shows the placeholder. */}
       <Select
         value={options.some((option) => option.value === value) ? value : ''}
