@@ -33,6 +33,7 @@ import {
 import { approveKycReview, rejectKycReview } from '#server/ops/kyc-reviews.ts'
 import {
   approveProposal,
+  type ProposalRow,
   payoutInFlight,
   pendingProposals,
   proposalViews,
@@ -347,9 +348,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         },
         config.fourEyesThresholdNaira,
       )
-      const [view] = await proposalViews(db, [proposal])
-      if (!view) throw new Error('a proposal has no view')
-      return { proposal: view }
+      return proposalAnswer(db, proposal)
     },
   )
 
@@ -394,9 +393,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         },
         config.fourEyesThresholdNaira,
       )
-      const [view] = await proposalViews(db, [proposal])
-      if (!view) throw new Error('a proposal has no view')
-      return { proposal: view }
+      return proposalAnswer(db, proposal)
     },
   )
 
@@ -441,9 +438,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
                 request.params.id,
                 body.success ? body.data.note : '',
               )
-        const [view] = await proposalViews(db, [proposal])
-        if (!view) throw new Error('a proposal has no view')
-        return { proposal: view }
+        return proposalAnswer(db, proposal)
       },
     )
   }
@@ -558,9 +553,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         },
         config.fourEyesThresholdNaira,
       )
-      const [view] = await proposalViews(db, [proposal])
-      if (!view) throw new Error('a proposal has no view')
-      return { proposal: view }
+      return proposalAnswer(db, proposal)
     },
   )
 
@@ -817,6 +810,13 @@ export const opsRoutes: FastifyPluginAsyncZod<{
 function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+/** A proposal as the console's answer shows it. */
+async function proposalAnswer(db: Database, proposal: ProposalRow) {
+  const [view] = await proposalViews(db, [proposal])
+  if (!view) throw new Error('a proposal has no view')
+  return { proposal: view }
 }
 
 /** The asset of a customer's wallet; another customer's wallet is refused. */
