@@ -44,9 +44,28 @@ export const CLIENT_ROUTES = {
   sandboxOutbox: '/sandbox/outbox',
 } as const
 
-const PATTERNS = Object.values(CLIENT_ROUTES).map(
-  (route) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}/?$`),
-)
+/** Where the operations console lives (docs/operations-console.md "The console"). */
+export const OPS_BASE = '/ops'
+
+/** The console's pages, relative to OPS_BASE (its router's `base`). */
+export const OPS_PATHS = {
+  home: '/',
+  enrol: '/enrol',
+  disputes: '/disputes',
+  dispute: '/disputes/:id',
+  customers: '/customers',
+  customer: '/customers/:id',
+  approvals: '/approvals',
+  payouts: '/payouts',
+  identity: '/identity',
+  operators: '/operators',
+  audit: '/audit',
+} as const
+
+const PATTERNS = [
+  ...Object.values(CLIENT_ROUTES),
+  ...Object.values(OPS_PATHS).map((path) => `${OPS_BASE}${path === '/' ? '' : path}`),
+].map((route) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}/?$`))
 
 /**
  * Pages that exist in sandbox mode only (docs/ussd.md "Simulator"): elsewhere the server answers

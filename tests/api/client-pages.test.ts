@@ -173,7 +173,17 @@ for (const { kind, skip } of testDatabaseKinds()) {
       it('serves the app at every other client route, signed in or not', async () => {
         const visitor = createTestClient(app)
         const user = await signedInClient(app)
-        for (const path of ['/transactions', '/transactions/abc', '/sign-in', '/card', '/pay']) {
+        for (const path of [
+          '/transactions',
+          '/transactions/abc',
+          '/sign-in',
+          '/card',
+          '/pay',
+          // The operations console's pages: the same entry loads the console under /ops.
+          '/ops',
+          '/ops/enrol',
+          '/ops/disputes/abc',
+        ]) {
           await expectPage(visitor, path, APP_HTML)
           await expectPage(user, path, APP_HTML)
         }
@@ -181,7 +191,13 @@ for (const { kind, skip } of testDatabaseKinds()) {
 
       it('answers a path that is no page with the app under a 404, so it can show its not-found page', async () => {
         const user = await signedInClient(app)
-        for (const path of ['/no-such-page/anywhere', '/healthz', '/metrics/extra', '/card/x']) {
+        for (const path of [
+          '/no-such-page/anywhere',
+          '/healthz',
+          '/metrics/extra',
+          '/card/x',
+          '/ops/no-such-page',
+        ]) {
           const response = await user.get(path)
           expect(response.status, path).toBe(404)
           expect(response.headers['content-type']).toMatch(/^text\/html/)

@@ -16,8 +16,7 @@ import {
  * ending mid-way. The story through the real server is its own spec.
  */
 
-// Chromium logs every 404 it gets: an invalid enrolment link is one by contract, and the server
-// answers the /ops pages themselves with a 404 status until its list of pages has them.
+// Chromium logs every 404 it gets, and an invalid enrolment link is one by contract.
 test.use({
   allowConsoleErrors: [/Failed to load resource: the server responded with a status of 404/],
 })

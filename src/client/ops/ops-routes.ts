@@ -1,23 +1,6 @@
+import { OPS_PATHS } from '#shared/client-routes.ts'
 import { mayDo, type OperatorRole, type OpsPermission } from '#shared/schemas/ops.ts'
 import { OPS_TEXT } from './messages.ts'
-
-/** Where the console lives; every path below is relative to it (wouter's `base`). */
-export const OPS_BASE = '/ops'
-
-/** The console's pages, relative to OPS_BASE. */
-export const OPS_PATHS = {
-  home: '/',
-  enrol: '/enrol',
-  disputes: '/disputes',
-  dispute: '/disputes/:id',
-  customers: '/customers',
-  customer: '/customers/:id',
-  approvals: '/approvals',
-  payouts: '/payouts',
-  identity: '/identity',
-  operators: '/operators',
-  audit: '/audit',
-} as const
 
 export function disputePath(id: string): string {
   return `${OPS_PATHS.disputes}/${encodeURIComponent(id)}`

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { Link, useSearch } from 'wouter'
 import { linkButtonClass } from '#client/components/link-button.ts'
+import { OPS_PATHS } from '#shared/client-routes.ts'
 import { auditTarget, cursorFromSearch, olderCursor } from '../audit-paging.ts'
 import { type Column, DataTable } from '../components/data-table.tsx'
 import { OpsPage } from '../components/ops-page.tsx'
@@ -15,7 +16,6 @@ import {
   OPS_KEYS,
 } from '../ops-api.ts'
 import { formatOpsDate, orDash } from '../ops-format.ts'
-import { OPS_PATHS } from '../ops-routes.ts'
 
 const TEXT = OPS_TEXT.audit
 

@@ -6,6 +6,7 @@ import { FormAlert } from '#client/components/form-alert.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx'
+import { OPS_PATHS } from '#shared/client-routes.ts'
 import {
   type CustomerRecord,
   mayDo,
@@ -31,7 +32,7 @@ import {
   humanise,
   orDash,
 } from '../ops-format.ts'
-import { disputePath, OPS_PATHS } from '../ops-routes.ts'
+import { disputePath } from '../ops-routes.ts'
 import { proposalOutcomeText, proposalTone } from '../proposals.ts'
 import { reasonProblem } from '../reason.ts'
 

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
+import { OPS_PATHS } from '#shared/client-routes.ts'
 import { customerSearchQuerySchema } from '#shared/schemas/ops.ts'
 import { FrozenBadge } from '../components/badges.tsx'
 import { type Column, DataTable } from '../components/data-table.tsx'
@@ -13,7 +14,7 @@ import { ReasonDialog } from '../components/reason-dialog.tsx'
 import { OPS_TEXT } from '../messages.ts'
 import { type CustomerSummary, OPS_KEYS, openCustomerRecord, searchCustomers } from '../ops-api.ts'
 import { formatOpsDate, orDash } from '../ops-format.ts'
-import { customerPath, OPS_PATHS } from '../ops-routes.ts'
+import { customerPath } from '../ops-routes.ts'
 
 const TEXT = OPS_TEXT.customers
 

@@ -5,6 +5,7 @@ import { Link, useParams } from 'wouter'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx'
+import { OPS_PATHS } from '#shared/client-routes.ts'
 import {
   type DisputeDetail,
   type MoneyProposal,
@@ -29,7 +30,7 @@ import {
   humanise,
   orDash,
 } from '../ops-format.ts'
-import { customerPath, OPS_PATHS } from '../ops-routes.ts'
+import { customerPath } from '../ops-routes.ts'
 import { proposalOutcomeText, proposalTone } from '../proposals.ts'
 
 const TEXT = OPS_TEXT.dispute

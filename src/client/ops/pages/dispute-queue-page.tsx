@@ -3,6 +3,7 @@ import { RefreshCw } from 'lucide-react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { Button } from '#client/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx'
+import { OPS_PATHS } from '#shared/client-routes.ts'
 import { DISPUTE_STATUSES, type DisputeStatus } from '#shared/schemas/ops.ts'
 import { DisputeStatusBadge } from '../components/badges.tsx'
 import { type Column, DataTable } from '../components/data-table.tsx'
@@ -11,7 +12,7 @@ import { QueryState } from '../components/query-state.tsx'
 import { OPS_TEXT } from '../messages.ts'
 import { type DisputeSummary, fetchDisputes, OPS_KEYS } from '../ops-api.ts'
 import { formatDirectedAmount, formatOpsDate } from '../ops-format.ts'
-import { disputePath, OPS_PATHS } from '../ops-routes.ts'
+import { disputePath } from '../ops-routes.ts'
 
 const TEXT = OPS_TEXT.queue
 

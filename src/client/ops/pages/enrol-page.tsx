@@ -11,12 +11,12 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { PasswordField, TextField } from '#client/components/ui/text-field.tsx'
 import { copyText } from '#client/lib/copy-text.ts'
+import { OPS_PATHS } from '#shared/client-routes.ts'
 import { enrolRequestSchema, OPERATOR_PASSWORD_MIN_LENGTH } from '#shared/schemas/ops.ts'
 import { QueryState } from '../components/query-state.tsx'
 import { OPS_TEXT } from '../messages.ts'
 import { type Enrolment, enrolOperator, fetchEnrolment, OPS_KEYS } from '../ops-api.ts'
 import { errorText } from '../ops-errors.ts'
-import { OPS_PATHS } from '../ops-routes.ts'
 
 const TEXT = OPS_TEXT.enrol
 
