@@ -50,6 +50,11 @@ const contractSchema = z.object({
   components: z.object({
     securitySchemes: z.object({
       session: z.object({ type: z.literal('apiKey'), in: z.literal('cookie'), name: z.string() }),
+      opsSession: z.object({
+        type: z.literal('apiKey'),
+        in: z.literal('cookie'),
+        name: z.string(),
+      }),
     }),
     schemas: z.object({
       Error: z.object({
@@ -97,8 +102,11 @@ function* objectsIn(value: unknown, at = '#'): Generator<[string, Record<string,
   for (const [key, item] of Object.entries(object)) yield* objectsIn(item, `${at}/${key}`)
 }
 
+/** Whether an operation needs someone signed in: a customer (`session`) or staff (`opsSession`). */
 function isSessionProtected(operation: ContractOperation): boolean {
-  return operation.security.some((requirement) => 'session' in requirement)
+  return operation.security.some(
+    (requirement) => 'session' in requirement || 'opsSession' in requirement,
+  )
 }
 
 const paramsSchema = z.record(
@@ -193,14 +201,18 @@ describeMoneyApi(
         in: 'cookie',
         name: 'sabi_sid',
       })
+      expect(contract.components.securitySchemes.opsSession).toEqual({
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'sabi_ops',
+      })
       for (const operation of operations) {
         const label = `${operation.method.toUpperCase()} ${operation.path}`
-        expect(
-          operation.security.length === 0 ||
-            (operation.security.length === 1 &&
-              JSON.stringify(operation.security[0]) === JSON.stringify({ session: [] })),
-          label,
-        ).toBe(true)
+        // The console's routes, and only they, take the staff cookie.
+        const expected = operation.path.startsWith('/api/ops/')
+          ? ['[]', '[{"opsSession":[]}]']
+          : ['[]', '[{"session":[]}]']
+        expect(expected, label).toContain(JSON.stringify(operation.security))
         if (isSessionProtected(operation)) {
           expect(Object.keys(operation.responses), label).toContain('401')
         }

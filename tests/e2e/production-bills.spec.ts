@@ -1,10 +1,10 @@
-import { randomInt, randomUUID } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import pg from 'pg'
 import { fundingBankAccountSchema } from '#shared/schemas/funding.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
 import { type FakeFlutterwave, startFakeFlutterwave } from '../fakes/fake-flutterwave.ts'
 import { type FakePaystack, startFakePaystack } from '../fakes/fake-paystack.ts'
+import { createScratchDatabase, type ScratchDatabase } from '../setup/scratch-database.ts'
 import { type ServerProcess, startServerProcess } from '../setup/server-process.ts'
 import {
   closeReceipt,
@@ -40,24 +40,12 @@ test.describe.configure({ mode: 'serial' })
 let flutterwave: FakeFlutterwave
 let paystack: FakePaystack
 let server: ServerProcess
-let databaseName = ''
+let database: ScratchDatabase | undefined
 
-function databaseUrlOf(name: string): string {
-  const url = new URL(DATABASE_URL ?? '')
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>, database?: string): Promise<T> {
-  const client = new pg.Client({
-    connectionString: database ? databaseUrlOf(database) : DATABASE_URL,
-  })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
+/** The suite's database, made in beforeAll. */
+function scratch(): ScratchDatabase {
+  if (!database) throw new Error('the suite has no database: did beforeAll run?')
+  return database
 }
 
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
@@ -67,9 +55,8 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
   // The vend completes at once, as most do; the worker's first look finds it paid.
   flutterwave.setInitialStatus('successful')
   paystack = await startFakePaystack({ secretKey: PAYSTACK_KEY })
-  databaseName = `sabi_e2e_${randomUUID().replaceAll('-', '').slice(0, 12)}`
-  await admin((client) => client.query(`create database "${databaseName}"`))
-  server = await startServerProcess(databaseUrlOf(databaseName), {
+  database = await createScratchDatabase(DATABASE_URL ?? '')
+  server = await startServerProcess(database.url, {
     NODE_ENV: 'production',
     SANDBOX: '0',
     FLUTTERWAVE_SECRET_KEY: FLUTTERWAVE_KEY,
@@ -89,8 +76,7 @@ test.afterAll(async () => {
   await server?.stop()
   await flutterwave?.close()
   await paystack?.close()
-  if (databaseName)
-    await admin((client) => client.query(`drop database if exists "${databaseName}" with (force)`))
+  await database?.drop()
 })
 
 function url(path: string): string {
@@ -107,13 +93,11 @@ async function fundedUser(page: Page) {
   const phone = `+234803${String(randomInt(1_000_000, 9_999_999))}`
   const response = await page.request.post(url('/api/auth/signup'), { data: details })
   expect(response.status(), await response.text()).toBe(201)
-  await admin(
-    (client) =>
-      client.query(
-        'update users set kyc_tier = 2, phone_number = $2, phone_verified = true, phone_verified_at = now() where email = $1',
-        [details.email, phone],
-      ),
-    databaseName,
+  await scratch().admin((client) =>
+    client.query(
+      'update users set kyc_tier = 2, phone_number = $2, phone_verified = true, phone_verified_at = now() where email = $1',
+      [details.email, phone],
+    ),
   )
   const pin = await page.request.post(url('/api/pin'), {
     data: { pin: E2E_PIN, password: details.password },

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import pg from 'pg'
 import { fundingBankAccountSchema } from '#shared/schemas/funding.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
 import { type FakePaystack, startFakePaystack } from '../fakes/fake-paystack.ts'
+import { createScratchDatabase, type ScratchDatabase } from '../setup/scratch-database.ts'
 import { type ServerProcess, startServerProcess } from '../setup/server-process.ts'
 import {
   confirmWithPin,
@@ -35,32 +34,19 @@ test.describe.configure({ mode: 'serial' })
 
 let fake: FakePaystack
 let server: ServerProcess
-let databaseName = ''
+let database: ScratchDatabase | undefined
 
-function databaseUrlOf(name: string): string {
-  const url = new URL(DATABASE_URL ?? '')
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>, database?: string): Promise<T> {
-  const client = new pg.Client({
-    connectionString: database ? databaseUrlOf(database) : DATABASE_URL,
-  })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
+/** The suite's database, made in beforeAll. */
+function scratch(): ScratchDatabase {
+  if (!database) throw new Error('the suite has no database: did beforeAll run?')
+  return database
 }
 
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
   const port = serverPort(testInfo.parallelIndex)
   fake = await startFakePaystack({ secretKey: SECRET_KEY })
-  databaseName = `sabi_e2e_${randomUUID().replaceAll('-', '').slice(0, 12)}`
-  await admin((client) => client.query(`create database "${databaseName}"`))
-  server = await startServerProcess(databaseUrlOf(databaseName), {
+  database = await createScratchDatabase(DATABASE_URL ?? '')
+  server = await startServerProcess(database.url, {
     NODE_ENV: 'production',
     SANDBOX: '0',
     PAYSTACK_SECRET_KEY: SECRET_KEY,
@@ -78,8 +64,7 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
 test.afterAll(async () => {
   await server?.stop()
   await fake?.close()
-  if (databaseName)
-    await admin((client) => client.query(`drop database if exists "${databaseName}" with (force)`))
+  await database?.drop()
 })
 
 function url(path: string): string {
@@ -93,9 +78,8 @@ async function signUpAtTier2(page: Page) {
   expect(response.status(), await response.text()).toBe(201)
   // No identity registry is connected to this server: the BVN check a real one would make is
   // recorded the way an operator would (tier 2), straight in the database.
-  await admin(
-    (client) => client.query('update users set kyc_tier = 2 where email = $1', [details.email]),
-    databaseName,
+  await scratch().admin((client) =>
+    client.query('update users set kyc_tier = 2 where email = $1', [details.email]),
   )
   return details
 }

@@ -27,7 +27,7 @@ import { AppError, type Message, msg } from '#shared/errors.ts'
 import { clientAddress, trustProxyOption } from './client-address.ts'
 import { refuseCrossSiteRequests } from './cross-site-guard.ts'
 import { handleError, handleFrameworkError } from './error-handler.ts'
-import { transformOpenApiDocument, transformRouteSchema } from './openapi.ts'
+import { SECURITY_SCHEMES, transformOpenApiDocument, transformRouteSchema } from './openapi.ts'
 import { opsSessionPlugin } from './ops-session-plugin.ts'
 import { requestIdOf, sendRequestId } from './request-id.ts'
 import { createRouteIndex } from './route-index.ts'
@@ -196,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           "Wallets, transfers and payments. Amounts are decimal strings with the asset's exact decimals. Errors are `{message, code, key, params, errors?}`, `message` in the request's language. Money POSTs take an `Idempotency-Key` header.",
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sabi_sid' } },
+        securitySchemes: SECURITY_SCHEMES,
       },
     },
     // Security, operationIds, the shared Error schema and every status answered (openapi.ts).

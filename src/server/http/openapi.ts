@@ -3,6 +3,7 @@ import type { FastifySchema, RouteOptions } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { APP_ERROR_STATUS, type AppErrorCode } from '#shared/errors.ts'
 import { RETRY_AFTER_SECONDS } from './error-handler.ts'
+import { isOperatorGuard } from './ops-session-plugin.ts'
 import { requireUser } from './session-plugin.ts'
 
 /**
@@ -15,10 +16,22 @@ import { requireUser } from './session-plugin.ts'
  * (`npm run lint:openapi`).
  */
 
-/** The security requirement of operations that need a signed-in user (the `sabi_sid` cookie). */
-function sessionSecurity() {
-  return [{ session: [] }]
+/**
+ * Who an operation needs signed in: a customer (the `sabi_sid` cookie, scheme `session`), a
+ * staff member of the operations console (the `sabi_ops` cookie, scheme `opsSession`:
+ * docs/operations-console.md "Staff accounts"), or nobody.
+ */
+type Guard = 'session' | 'opsSession' | null
+
+function securityOf(guard: Guard) {
+  return guard ? [{ [guard]: [] }] : []
 }
+
+/** The document's security schemes, one per cookie. */
+export const SECURITY_SCHEMES = {
+  session: { type: 'apiKey', in: 'cookie', name: 'sabi_sid' },
+  opsSession: { type: 'apiKey', in: 'cookie', name: 'sabi_ops' },
+} as const
 
 const ERROR_SCHEMA_REF = '#/components/schemas/Error'
 
@@ -49,24 +62,30 @@ const HANDLER_STATUSES: Record<string, string[]> = {
 /** What this module learns from a route, carried on its schema to the document's operation. */
 const ROUTE_FACTS = 'x-sabi-route'
 
-type RouteFacts = { protected: boolean; rateLimited: boolean }
+type RouteFacts = { guard: Guard; rateLimited: boolean }
+
+function isGuard(value: unknown): value is Guard {
+  return value === null || value === 'session' || value === 'opsSession'
+}
 
 function isRouteFacts(value: unknown): value is RouteFacts {
   return (
     typeof value === 'object' &&
     value !== null &&
-    'protected' in value &&
-    typeof value.protected === 'boolean' &&
+    'guard' in value &&
+    isGuard(value.guard) &&
     'rateLimited' in value &&
     typeof value.rateLimited === 'boolean'
   )
 }
 
-function needsSession(route: RouteOptions): boolean {
+function guardOf(route: RouteOptions): Guard {
   // A route may ask for the session before its input is validated (a signed-out caller then
   // hears 401, not a 400 about a body it should not have sent).
   const handlers: unknown[] = [route.preHandler ?? [], route.preValidation ?? []].flat()
-  return handlers.includes(requireUser)
+  if (handlers.includes(requireUser)) return 'session'
+  if (handlers.some(isOperatorGuard)) return 'opsSession'
+  return null
 }
 
 function hasRateLimit(route: RouteOptions): boolean {
@@ -83,18 +102,19 @@ function hasRateLimit(route: RouteOptions): boolean {
 /**
  * The per-route transform: zod schemas to JSON Schema (fastify-type-provider-zod), plus the
  * operation's security requirement, decided by what the route does: one behind `requireUser`
- * answers 401 without a session; every other one is public (`security: []`).
+ * answers 401 without a customer's session, one behind `requireOperator` without a staff
+ * member's; every other one is public (`security: []`).
  */
 export const transformRouteSchema: SwaggerTransform = (input) => {
   const result = jsonSchemaTransform(input)
   if (result.schema.hide) return result
   const facts: RouteFacts = {
-    protected: needsSession(input.route),
+    guard: guardOf(input.route),
     rateLimited: hasRateLimit(input.route),
   }
   const schema: FastifySchema & Record<string, unknown> = {
     ...result.schema,
-    ...(result.schema.security ? {} : { security: facts.protected ? sessionSecurity() : [] }),
+    ...(result.schema.security ? {} : { security: securityOf(facts.guard) }),
     [ROUTE_FACTS]: facts,
   }
   return { schema, url: result.url }
@@ -349,7 +369,10 @@ function statusesByRule(method: string, operation: JsonObject, facts: RouteFacts
   // Body, query, header and path values are validated; text the database cannot store is
   // refused (text-guard.ts); a body that is not JSON is bad input.
   if (STATE_CHANGING.has(method) || places.size > 0 || operation.requestBody) statuses.add('400')
-  if (facts.protected) statuses.add('401')
+  if (facts.guard) statuses.add('401')
+  // A console route refuses an operator whose role may not do what it does (mayDo in
+  // src/shared/schemas/ops.ts).
+  if (facts.guard === 'opsSession') statuses.add('403')
   if (STATE_CHANGING.has(method)) {
     // The cross-site guard (cross-site-guard.ts), and the body parser, which reads a body on
     // every state-changing method whether or not the route declares one.
@@ -380,7 +403,7 @@ function completeOperation(
 ): string[] {
   const facts = isRouteFacts(operation[ROUTE_FACTS])
     ? operation[ROUTE_FACTS]
-    : { protected: false, rateLimited: false }
+    : { guard: null, rateLimited: false }
   delete operation[ROUTE_FACTS]
 
   if (typeof operation.operationId !== 'string') {
@@ -391,7 +414,7 @@ function completeOperation(
   }
   operationIds.add(String(operation.operationId))
   if (!Array.isArray(operation.security)) {
-    operation.security = facts.protected ? sessionSecurity() : []
+    operation.security = securityOf(facts.guard)
   }
 
   const responses: JsonObject = isObject(operation.responses) ? { ...operation.responses } : {}

@@ -82,17 +82,28 @@ export const opsSessionPlugin = fp(
   },
 )
 
+/** Every guard `requireOperator` made, so the OpenAPI contract can tell a console route. */
+const OPERATOR_GUARDS = new WeakSet<object>()
+
 /**
- * A preHandler for a console route: 401 without an operator's session, 403 when the operator's
+ * The guard of a console route (its preValidation, so a signed-out caller hears 401 before
+ * anything about its input): 401 without an operator's session, 403 when the operator's
  * role may not do `permission` (OPS_PERMISSIONS in src/shared/schemas/ops.ts).
  */
 export function requireOperator(permission?: OpsPermission) {
-  return async (request: FastifyRequest) => {
+  const guard = async (request: FastifyRequest) => {
     const operator = request.operator
     if (!operator) throw new AppError('UNAUTHORIZED', msg('opsSignInRequired'))
     if (permission && !(isRole(operator.role) && mayDo(operator.role, permission)))
       throw new AppError('FORBIDDEN', msg('opsRoleForbidden'))
   }
+  OPERATOR_GUARDS.add(guard)
+  return guard
+}
+
+/** Whether a route's hook is a `requireOperator` guard (src/server/http/openapi.ts). */
+export function isOperatorGuard(handler: unknown): boolean {
+  return typeof handler === 'function' && OPERATOR_GUARDS.has(handler)
 }
 
 /** The operator of a handler behind `requireOperator`. */

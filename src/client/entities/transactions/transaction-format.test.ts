@@ -58,7 +58,12 @@ describe('transactionAmountDisplay', () => {
   })
   it('signs money in with + and leaves unknown types unsigned', () => {
     expect(transactionAmountDisplay(transaction({ type: 'receive' })).text).toBe('+$100.00')
-    expect(transactionAmountDisplay(transaction({ type: 'refund' })).text).toBe('$100.00')
+    expect(transactionAmountDisplay(transaction({ type: 'mystery' })).text).toBe('$100.00')
+  })
+  it('signs what staff paid back as money in and a correction as money out', () => {
+    expect(transactionAmountDisplay(transaction({ type: 'refund' })).text).toBe('+$100.00')
+    expect(transactionAmountDisplay(transaction({ type: 'adjustment' })).text).toBe('+$100.00')
+    expect(transactionAmountDisplay(transaction({ type: 'correction' })).text).toBe('-$100.00')
   })
   it('falls back to $ when the wallet is unknown', () => {
     expect(

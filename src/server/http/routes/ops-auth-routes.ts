@@ -62,7 +62,7 @@ export const opsAuthRoutes: FastifyPluginAsyncZod<{ db: Database; sealer: Sealer
             details: { address },
           }),
         )
-        throw new AppError('UNAUTHORIZED', msg('opsSignInFailed'))
+        throw new AppError('INVALID_CREDENTIALS', msg('opsSignInFailed'))
       }
       await db.transaction((tx) =>
         appendAudit(tx, {
@@ -85,7 +85,7 @@ export const opsAuthRoutes: FastifyPluginAsyncZod<{ db: Database; sealer: Sealer
         summary: 'Operator sign-out',
         response: { 204: z.null(), ...errors },
       },
-      preHandler: requireOperator(),
+      preValidation: requireOperator(),
     },
     async (request, reply) => {
       const operator = signedInOperator(request)
@@ -105,7 +105,7 @@ export const opsAuthRoutes: FastifyPluginAsyncZod<{ db: Database; sealer: Sealer
         summary: 'The signed-in operator',
         response: { 200: opsMeSchema, ...errors },
       },
-      preHandler: requireOperator(),
+      preValidation: requireOperator(),
     },
     async (request) => ({ operator: operatorView(signedInOperator(request)) }),
   )

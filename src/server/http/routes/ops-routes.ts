@@ -120,7 +120,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         querystring: customerSearchQuerySchema,
         response: { 200: customerSearchSchema, ...errors },
       },
-      preHandler: requireOperator('searchCustomers'),
+      preValidation: requireOperator('searchCustomers'),
     },
     async (request) => {
       const operator = signedInOperator(request)
@@ -147,7 +147,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         body: openRecordRequestSchema,
         response: { 200: customerRecordSchema, ...errors },
       },
-      preHandler: requireOperator('openCustomer'),
+      preValidation: requireOperator('openCustomer'),
     },
     async (request) => {
       const operator = signedInOperator(request)
@@ -180,7 +180,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
           body: freezeRequestSchema,
           response: noContent,
         },
-        preHandler: requireOperator('freezeCustomer'),
+        preValidation: requireOperator('freezeCustomer'),
       },
       async (request, reply) => {
         const operator = signedInOperator(request)
@@ -213,7 +213,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         querystring: disputeQueueQuerySchema,
         response: { 200: disputeQueueSchema, ...errors },
       },
-      preHandler: requireOperator('listDisputes'),
+      preValidation: requireOperator('listDisputes'),
     },
     async (request) => ({ disputes: await listDisputeQueue(db, request.query.status) }),
   )
@@ -227,7 +227,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         params: idParams,
         response: { 200: disputeDetailSchema, ...errors },
       },
-      preHandler: requireOperator('readDispute'),
+      preValidation: requireOperator('readDispute'),
     },
     async (request) => readDisputeDetail(db, request.params.id),
   )
@@ -241,7 +241,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         params: idParams,
         response: noContent,
       },
-      preHandler: requireOperator('workDispute'),
+      preValidation: requireOperator('workDispute'),
     },
     async (request, reply) => {
       const operator = signedInOperator(request)
@@ -275,7 +275,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         body: declineRequestSchema,
         response: noContent,
       },
-      preHandler: requireOperator('workDispute'),
+      preValidation: requireOperator('workDispute'),
     },
     async (request, reply) => {
       const operator = signedInOperator(request)
@@ -313,7 +313,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         body: refundRequestSchema,
         response: { 200: proposalAnswerSchema, ...errors },
       },
-      preHandler: requireOperator('proposeMoney'),
+      preValidation: requireOperator('proposeMoney'),
     },
     async (request) => {
       const operator = signedInOperator(request)
@@ -364,7 +364,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         body: adjustmentRequestSchema,
         response: { 200: proposalAnswerSchema, ...errors },
       },
-      preHandler: requireOperator('proposeMoney'),
+      preValidation: requireOperator('proposeMoney'),
     },
     async (request) => {
       const operator = signedInOperator(request)
@@ -405,7 +405,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         summary: 'Money waiting for a second operator',
         response: { 200: approvalsSchema, ...errors },
       },
-      preHandler: requireOperator('listApprovals'),
+      preValidation: requireOperator('listApprovals'),
     },
     async () => ({ proposals: await proposalViews(db, await pendingProposals(db)) }),
   )
@@ -424,7 +424,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
           ...(decision === 'reject' ? { body: rejectRequestSchema } : {}),
           response: { 200: proposalAnswerSchema, ...errors },
         },
-        preHandler: requireOperator('decideMoney'),
+        preValidation: requireOperator('decideMoney'),
       },
       async (request) => {
         const operator = signedInOperator(request)
@@ -453,7 +453,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         summary: 'Payouts in flight for more than 30 minutes, or held for review',
         response: { 200: stuckPayoutsSchema, ...errors },
       },
-      preHandler: requireOperator('listPayouts'),
+      preValidation: requireOperator('listPayouts'),
     },
     async () => {
       const rows = await db
@@ -496,7 +496,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         params: idParams,
         response: noContent,
       },
-      preHandler: requireOperator('retryPayout'),
+      preValidation: requireOperator('retryPayout'),
     },
     async (request, reply) => {
       const operator = signedInOperator(request)
@@ -533,7 +533,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         body: failPayoutRequestSchema,
         response: { 200: proposalAnswerSchema, ...errors },
       },
-      preHandler: requireOperator('retryPayout'),
+      preValidation: requireOperator('retryPayout'),
     },
     async (request) => {
       const operator = signedInOperator(request)
@@ -567,7 +567,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         summary: 'Tier-3 documents waiting for compliance, oldest first',
         response: { 200: kycReviewsSchema, ...errors },
       },
-      preHandler: requireOperator('reviewIdentity'),
+      preValidation: requireOperator('reviewIdentity'),
     },
     async () => {
       const rows = await db
@@ -609,7 +609,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
           body: kycDecisionRequestSchema,
           response: noContent,
         },
-        preHandler: requireOperator('reviewIdentity'),
+        preValidation: requireOperator('reviewIdentity'),
       },
       async (request, reply) => {
         const operator = signedInOperator(request)
@@ -643,7 +643,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         summary: 'Operators',
         response: { 200: operatorsSchema, ...errors },
       },
-      preHandler: requireOperator('manageOperators'),
+      preValidation: requireOperator('manageOperators'),
     },
     async () => ({
       operators: (await db.select().from(operators).orderBy(asc(operators.createdAt))).map(
@@ -661,7 +661,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         body: addOperatorRequestSchema,
         response: { 201: addedOperatorSchema, ...errors },
       },
-      preHandler: requireOperator('manageOperators'),
+      preValidation: requireOperator('manageOperators'),
     },
     async (request, reply) => {
       const admin = signedInOperator(request)
@@ -694,7 +694,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         body: updateOperatorRequestSchema,
         response: { 200: z.object({ operator: operatorSchema }), ...errors },
       },
-      preHandler: requireOperator('manageOperators'),
+      preValidation: requireOperator('manageOperators'),
     },
     async (request) => {
       const admin = signedInOperator(request)
@@ -739,7 +739,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
         querystring: auditQuerySchema,
         response: { 200: auditPageSchema, ...errors },
       },
-      preHandler: requireOperator('readAudit'),
+      preValidation: requireOperator('readAudit'),
     },
     async (request) => {
       const rows = await readAudit(db, request.query)
@@ -763,7 +763,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{
     '/api/ops/audit/export',
     {
       schema: { tags: ['ops'], summary: 'The whole audit log as CSV, oldest first' },
-      preHandler: requireOperator('readAudit'),
+      preValidation: requireOperator('readAudit'),
     },
     async (request, reply) => {
       const admin = signedInOperator(request)
