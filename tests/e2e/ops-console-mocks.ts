@@ -121,7 +121,8 @@ function proposal(overrides: Partial<MoneyProposal>): MoneyProposal {
     disputeReference: 'DSP-1001',
     transactionReference: TRANSACTION.reference,
     payoutId: null,
-    proposedBy: OPERATORS.support.name,
+    proposedBy: OPERATORS.support.email,
+    proposedById: OPERATORS.support.id,
     decidedBy: null,
     decidedAt: null,
     resultTransactionReference: null,
@@ -165,8 +166,17 @@ export function newOpsMock(signsInAs: Operator = OPERATORS.support): OpsMock {
     signsInAs,
     dispute: disputeDetail(),
     approvals: [
-      proposal({ id: 'pr-own', proposedBy: OPERATORS.compliance.name, kind: 'adjustment' }),
-      proposal({ id: 'pr-other', proposedBy: OPERATORS.support.name }),
+      proposal({
+        id: 'pr-own',
+        proposedBy: OPERATORS.compliance.email,
+        proposedById: OPERATORS.compliance.id,
+        kind: 'adjustment',
+      }),
+      proposal({
+        id: 'pr-other',
+        proposedBy: OPERATORS.support.email,
+        proposedById: OPERATORS.support.id,
+      }),
     ],
     audit: auditEntries(120),
     requests: [],
@@ -244,7 +254,13 @@ export async function mockOpsApi(page: Page, mock: OpsMock) {
     }
     if (method === 'POST' && path === `/disputes/${mock.dispute.dispute.id}/refund`) {
       const { amount, note } = refundRequestSchema.parse(body)
-      const made = proposal({ id: 'pr-new', amount, reason: note, proposedBy: me.name })
+      const made = proposal({
+        id: 'pr-new',
+        amount,
+        reason: note,
+        proposedBy: me.email,
+        proposedById: me.id,
+      })
       mock.dispute.proposals.push(made)
       mock.dispute.timeline.push({
         actor: 'operator',
@@ -263,14 +279,14 @@ export async function mockOpsApi(page: Page, mock: OpsMock) {
       const [, id, verb] = decision
       const found = mock.approvals.find((candidate) => candidate.id === id)
       if (!found) return refuse(route, 404, 'No such proposal', 'NOT_FOUND')
-      if (found.proposedBy === me.name) {
+      if (found.proposedById === me.id) {
         return refuse(route, 403, 'Nobody approves their own proposal', 'FOUR_EYES')
       }
       mock.approvals = mock.approvals.filter((candidate) => candidate.id !== id)
       const decided: MoneyProposal = {
         ...found,
         status: verb === 'approve' ? 'executed' : 'rejected',
-        decidedBy: me.name,
+        decidedBy: me.email,
         decidedAt: '2026-03-02T12:30:00.000Z',
         resultTransactionReference: verb === 'approve' ? 'SB-REFUND-88X1' : null,
       }
@@ -363,7 +379,8 @@ export async function mockOpsApi(page: Page, mock: OpsMock) {
           direction: request.direction,
           reason: request.reason,
           disputeReference: null,
-          proposedBy: me.name,
+          proposedBy: me.email,
+          proposedById: me.id,
         }),
       })
     }

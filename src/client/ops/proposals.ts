@@ -12,16 +12,11 @@ import { formatOpsAmount } from './ops-format.ts'
 
 /**
  * Whether the signed-in operator made this proposal, so the inbox shows "Needs another
- * operator" instead of an Approve button. The contract names the proposer as a string (the
- * operator's id, e-mail or name): any of the three counts. The server refuses a self-approval
- * all the same; this only spares the operator a button that cannot work.
+ * operator" instead of an Approve button. The server refuses a self-approval all the same;
+ * this only spares the operator a button that cannot work.
  */
 export function isOwnProposal(proposal: MoneyProposal, operator: Operator): boolean {
-  const by = proposal.proposedBy.trim().toLowerCase()
-  if (by === '') return false
-  return [operator.id, operator.email, operator.name].some(
-    (value) => value.trim().toLowerCase() === by,
-  )
+  return proposal.proposedById === operator.id
 }
 
 /** What became of a proposal, as the operator who made or decided it reads it. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Queryable } from '#server/db/client.ts'
 import {
   disputes,
@@ -13,7 +13,7 @@ import {
 import { changeDisputeStatus } from '#server/disputes/change-dispute-status.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
-import { settlePayout } from '#server/payouts/settle-payout.ts'
+import { settlePayoutIn } from '#server/payouts/settle-payout.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import { isAssetCode } from '#shared/money.ts'
 import type { MoneyProposal } from '#shared/schemas/ops.ts'
@@ -54,6 +54,74 @@ export function needsSecondOperator(
 }
 
 /**
+ * Money paid back for one transaction never comes to more than the transaction took (amount and
+ * fee), however many reports, operators and providers it passes through: one refund under the
+ * four-eyes threshold at a time would otherwise add up to anything. What counts as paid back:
+ * every journal that gives money back for it (a payout's reversal, a refund, a credit
+ * adjustment: each points at it by `reverses_journal_id`, docs/ledger.md) and every credit still
+ * waiting for approval. The transaction's row is locked so two proposals for it are counted one
+ * after the other. A transfer whose payout is still in flight is not refunded by hand: the
+ * provider may yet fail it and return the money itself, so staff fail it from Payouts instead,
+ * which returns it once. Money back in another currency than the transaction's is refused: the
+ * cap has no rate to compare by.
+ */
+async function refuseMoreThanTaken(
+  tx: Queryable,
+  input: Pick<ProposalInput, 'kind' | 'amountMinor'> & { journalId: string },
+  asset: string,
+): Promise<void> {
+  const [journal] = await tx
+    .select({ asset: journals.asset, amount: journals.amountMinor, fee: journals.feeMinor })
+    .from(journals)
+    .where(eq(journals.id, input.journalId))
+    .for('update')
+  if (!journal) throw new AppError('NOT_FOUND', msg('transactionNotFound'))
+  if (journal.asset !== asset) {
+    const message = msg('opsRefundOtherCurrency', { currency: journal.asset })
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'walletId', message }])
+  }
+  if (input.kind !== 'payout_failure') {
+    const [inFlight] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(
+        and(eq(payouts.journalId, input.journalId), inArray(payouts.status, [...PAYOUT_IN_FLIGHT])),
+      )
+      .limit(1)
+    if (inFlight) throw new AppError('CONFLICT', msg('opsPayoutStillInFlight'))
+  }
+  const [returned] = await tx
+    .select({ total: sql<string>`coalesce(sum(${journals.amountMinor}), 0)::text` })
+    .from(journals)
+    .where(
+      and(
+        eq(journals.reversesJournalId, input.journalId),
+        inArray(journals.type, ['reversal', JOURNAL_TYPES.refund, JOURNAL_TYPES.credit]),
+      ),
+    )
+  const [waiting] = await tx
+    .select({ total: sql<string>`coalesce(sum(${moneyProposals.amountMinor}), 0)::text` })
+    .from(moneyProposals)
+    .where(
+      and(
+        eq(moneyProposals.journalId, input.journalId),
+        eq(moneyProposals.direction, 'credit'),
+        eq(moneyProposals.status, 'pending'),
+      ),
+    )
+  const left =
+    journal.amount + journal.fee - BigInt(returned?.total ?? '0') - BigInt(waiting?.total ?? '0')
+  if (input.amountMinor > left) {
+    const amount = `${decimalOf(left > 0n ? left : 0n, asset)} ${asset}`
+    const message = msg('opsRefundTooLarge', { amount })
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'amount', message }])
+  }
+}
+
+/** The payout states in which a provider may still settle it either way. */
+const PAYOUT_IN_FLIGHT = ['pending', 'submitted', 'needs_review'] as const
+
+/**
  * Proposes money (a dispute's refund, an adjustment, a stuck payout failed and refunded): run at
  * once when one operator may decide it, else left pending for a second. Audited either way. A
  * second pending proposal for one dispute, or any second for one payout, is a 409.
@@ -75,6 +143,9 @@ export async function proposeMoney(
       throw new AppError('VALIDATION_FAILED', msg('opsWalletNotCustomers'), [
         { path: 'walletId', message: msg('opsWalletNotCustomers') },
       ])
+    if (input.journalId && input.direction === 'credit') {
+      await refuseMoreThanTaken(tx, { ...input, journalId: input.journalId }, wallet.asset)
+    }
     const needsApproval = needsSecondOperator(input, wallet.asset, thresholdNaira)
     const [row] = await tx
       .insert(moneyProposals)
@@ -119,9 +190,10 @@ export async function proposeMoney(
 
 /**
  * Moves the money of a proposal, once: the journal, the dispute resolved as refunded, the
- * customer told. A stuck payout goes through the payout machinery's own failure (settlePayout),
+ * customer told. A stuck payout goes through the payout machinery's own failure (settlePayoutIn),
  * which returns amount and fee exactly once whoever calls it. The proposal is claimed first by a
- * conditional update, so two approvers racing execute it once.
+ * conditional update in the same transaction as the money, so two approvers racing, or an
+ * approval racing a rejection, move it once or not at all.
  */
 async function executeProposal(
   db: Database,
@@ -129,9 +201,6 @@ async function executeProposal(
   executor: OperatorRow,
   decider: OperatorRow | null,
 ): Promise<ProposalRow> {
-  if (proposal.kind === 'payout_failure' && proposal.payoutId) {
-    await settlePayout(db, proposal.payoutId, { status: 'failed', reason: proposal.reason })
-  }
   return db.transaction(async (tx) => {
     const now = new Date()
     const [claimed] = await tx
@@ -146,7 +215,15 @@ async function executeProposal(
       .returning()
     if (!claimed) throw new AppError('CONFLICT', msg('opsProposalDecided'))
     let resultJournalId: string | null = null
-    if (claimed.kind !== 'payout_failure') {
+    if (claimed.kind === 'payout_failure' && claimed.payoutId) {
+      // In the claiming transaction: the payout fails, and its money comes back, only with the
+      // proposal executed; a payout that settled meanwhile moves nothing and the claim rolls back.
+      const settled = await settlePayoutIn(tx, claimed.payoutId, {
+        status: 'failed',
+        reason: claimed.reason,
+      })
+      if (!settled) throw new AppError('CONFLICT', msg('opsPayoutNotStuck'))
+    } else {
       const journal = await postProposalJournal(tx, claimed)
       resultJournalId = journal.id
       await tx
@@ -159,7 +236,8 @@ async function executeProposal(
         disputeId: claimed.disputeId,
         status: 'resolved',
         outcome: 'refunded',
-        note: claimed.reason,
+        // The proposal's reason is written for the approver, not the customer: a refund
+        // explains itself (docs/operations-console.md "Money").
         operatorId: decider?.id ?? executor.id,
       })
     }
@@ -365,6 +443,7 @@ export async function proposalViews(db: Queryable, rows: ProposalRow[]): Promise
     transactionReference: row.journalId ? (references.get(row.journalId) ?? null) : null,
     payoutId: row.payoutId,
     proposedBy: names.get(row.proposedBy) ?? '',
+    proposedById: row.proposedBy,
     decidedBy: row.decidedBy ? (names.get(row.decidedBy) ?? '') : null,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     resultTransactionReference: row.resultJournalId
@@ -396,7 +475,7 @@ export async function proposalsOfDispute(db: Queryable, disputeId: string) {
 /** The payout a proposal fails, checked still in flight. */
 export async function payoutInFlight(db: Queryable, payoutId: string) {
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId)).limit(1)
-  if (!payout || !['pending', 'submitted', 'needs_review'].includes(payout.status))
+  if (!payout || !PAYOUT_IN_FLIGHT.some((status) => status === payout.status))
     throw new AppError('CONFLICT', msg('opsPayoutNotStuck'))
   return payout
 }

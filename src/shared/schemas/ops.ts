@@ -176,7 +176,10 @@ export const moneyProposalSchema = z.object({
   disputeReference: z.string().nullable(),
   transactionReference: z.string().nullable(),
   payoutId: z.string().nullable(),
+  /** The proposer's e-mail, to show. */
   proposedBy: z.string(),
+  /** The proposer's operator id: nobody approves their own proposal. */
+  proposedById: z.string(),
   decidedBy: z.string().nullable(),
   decidedAt: isoDate.nullable(),
   resultTransactionReference: z.string().nullable(),

@@ -321,15 +321,8 @@ export const opsRoutes: FastifyPluginAsyncZod<{
       if (dispute.status === 'resolved') throw new AppError('CONFLICT', msg('opsDisputeResolved'))
       const [journal] = await db.select().from(journals).where(eq(journals.id, dispute.journalId))
       if (!journal) throw new AppError('NOT_FOUND', msg('opsDisputeNotFound'))
+      // At most what the transaction took, with what was paid back for it before: proposeMoney.
       const amountMinor = amountOrThrow(request.body.amount, journal.asset)
-      // At most what the transaction took from (or should have brought to) the customer.
-      const most = journal.amountMinor + journal.feeMinor
-      if (amountMinor > most) {
-        const message = msg('opsRefundTooLarge', {
-          amount: `${decimalOf(most, journal.asset)} ${journal.asset}`,
-        })
-        throw new AppError('VALIDATION_FAILED', message, [{ path: 'amount', message }])
-      }
       const walletId =
         journal.fromUserId === dispute.userId ? journal.fromWalletId : journal.toWalletId
       if (!walletId) throw new AppError('CONFLICT', msg('opsWalletNotCustomers'))
