@@ -87,7 +87,7 @@ test.describe('the operations console', () => {
 
     const table = page.getByTestId('ops-approvals')
     const own = table.getByRole('row').filter({ hasText: 'Adjustment' })
-    const other = table.getByRole('row').filter({ hasText: 'Sade Support' })
+    const other = table.getByRole('row').filter({ hasText: 'sade@ops.sabi.example' })
     await expect(own).toContainText('Needs another operator')
     await expect(own.getByRole('button')).toHaveCount(0)
     await expect(other).not.toContainText('Needs another operator')
@@ -99,7 +99,7 @@ test.describe('the operations console', () => {
     await expect(page.getByTestId('ops-outcome')).toContainText(
       'Done: the money moved at once (SB-REFUND-88X1).',
     )
-    await expect(table.getByRole('row').filter({ hasText: 'Sade Support' })).toHaveCount(0)
+    await expect(table.getByRole('row').filter({ hasText: 'sade@ops.sabi.example' })).toHaveCount(0)
     expect(mock.requests.map((request) => request.call)).toContain(
       'POST /approvals/pr-other/approve',
     )

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { setLanguage } from '#client/i18n/i18n.ts'
 import { transactionDescription } from './server-texts.ts'
 
 describe('transactionDescription', () => {
@@ -31,5 +32,34 @@ describe('transactionDescription', () => {
     expect(transactionDescription({ description: ' rent 150.00 USD ' })).toBe(
       'rent 150.00\u00a0USD',
     )
+  })
+
+  describe('money staff moved', () => {
+    afterEach(() => setLanguage('en'))
+    const refund = {
+      kind: 'staffMoney' as const,
+      type: 'refund' as const,
+      reference: 'SB-7Q2K9XWA',
+      report: 'DSP-1A2B3C4D',
+    }
+
+    it("is worded in the viewer's language, with the transaction and the report", async () => {
+      expect(transactionDescription({ description: null, describedAs: refund })).toBe(
+        'Refund for SB-7Q2K9XWA (report DSP-1A2B3C4D)',
+      )
+      await setLanguage('ha')
+      expect(transactionDescription({ description: null, describedAs: refund })).toBe(
+        'Mayar da kuɗin SB-7Q2K9XWA (rahoto DSP-1A2B3C4D)',
+      )
+    })
+
+    it('is its type alone when it is for no transaction', () => {
+      expect(
+        transactionDescription({
+          description: null,
+          describedAs: { ...refund, type: 'adjustment', reference: null, report: null },
+        }),
+      ).toBe('Adjustment')
+    })
   })
 })

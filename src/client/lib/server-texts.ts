@@ -54,6 +54,13 @@ function named(keys: Record<string, CommonKey>, value: string, fallback: string)
 }
 
 /** The words of a description Sabi wrote, from its parts, in the user's language. */
+/** "Refund for SB-…": money staff moved, for the transaction it is for. */
+const STAFF_MONEY_KEYS = {
+  refund: 'descriptionRefundFor',
+  adjustment: 'descriptionAdjustmentFor',
+  correction: 'descriptionCorrectionFor',
+} as const satisfies Record<string, CommonKey>
+
 function describedText(described: DescribedAs): string {
   switch (described.kind) {
     case 'bill':
@@ -102,6 +109,12 @@ function describedText(described: DescribedAs): string {
       return t('descriptionPosSale')
     case 'paymentRequest':
       return t('descriptionPaymentRequest')
+    case 'staffMoney': {
+      const text = described.reference
+        ? t(STAFF_MONEY_KEYS[described.type], { reference: described.reference })
+        : transactionTypeName(described.type)
+      return described.report ? t('descriptionForReport', { text, report: described.report }) : text
+    }
   }
 }
 

@@ -14,6 +14,7 @@ import { changeDisputeStatus } from '#server/disputes/change-dispute-status.ts'
 import { systemAccountId } from '#server/ledger/accounts.ts'
 import { postJournal } from '#server/ledger/post-journal.ts'
 import { settlePayoutIn } from '#server/payouts/settle-payout.ts'
+import { englishDescription } from '#server/transactions/describe-journal.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import { isAssetCode } from '#shared/money.ts'
 import type { MoneyProposal } from '#shared/schemas/ops.ts'
@@ -292,13 +293,13 @@ async function postProposalJournal(tx: Queryable, proposal: ProposalRow) {
       : credit
         ? JOURNAL_TYPES.credit
         : JOURNAL_TYPES.debit
-  const what = proposal.kind === 'refund' ? 'Refund' : 'Adjustment'
-  const description = [
-    target ? `${what} for ${target.reference}` : what,
-    dispute ? `(report ${dispute.reference})` : '',
-  ]
-    .filter(Boolean)
-    .join(' ')
+  // Written as describeJournal reads it back, so each customer reads it in their language.
+  const description = englishDescription({
+    kind: 'staffMoney',
+    type,
+    reference: target?.reference ?? null,
+    report: dispute?.reference ?? null,
+  })
   return postJournal(
     tx,
     {

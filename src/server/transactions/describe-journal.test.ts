@@ -134,4 +134,29 @@ describe('describeJournal', () => {
       kind: 'paymentRequest',
     })
   })
+
+  it('reads back money staff moved, with the transaction and the report it answers', () => {
+    const cases = [
+      { type: 'refund' as const, reference: 'SB-7Q2K9XWA', report: 'DSP-1A2B3C4D' },
+      { type: 'adjustment' as const, reference: 'SB-7Q2K9XWA', report: null },
+      { type: 'correction' as const, reference: null, report: null },
+    ]
+    for (const parts of cases) {
+      const description = englishDescription({ kind: 'staffMoney', ...parts })
+      expect(describeJournal({ ...journal, type: parts.type, description }, null)).toEqual({
+        kind: 'staffMoney',
+        ...parts,
+      })
+    }
+    expect(
+      englishDescription({
+        kind: 'staffMoney',
+        type: 'refund',
+        reference: 'SB-7Q2K9XWA',
+        report: 'DSP-1A2B3C4D',
+      }),
+    ).toBe('Refund for SB-7Q2K9XWA (report DSP-1A2B3C4D)')
+    // A customer's own note on a transfer is never taken for staff's words.
+    expect(describeJournal({ ...journal, description: 'Refund for lunch' }, null)).toBeNull()
+  })
 })

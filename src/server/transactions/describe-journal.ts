@@ -86,7 +86,27 @@ export function englishDescription(described: Exclude<DescribedAs, { kind: 'cryp
       return DEFAULT_SALE_DESCRIPTION
     case 'paymentRequest':
       return DEFAULT_REQUEST_DESCRIPTION
+    case 'staffMoney':
+      return [
+        STAFF_MONEY_WORDS[described.type],
+        described.reference ? ` for ${described.reference}` : '',
+        described.report ? ` (report ${described.report})` : '',
+      ].join('')
   }
+}
+
+/** How the description of money staff moved begins, by its journal type. */
+const STAFF_MONEY_WORDS = { refund: 'Refund', adjustment: 'Adjustment', correction: 'Correction' }
+
+/** The transaction and report in the description of money staff moved. */
+const STAFF_MONEY_PATTERN = /^\S+(?: for (\S+))?(?: \(report (\S+)\))?$/
+
+function staffMoneyOf(journal: DescribedJournal): DescribedAs | null {
+  const type = journal.type
+  if (type !== 'refund' && type !== 'adjustment' && type !== 'correction') return null
+  const match = STAFF_MONEY_PATTERN.exec(journal.description ?? '')
+  if (!match) return null
+  return { kind: 'staffMoney', type, reference: match[1] ?? null, report: match[2] ?? null }
 }
 
 /** What the journal's own data says Sabi would have described it as, if anything. */
@@ -136,6 +156,8 @@ function candidateOf(journal: DescribedJournal, payout: Payout | null): Describe
     const method = journal.description === ADD_FUNDS_DESCRIPTIONS.bank ? 'bank' : 'card'
     return { kind: 'addFunds', method }
   }
+  const staffMoney = staffMoneyOf(journal)
+  if (staffMoney) return staffMoney
   if (journal.description === DEFAULT_SALE_DESCRIPTION) return { kind: 'posSale' }
   if (journal.description === DEFAULT_REQUEST_DESCRIPTION) return { kind: 'paymentRequest' }
   return null

@@ -41,6 +41,16 @@ export const describedAsSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('posSale') }),
   z.object({ kind: z.literal('paymentRequest') }),
+  /**
+   * Money staff moved (docs/operations-console.md "Money"): a refund, an adjustment or a
+   * correction, of the transaction it is for and the report it answers, when there are.
+   */
+  z.object({
+    kind: z.literal('staffMoney'),
+    type: z.enum(['refund', 'adjustment', 'correction']),
+    reference: z.string().nullable(),
+    report: z.string().nullable(),
+  }),
 ])
 export type DescribedAs = z.infer<typeof describedAsSchema>
 
