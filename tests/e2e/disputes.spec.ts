@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { disputePageSchema } from '#shared/schemas/disputes.ts'
 import { type Transaction, transactionSchema } from '#shared/schemas/transactions.ts'
+import { catalog } from './catalogs.ts'
 import {
   addFundsByApi,
   E2E_PIN,
@@ -17,16 +18,6 @@ import {
  * reports; "I did not make this payment" offers to freeze the account once the report is in; and
  * the same in Hausa.
  */
-
-type Catalog = Record<string, string>
-
-async function catalog(language: string, area: string): Promise<Catalog> {
-  const module: { default: Catalog } = await import(
-    `../../src/client/locales/${language}/${area}.json`,
-    { with: { type: 'json' } }
-  )
-  return module.default
-}
 
 /** A bank transfer through the API: the payment a customer later says never arrived. */
 async function bankTransferByApi(page: Page): Promise<Transaction> {

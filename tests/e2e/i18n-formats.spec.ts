@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
 import { cryptocurrencySchema } from '#shared/schemas/reference.ts'
+import { catalog, fill } from './catalogs.ts'
 import {
   addFundsByApi,
   E2E_PIN,
@@ -16,21 +17,6 @@ import {
  * the server stored, currency names, percentages, dates, and the language switcher before
  * sign-in. Each expectation is found by the catalog's words, so a text left in English fails.
  */
-type Catalog = Record<string, string>
-
-async function catalog(language: string, area: string): Promise<Catalog> {
-  const module: { default: Catalog } = await import(
-    `../../src/client/locales/${language}/${area}.json`,
-    { with: { type: 'json' } }
-  )
-  return module.default
-}
-
-/** A catalog's text with its `{{name}}` placeholders filled. */
-function fill(text: string | undefined, values: Record<string, string>): string {
-  return (text ?? '').replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole)
-}
-
 /** An amount as Intl writes it in the language (Hausa on Nigerian conventions), with a symbol. */
 async function money(page: Page, language: string, amount: string, symbol: string) {
   return page.evaluate(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
+import { catalog } from './catalogs.ts'
 import {
   addFundsByApi,
   expect,
@@ -169,18 +170,6 @@ test.describe('pseudo-locale', () => {
     expect(overflows, 'screens wider than the phone').toEqual({})
   })
 })
-
-type Catalog = Record<string, string>
-
-async function catalog(language: string, area: string): Promise<Catalog> {
-  const module: { default: Catalog } = await import(
-    `../../src/client/locales/${language}/${area}.json`,
-    {
-      with: { type: 'json' },
-    }
-  )
-  return module.default
-}
 
 /**
  * An amount as the browser's Intl writes it in a language, for the expectations: Hausa with

@@ -23,6 +23,8 @@ const MANIFEST = {
   },
   'src/client/pages/transactions-page.tsx': { file: 'assets/transactions-page-1.js' },
   'src/client/pages/demo-dashboard-page.tsx': { file: 'assets/demo-dashboard-page-1.js' },
+  'src/client/ops/load-ops-app.ts': { file: 'assets/load-ops-app-1.js', imports: ['_react.js'] },
+  'src/client/ops/ops-app.tsx': { file: 'assets/ops-app-1.js', imports: ['_api.js'] },
 }
 
 function preloads(html: string): string[] {
@@ -75,6 +77,18 @@ describe('the app page names what it will load', () => {
       '/api/settings',
       '/api/transactions?limit=50',
     ])
+  })
+
+  it("the console's pages name the console, and none of the customer app or its reads", () => {
+    for (const path of ['/ops', '/ops/disputes', '/ops/approvals']) {
+      expect(preloads(page(path, true)), path).toEqual([
+        '/assets/react-1.js',
+        '/assets/load-ops-app-1.js',
+        '/assets/ops-app-1.js',
+        '/assets/api-1.js',
+      ])
+    }
+    expect(preloads(page('/transactions', false))).not.toContain('/assets/ops-app-1.js')
   })
 
   it('a visitor gets no read of the session, and a page its own chunk', () => {

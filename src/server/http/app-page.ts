@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { OPS_BASE } from '#shared/client-routes.ts'
 import { staticImportFiles, viteManifestSchema } from '#shared/vite-manifest.ts'
 
 /**
@@ -10,6 +11,11 @@ import { staticImportFiles, viteManifestSchema } from '#shared/vite-manifest.ts'
  */
 
 const APP_CHUNK = 'src/client/app.tsx'
+/**
+ * Under /ops the entry loads the operations console instead of the app (src/client/main.tsx,
+ * docs/operations-console.md "The console"): its chunks, and none of the customer's reads.
+ */
+const CONSOLE_CHUNKS = ['src/client/ops/load-ops-app.ts', 'src/client/ops/ops-app.tsx']
 const ENGINE_CHUNK = 'src/client/i18n/engine.ts'
 /** `/` for a signed-in user is the dashboard; every other page is named after its path. */
 const SIGNED_IN_HOME = 'src/client/pages/dashboard-page.tsx'
@@ -61,7 +67,11 @@ export function loadAppPage(root: string, pageFile: string): AppPage {
     const cached = cache.get(key)
     if (cached) return cached
     const files = new Set<string>()
-    for (const chunk of [APP_CHUNK, ENGINE_CHUNK, pageModule(path, signedIn)]) {
+    const consolePage = path === OPS_BASE || path.startsWith(`${OPS_BASE}/`)
+    const chunks = consolePage
+      ? CONSOLE_CHUNKS
+      : [APP_CHUNK, ENGINE_CHUNK, pageModule(path, signedIn)]
+    for (const chunk of chunks) {
       // A path that is no page names a module the build does not have.
       if (chunk && manifest[chunk])
         for (const file of staticImportFiles(manifest, chunk)) files.add(file)
@@ -69,7 +79,7 @@ export function loadAppPage(root: string, pageFile: string): AppPage {
     const links = [...files]
       .filter((file) => !named.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    if (signedIn) {
+    if (signedIn && !consolePage) {
       for (const read of [...SIGNED_IN_READS, ...(PAGE_READS[path] ?? [])]) {
         links.push(preloadRead(read, 'high'))
       }
