@@ -1,10 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
 import { LANGUAGES } from '#shared/languages.ts'
 import { openedDisputeSchema } from '#shared/schemas/disputes.ts'
-import { type Transaction, transactionPageSchema } from '#shared/schemas/transactions.ts'
-import { expect, type SignedUpUser, test } from './fixtures.ts'
+import { transactionPageSchema } from '#shared/schemas/transactions.ts'
+import { expect, test } from './fixtures.ts'
 import { giveHistory, LONG_NAME } from './history-helpers.ts'
 import { signUpElsewhere } from './payment-helpers.ts'
+import { openScreen, signedInScreens } from './signed-in-screens.ts'
 
 /**
  * The narrowest phone Sabi is laid out for (docs/screens.md "Display rules"): on every
@@ -158,15 +159,6 @@ function scanAmounts(): AmountProblem[] {
   return problems
 }
 
-/**
- * Opens a screen as the app's own links do, without loading the app again: the router follows
- * the history, and twenty screens in four languages stay quick on a busy machine.
- */
-async function openScreen(page: Page, path: string) {
-  await page.evaluate((to) => history.pushState(null, '', to), path)
-  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(path)
-}
-
 /** The amounts on the page that are not whole, after the page has settled. */
 async function brokenAmounts(page: Page): Promise<AmountProblem[]> {
   await expect(page.locator('main')).toBeVisible({ timeout: 30_000 })
@@ -175,39 +167,6 @@ async function brokenAmounts(page: Page): Promise<AmountProblem[]> {
   await page.waitForLoadState('networkidle')
   await page.evaluate(() => document.fonts.ready)
   return page.evaluate(scanAmounts)
-}
-
-/** The signed-in screens: each path, and what to do there before scanning. */
-function screens(friend: SignedUpUser, transfer: Transaction, disputeId: string) {
-  return [
-    { name: 'dashboard', path: '/' },
-    { name: 'send money', path: '/send-money' },
-    { name: 'Sabi transfer', path: '/sabi-transfer' },
-    {
-      name: 'Sabi transfer, recipient chosen, and its review',
-      path: `/sabi-transfer?to=${friend.id}`,
-      chooses: true,
-    },
-    { name: 'bank transfer', path: '/bank-transfer' },
-    { name: 'transfer global', path: '/transfer-global' },
-    { name: 'transfer options', path: '/transfer-options' },
-    { name: 'bill pay', path: '/bill-pay' },
-    { name: 'receive money', path: '/receive-money' },
-    { name: 'POS terminal', path: '/pos-terminal' },
-    { name: 'POS history', path: '/pos-terminal', tab: 1 },
-    { name: 'POS analytics', path: '/pos-terminal', tab: 2 },
-    { name: 'exchange', path: '/exchange' },
-    { name: 'transactions', path: '/transactions' },
-    { name: 'transaction details', path: `/transactions/${transfer.id}` },
-    { name: 'my reports', path: '/disputes' },
-    { name: 'report', path: `/disputes/${disputeId}` },
-    { name: 'receipt check', path: `/verify/${transfer.verificationCode}` },
-    { name: 'crypto purchase', path: '/crypto-purchase' },
-    { name: 'profile', path: '/profile' },
-    { name: 'settings', path: '/settings' },
-    { name: 'card', path: '/card' },
-    { name: 'limits', path: '/limits' },
-  ]
 }
 
 /** The chosen recipient's name, and the review before paying them, show the name whole. */
@@ -272,7 +231,7 @@ for (const language of LANGUAGES) {
       const found: Record<string, AmountProblem[]> = {}
       await page.goto('/')
       await expect(page.locator('html')).toHaveAttribute('lang', language, { timeout: 30_000 })
-      for (const screen of screens(friend.user, transfer, disputeId)) {
+      for (const screen of signedInScreens(friend.user, transfer, disputeId)) {
         await openScreen(page, screen.path)
         if (screen.tab !== undefined) await page.getByRole('tab').nth(screen.tab).click()
         const problems = await brokenAmounts(page)

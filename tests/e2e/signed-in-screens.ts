@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test'
+import type { Transaction } from '#shared/schemas/transactions.ts'
+import { expect, type SignedUpUser } from './fixtures.ts'
+
+/**
+ * The signed-in screens the layout walks visit (narrow-screens.spec.ts at 360 px in every
+ * language, desktop-screens.spec.ts at desktop width), after giveHistory has given the user a
+ * history of every kind, a transfer and a report of it.
+ */
+
+/**
+ * Opens a screen as the app's own links do, without loading the app again: the router follows
+ * the history, and twenty screens in four languages stay quick on a busy machine.
+ */
+export async function openScreen(page: Page, path: string) {
+  await page.evaluate((to) => history.pushState(null, '', to), path)
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(path)
+}
+
+/** The signed-in screens: each path, and what to do there before scanning. */
+export function signedInScreens(friend: SignedUpUser, transfer: Transaction, disputeId: string) {
+  return [
+    { name: 'dashboard', path: '/' },
+    { name: 'send money', path: '/send-money' },
+    { name: 'Sabi transfer', path: '/sabi-transfer' },
+    {
+      name: 'Sabi transfer, recipient chosen, and its review',
+      path: `/sabi-transfer?to=${friend.id}`,
+      chooses: true,
+    },
+    { name: 'bank transfer', path: '/bank-transfer' },
+    { name: 'transfer global', path: '/transfer-global' },
+    { name: 'transfer options', path: '/transfer-options' },
+    { name: 'bill pay', path: '/bill-pay' },
+    { name: 'receive money', path: '/receive-money' },
+    { name: 'POS terminal', path: '/pos-terminal' },
+    { name: 'POS history', path: '/pos-terminal', tab: 1 },
+    { name: 'POS analytics', path: '/pos-terminal', tab: 2 },
+    { name: 'exchange', path: '/exchange' },
+    { name: 'transactions', path: '/transactions' },
+    { name: 'transaction details', path: `/transactions/${transfer.id}` },
+    { name: 'my reports', path: '/disputes' },
+    { name: 'report', path: `/disputes/${disputeId}` },
+    // Public, for anyone holding the receipt: the app's own header is not on it.
+    { name: 'receipt check', path: `/verify/${transfer.verificationCode}`, publicPage: true },
+    { name: 'crypto purchase', path: '/crypto-purchase' },
+    { name: 'profile', path: '/profile' },
+    { name: 'settings', path: '/settings' },
+    { name: 'card', path: '/card' },
+    { name: 'limits', path: '/limits' },
+  ]
+}
