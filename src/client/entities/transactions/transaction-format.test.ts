@@ -167,6 +167,10 @@ describe('every type and direction shows its true sign and its own icon (issue 3
     ['purchase', 'completed', false, '', 'ShoppingCart'],
     ['withdraw', 'completed', true, '-', 'Banknote'],
     ['exchange', 'completed', true, '-', 'ArrowLeftRight'],
+    // Money staff paid back or took back (docs/operations-console.md "Money").
+    ['refund', 'completed', false, '+', 'Undo2'],
+    ['adjustment', 'completed', false, '+', 'Plus'],
+    ['correction', 'completed', true, '-', 'Minus'],
     // A failed payment's money is back, so it reads as neither.
     ['send', 'failed', true, '', 'ArrowUpRight'],
     ['pos_sale', 'failed', false, '', 'Store'],

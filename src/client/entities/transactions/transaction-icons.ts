@@ -5,6 +5,7 @@ import {
   Banknote,
   CircleDot,
   type LucideIcon,
+  Minus,
   Plus,
   ShoppingCart,
   Store,
@@ -28,6 +29,13 @@ const TYPE_ICONS: Readonly<Record<string, TransactionIcon>> = {
   add_funds: { icon: Plus, tone: MONEY_IN_TONE },
   pos_sale: { icon: Store, tone: MONEY_IN_TONE },
   reversal: { icon: Undo2, tone: MONEY_IN_TONE },
+  // Money staff paid back or put right (docs/operations-console.md "Money").
+  refund: { icon: Undo2, tone: MONEY_IN_TONE },
+  adjustment: { icon: Plus, tone: MONEY_IN_TONE },
+  correction: {
+    icon: Minus,
+    tone: 'bg-orange-100 text-orange-700 dark:bg-orange-900/40 dark:text-orange-300',
+  },
   purchase: {
     icon: ShoppingCart,
     tone: 'bg-blue-100 text-blue-700 dark:bg-blue-900/40 dark:text-blue-300',
