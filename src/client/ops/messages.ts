@@ -1,4 +1,5 @@
-import type { DisputeReason, DisputeStatus, OperatorRole } from '#shared/schemas/ops.ts'
+import type { DisputeReason, DisputeStatus } from '#shared/schemas/dispute-states.ts'
+import type { OperatorRole } from '#shared/schemas/ops.ts'
 
 /**
  * Every text of the operations console, in one place. The console is English for now

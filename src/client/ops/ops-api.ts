@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { ApiError, apiRequest } from '#client/lib/api.ts'
+import type { DisputeStatus } from '#shared/schemas/dispute-states.ts'
 import {
   addedOperatorSchema,
   type addOperatorRequestSchema,
@@ -10,7 +11,6 @@ import {
   customerRecordSchema,
   customerSearchSchema,
   type DisputeDetail,
-  type DisputeStatus,
   disputeDetailSchema,
   disputeQueueSchema,
   enrolmentSchema,

@@ -3,8 +3,12 @@ import { z } from 'zod'
 import type { Queryable } from '#server/db/client.ts'
 import { type disputes, journals } from '#server/db/schema.ts'
 import { toTransactionResponses } from '#server/transactions/transaction-responses.ts'
-import { DISPUTE_OUTCOMES, DISPUTE_STATUSES } from '#shared/schemas/dispute-states.ts'
-import { DISPUTE_REASONS, type Dispute } from '#shared/schemas/disputes.ts'
+import {
+  DISPUTE_OUTCOMES,
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
+} from '#shared/schemas/dispute-states.ts'
+import type { Dispute } from '#shared/schemas/disputes.ts'
 
 /** A report as the database holds it. */
 type StoredDispute = typeof disputes.$inferSelect

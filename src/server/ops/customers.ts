@@ -16,12 +16,8 @@ import { findUserById, type UserRow } from '#server/users/find-user.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
 import { toE164 } from '#shared/phone-numbers.ts'
-import {
-  type CustomerRecord,
-  DISPUTE_REASONS,
-  DISPUTE_STATUSES,
-  type OpsTransaction,
-} from '#shared/schemas/ops.ts'
+import { DISPUTE_REASONS, DISPUTE_STATUSES } from '#shared/schemas/dispute-states.ts'
+import type { CustomerRecord, OpsTransaction } from '#shared/schemas/ops.ts'
 
 const SEARCH_LIMIT = 20
 const RECORD_LIMIT = 50

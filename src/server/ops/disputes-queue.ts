@@ -6,9 +6,9 @@ import { AppError, msg } from '#shared/errors.ts'
 import {
   DISPUTE_REASONS,
   DISPUTE_STATUSES,
-  type DisputeDetail,
   type DisputeStatus,
-} from '#shared/schemas/ops.ts'
+} from '#shared/schemas/dispute-states.ts'
+import type { DisputeDetail } from '#shared/schemas/ops.ts'
 import { opsTransactionOf } from './customers.ts'
 import { proposalsOfDispute, proposalViews } from './money-proposals.ts'
 

@@ -6,6 +6,21 @@ import { z } from 'zod'
  * schemas importing each other.
  */
 
+/**
+ * What a customer says went wrong with a transaction (docs/disputes.md "Reasons"), in the order
+ * the report sheet offers them: the recipient did not get it; sent to the wrong person; a payment
+ * the customer did not make; charged twice; a bill or airtime that did not arrive; something else.
+ */
+export const DISPUTE_REASONS = [
+  'not_received',
+  'wrong_recipient',
+  'unauthorised',
+  'charged_twice',
+  'not_delivered',
+  'other',
+] as const
+export type DisputeReason = (typeof DISPUTE_REASONS)[number]
+
 /** A report moves forward only: open, then in review, then resolved (final). */
 export const DISPUTE_STATUSES = ['open', 'in_review', 'resolved'] as const
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number]

@@ -1,23 +1,8 @@
 import { z } from 'zod'
-import { DISPUTE_OUTCOMES, DISPUTE_STATUSES } from './dispute-states.ts'
+import { DISPUTE_OUTCOMES, DISPUTE_REASONS, DISPUTE_STATUSES } from './dispute-states.ts'
 import { issueKey } from './issue-message.ts'
 import { pageQuerySchema } from './pages.ts'
 import { transactionSchema } from './transactions.ts'
-
-/**
- * What a customer says went wrong with a transaction (docs/disputes.md "Reasons"), in the order
- * the report sheet offers them: the recipient did not get it; sent to the wrong person; a payment
- * the customer did not make; charged twice; a bill or airtime that did not arrive; something else.
- */
-export const DISPUTE_REASONS = [
-  'not_received',
-  'wrong_recipient',
-  'unauthorised',
-  'charged_twice',
-  'not_delivered',
-  'other',
-] as const
-export type DisputeReason = (typeof DISPUTE_REASONS)[number]
 
 /** The customer's few words, and the note staff resolve a report with: the columns' length. */
 export const DISPUTE_DETAILS_MAX_LENGTH = 500

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DISPUTE_REASONS, DISPUTE_STATUSES } from './dispute-states.ts'
 
 /**
  * The operations console's API (docs/operations-console.md): what `/api/ops/*` takes and answers.
@@ -8,19 +9,6 @@ import { z } from 'zod'
 
 export const OPERATOR_ROLES = ['support', 'compliance', 'admin'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]
-
-export const DISPUTE_REASONS = [
-  'not_received',
-  'wrong_recipient',
-  'unauthorised',
-  'charged_twice',
-  'not_delivered',
-  'other',
-] as const
-export type DisputeReason = (typeof DISPUTE_REASONS)[number]
-
-export const DISPUTE_STATUSES = ['open', 'in_review', 'resolved'] as const
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number]
 
 /** The shortest an operator's password may be: staff accounts reach every customer's money. */
 export const OPERATOR_PASSWORD_MIN_LENGTH = 12

@@ -7,7 +7,7 @@ import {
   SendHorizontal,
   UserX,
 } from 'lucide-react'
-import type { DisputeReason } from '#shared/schemas/disputes.ts'
+import type { DisputeReason } from '#shared/schemas/dispute-states.ts'
 import type { useDisputeMessages } from './messages.ts'
 
 type MessageKey = Parameters<ReturnType<typeof useDisputeMessages>>[0]

@@ -24,10 +24,9 @@ import { serverFieldErrors } from '#client/lib/server-errors.ts'
 import { toast } from '#client/lib/toast.ts'
 import { forgetEndedSession } from '#client/lib/use-auth.ts'
 import { CLIENT_ROUTES } from '#shared/client-routes.ts'
+import { DISPUTE_REASONS, type DisputeReason } from '#shared/schemas/dispute-states.ts'
 import {
   DISPUTE_DETAILS_MAX_LENGTH,
-  DISPUTE_REASONS,
-  type DisputeReason,
   type OpenDisputeRequest,
   type OpenedDispute,
   openDisputeRequestSchema,

@@ -1,5 +1,6 @@
 import { Badge } from '#client/components/ui/badge.tsx'
-import type { DisputeStatus, MoneyProposal } from '#shared/schemas/ops.ts'
+import type { DisputeStatus } from '#shared/schemas/dispute-states.ts'
+import type { MoneyProposal } from '#shared/schemas/ops.ts'
 import { OPS_TEXT } from '../messages.ts'
 
 export function DisputeStatusBadge({
