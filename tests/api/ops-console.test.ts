@@ -1,42 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { generate } from 'otplib'
 import { expect, it } from 'vitest'
-import { createSealer } from '#server/credentials/seal.ts'
 import { verifyAuditChain } from '#server/ops/audit-log.ts'
-import { addOperator, readEnrolment } from '#server/ops/operators.ts'
 import type { OperatorRole } from '#shared/schemas/ops.ts'
 import { signUpClient } from '../factories/money.ts'
+import { signedInOperator } from '../factories/operators.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
-import { createTestClient, TEST_SESSION_SECRET, type TestClient } from '../setup/test-app.ts'
-
-const sealer = createSealer(TEST_SESSION_SECRET)
+import { createTestClient, type TestClient } from '../setup/test-app.ts'
 
 describeMoneyApi('the operations console', (context) => {
-  /** An enrolled operator of `role`, signed in on a client of their own. */
   async function operator(role: OperatorRole): Promise<TestClient> {
-    const email = `${role}-${Math.random().toString(36).slice(2)}@ops.sabi.example`
-    const { token } = await addOperator(context.database.db, sealer, {
-      email,
-      name: `${role} operator`,
-      role,
-      createdBy: null,
-    })
-    const { secret } = await readEnrolment(context.database.db, sealer, token)
-    const client = createTestClient(context.app)
-    const code = await generate({ secret })
-    const enrolled = await client.post('/api/ops/enrolment', {
-      token,
-      password: 'a-long-staff-password',
-      code,
-    })
-    expect(enrolled.status, enrolled.text).toBe(204)
-    const signedIn = await client.post('/api/ops/auth/login', {
-      email,
-      password: 'a-long-staff-password',
-      code,
-    })
-    expect(signedIn.status, signedIn.text).toBe(200)
-    return client
+    return (await signedInOperator(context.app, context.database.db, role)).client
   }
 
   it('lets each role do exactly what the matrix allows, and nobody else anything', async () => {

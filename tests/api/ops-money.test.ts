@@ -9,42 +9,21 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { generate } from 'otplib'
 import { describe, expect, it } from 'vitest'
-import { createSealer } from '#server/credentials/seal.ts'
 import { journals, payouts } from '#server/db/schema.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { needsSecondOperator, type ProposalInput } from '#server/ops/money-proposals.ts'
-import { addOperator, readEnrolment } from '#server/ops/operators.ts'
 import { settlePayout } from '#server/payouts/settle-payout.ts'
 import { disputePageSchema, openedDisputeSchema } from '#shared/schemas/disputes.ts'
-import { type OperatorRole, opsMeSchema, proposalAnswerSchema } from '#shared/schemas/ops.ts'
+import { type OperatorRole, proposalAnswerSchema } from '#shared/schemas/ops.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
 import { addFunds, history, moneyPost, signUpClient, walletIn } from '../factories/money.ts'
+import { STAFF_PASSWORD, type Staff, signedInOperator } from '../factories/operators.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
-import { createTestClient, TEST_SESSION_SECRET, type TestClient } from '../setup/test-app.ts'
-
-const sealer = createSealer(TEST_SESSION_SECRET)
-const PASSWORD = 'a-long-staff-password'
+import { createTestClient, type TestClient } from '../setup/test-app.ts'
 
 describeMoneyApi('money staff move, on four eyes', (context) => {
-  type Staff = { client: TestClient; id: string; email: string; secret: string }
-
-  /** An enrolled operator of `role`, signed in on a client of their own. */
-  async function operator(role: OperatorRole): Promise<Staff> {
-    const email = `${role}-${Math.random().toString(36).slice(2)}@ops.sabi.example`
-    const { token } = await addOperator(context.database.db, sealer, {
-      email,
-      name: `${role} operator`,
-      role,
-      createdBy: null,
-    })
-    const { secret } = await readEnrolment(context.database.db, sealer, token)
-    const client = createTestClient(context.app)
-    const code = await generate({ secret })
-    const enrolled = await client.post('/api/ops/enrolment', { token, password: PASSWORD, code })
-    expect(enrolled.status, enrolled.text).toBe(204)
-    const signedIn = await client.post('/api/ops/auth/login', { email, password: PASSWORD, code })
-    expect(signedIn.status, signedIn.text).toBe(200)
-    return { client, id: opsMeSchema.parse(signedIn.body).operator.id, email, secret }
+  function operator(role: OperatorRole): Promise<Staff> {
+    return signedInOperator(context.app, context.database.db, role)
   }
 
   /** Signs `staff` in again (their sessions ended), with the next step's code: each works once. */
@@ -52,7 +31,7 @@ describeMoneyApi('money staff move, on four eyes', (context) => {
     const code = await generate({ secret: staff.secret, epoch: Math.floor(Date.now() / 1000) + 30 })
     const signedIn = await staff.client.post('/api/ops/auth/login', {
       email: staff.email,
-      password: PASSWORD,
+      password: STAFF_PASSWORD,
       code,
     })
     expect(signedIn.status, signedIn.text).toBe(200)

@@ -1,12 +1,8 @@
-import { openedDisputeSchema } from '#shared/schemas/disputes.ts'
-import { transactionPageSchema } from '#shared/schemas/transactions.ts'
 import { expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
-import { giveHistory, LONG_NAME } from './history-helpers.ts'
-import { signUpElsewhere } from './payment-helpers.ts'
-import { openScreen, signedInScreens } from './signed-in-screens.ts'
+import { openScreen, userWithEveryScreen } from './signed-in-screens.ts'
 
 /**
- * Every signed-in screen at desktop width (docs/screens.md "Layout"), after a history of every
+ * Every signed-in screen at desktop width (docs/screens.md "Header", "Signed-in pages"), after a history of every
  * kind: the header's navigation instead of the tab bar, the page's own heading, and nothing
  * wider than the window. The flows themselves run on the phone (playwright.config.ts), where
  * Sabi is used most; this walk is what the desktop adds.
@@ -24,24 +20,11 @@ test('every signed-in screen lays out at desktop width', async ({
   baseURL,
 }) => {
   test.slow()
-  const friend = await signUpElsewhere(browser, page, baseURL, LONG_NAME)
-  await signUp()
-  await giveHistory(page, friend.user)
-  await friend.close()
-  const history = transactionPageSchema.parse(
-    await (await page.request.get('/api/transactions?limit=50')).json(),
-  )
-  const transfer = history.items.find((row) => row.type === 'send' && row.toUserId !== null)
-  if (!transfer) throw new Error('no transfer in the history')
-  const reported = await page.request.post(`/api/transactions/${transfer.id}/disputes`, {
-    data: { reason: 'wrong_recipient', details: 'Sent to the wrong Babajide' },
-  })
-  expect(reported.status(), await reported.text()).toBe(201)
-  const disputeId = openedDisputeSchema.parse(await reported.json()).id
+  const screens = await userWithEveryScreen(page, browser, baseURL, () => signUp())
 
   await page.goto('/')
   const nav = page.getByRole('navigation', { name: 'Main navigation' })
-  for (const screen of signedInScreens(friend.user, transfer, disputeId)) {
+  for (const screen of screens) {
     await openScreen(page, screen.path)
     if (screen.tab !== undefined) await page.getByRole('tab').nth(screen.tab).click()
     await expect(page.locator('main h1').first(), screen.name).toBeVisible()

@@ -1,11 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { LANGUAGES } from '#shared/languages.ts'
-import { openedDisputeSchema } from '#shared/schemas/disputes.ts'
-import { transactionPageSchema } from '#shared/schemas/transactions.ts'
 import { expect, test } from './fixtures.ts'
-import { giveHistory, LONG_NAME } from './history-helpers.ts'
-import { signUpElsewhere } from './payment-helpers.ts'
-import { openScreen, signedInScreens } from './signed-in-screens.ts'
+import { LONG_NAME } from './history-helpers.ts'
+import { openScreen, userWithEveryScreen } from './signed-in-screens.ts'
 
 /**
  * The narrowest phone Sabi is laid out for (docs/screens.md "Display rules"): on every
@@ -210,28 +207,14 @@ for (const language of LANGUAGES) {
       // Twenty screens after a history of every kind, on two cores shared with the server and
       // the other worker: a scan, not a wait. Splitting it by screen would make it faster.
       test.setTimeout(600_000)
-      const friend = await signUpElsewhere(browser, page, baseURL, LONG_NAME)
-      await signUp()
-      await giveHistory(page, friend.user)
-      await friend.close()
+      const screens = await userWithEveryScreen(page, browser, baseURL, () => signUp())
       const saved = await page.request.put('/api/settings', { data: { language } })
       expect(saved.status(), await saved.text()).toBe(200)
-      const history = transactionPageSchema.parse(
-        await (await page.request.get('/api/transactions?limit=50')).json(),
-      )
-      const transfer = history.items.find((row) => row.type === 'send' && row.toUserId !== null)
-      if (!transfer) throw new Error('no transfer in the history')
-      // Reported, so the history, the details and My reports show a report beside the amounts.
-      const reported = await page.request.post(`/api/transactions/${transfer.id}/disputes`, {
-        data: { reason: 'wrong_recipient', details: 'Sent to the wrong Babajide' },
-      })
-      expect(reported.status(), await reported.text()).toBe(201)
-      const disputeId = openedDisputeSchema.parse(await reported.json()).id
 
       const found: Record<string, AmountProblem[]> = {}
       await page.goto('/')
       await expect(page.locator('html')).toHaveAttribute('lang', language, { timeout: 30_000 })
-      for (const screen of signedInScreens(friend.user, transfer, disputeId)) {
+      for (const screen of screens) {
         await openScreen(page, screen.path)
         if (screen.tab !== undefined) await page.getByRole('tab').nth(screen.tab).click()
         const problems = await brokenAmounts(page)

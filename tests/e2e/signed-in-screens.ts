@@ -1,6 +1,9 @@
-import type { Page } from '@playwright/test'
-import type { Transaction } from '#shared/schemas/transactions.ts'
+import type { Browser, Page } from '@playwright/test'
+import { openedDisputeSchema } from '#shared/schemas/disputes.ts'
+import { type Transaction, transactionPageSchema } from '#shared/schemas/transactions.ts'
 import { expect, type SignedUpUser } from './fixtures.ts'
+import { giveHistory, LONG_NAME } from './history-helpers.ts'
+import { signUpElsewhere } from './payment-helpers.ts'
 
 /**
  * The signed-in screens the layout walks visit (narrow-screens.spec.ts at 360 px in every
@@ -49,4 +52,32 @@ export function signedInScreens(friend: SignedUpUser, transfer: Transaction, dis
     { name: 'card', path: '/card' },
     { name: 'limits', path: '/limits' },
   ]
+}
+
+/**
+ * Signs up the page's user with a history of every kind (a friend with a long name to pay and
+ * be paid by) and one transfer reported, so the history, the details and My reports show a
+ * report beside the amounts; answers the screens to walk.
+ */
+export async function userWithEveryScreen(
+  page: Page,
+  browser: Browser,
+  baseURL: string | undefined,
+  signUp: () => Promise<SignedUpUser>,
+) {
+  const friend = await signUpElsewhere(browser, page, baseURL, LONG_NAME)
+  await signUp()
+  await giveHistory(page, friend.user)
+  await friend.close()
+  const history = transactionPageSchema.parse(
+    await (await page.request.get('/api/transactions?limit=50')).json(),
+  )
+  const transfer = history.items.find((row) => row.type === 'send' && row.toUserId !== null)
+  if (!transfer) throw new Error('no transfer in the history')
+  const reported = await page.request.post(`/api/transactions/${transfer.id}/disputes`, {
+    data: { reason: 'wrong_recipient', details: 'Sent to the wrong Babajide' },
+  })
+  expect(reported.status(), await reported.text()).toBe(201)
+  const disputeId = openedDisputeSchema.parse(await reported.json()).id
+  return signedInScreens(friend.user, transfer, disputeId)
 }
