@@ -1,4 +1,5 @@
 import { CurrencyFlag } from '#client/components/flag.tsx'
+import { FieldError } from '#client/components/ui/field-error.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
@@ -84,11 +85,7 @@ export function CurrencySelect({
           ))}
         </SelectContent>
       </Select>
-      {error ? (
-        <p id={messageId} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={messageId}>{error}</FieldError>
     </div>
   )
 }

@@ -13,6 +13,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
+import { FieldError } from '#client/components/ui/field-error.tsx'
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useWallets } from '#client/entities/wallets/use-wallets.ts'
@@ -268,9 +269,7 @@ export function AddFundsDialog({
           />
         )}
       />
-      {errors.method?.message ? (
-        <p className="text-xs font-medium text-destructive">{errors.method.message}</p>
-      ) : null}
+      <FieldError>{errors.method?.message}</FieldError>
     </fieldset>
   )
 

@@ -1,3 +1,4 @@
+import { FieldError } from '#client/components/ui/field-error.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
@@ -62,11 +63,7 @@ export function ChoiceSelect({
           ))}
         </SelectContent>
       </Select>
-      {error ? (
-        <p id={messageId} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={messageId}>{error}</FieldError>
     </div>
   )
 }

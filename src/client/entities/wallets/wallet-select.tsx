@@ -1,4 +1,5 @@
 import { CurrencyFlag } from '#client/components/flag.tsx'
+import { FieldError } from '#client/components/ui/field-error.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
@@ -70,11 +71,7 @@ export function WalletSelect({
           ))}
         </SelectContent>
       </Select>
-      {message ? (
-        <p id={messageId} className="text-xs font-medium text-destructive">
-          {message}
-        </p>
-      ) : null}
+      <FieldError id={messageId}>{message}</FieldError>
       {showAvailable && chosen ? (
         <p className="text-xs text-muted-foreground" data-testid="wallet-balance">
           {t('available', { balance: formatWalletBalance(chosen) })}

@@ -1,6 +1,7 @@
 import { Check, ChevronDown, Search } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Dialog, DialogContent, DialogTitle } from '#client/components/ui/dialog.tsx'
+import { FieldError } from '#client/components/ui/field-error.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { cn } from '#client/lib/cn.ts'
 import type { Bank } from '../../entities/banks/use-banks.ts'
@@ -244,11 +245,7 @@ export function BankSelect({
         </span>
         <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
       </button>
-      {error ? (
-        <p id={messageId} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={messageId}>{error}</FieldError>
       <Dialog open={open !== null} onOpenChange={(next) => (next ? undefined : setOpen(null))}>
         {open ? (
           <DialogContent

@@ -1,5 +1,6 @@
 import { CreditCard, type LucideIcon, Wallet2 } from 'lucide-react'
 import { Controller, type UseFormReturn } from 'react-hook-form'
+import { FieldError } from '#client/components/ui/field-error.tsx'
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import type { CRYPTO_PAYMENT_METHODS } from '#shared/schemas/exchange.ts'
 import type { PurchaseFormValues } from './crypto-purchase-schema.ts'
@@ -49,9 +50,7 @@ export function PaymentMethodField({
           />
         )}
       />
-      {errors.paymentMethod?.message ? (
-        <p className="text-xs font-medium text-destructive">{errors.paymentMethod.message}</p>
-      ) : null}
+      <FieldError>{errors.paymentMethod?.message}</FieldError>
     </fieldset>
   )
 }

@@ -12,6 +12,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
+import { FieldError } from '#client/components/ui/field-error.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { OptionCards } from '#client/components/ui/option-cards.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
@@ -116,11 +117,7 @@ function ReportForm({
           }))}
           onChange={(value) => form.setValue('reason', value, { shouldValidate: isSubmitted })}
         />
-        {errors.reason?.message ? (
-          <p role="alert" className="text-xs font-medium text-destructive">
-            {errors.reason.message}
-          </p>
-        ) : null}
+        <FieldError alert>{errors.reason?.message}</FieldError>
       </fieldset>
 
       {reason === 'unauthorised' ? (
@@ -151,11 +148,7 @@ function ReportForm({
           aria-describedby={detailsError ? detailsMessageId : undefined}
           {...form.register('details')}
         />
-        {detailsError ? (
-          <p id={detailsMessageId} className="text-xs font-medium text-destructive">
-            {detailsError}
-          </p>
-        ) : null}
+        <FieldError id={detailsMessageId}>{detailsError}</FieldError>
       </div>
 
       <FormAlert message={failure.message} />

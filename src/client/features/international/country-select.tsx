@@ -1,4 +1,5 @@
 import { Flag } from '#client/components/flag.tsx'
+import { FieldError } from '#client/components/ui/field-error.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import {
   Select,
@@ -57,11 +58,7 @@ export function CountrySelect({
           ))}
         </SelectContent>
       </Select>
-      {error ? (
-        <p id={messageId} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={messageId}>{error}</FieldError>
     </div>
   )
 }
