@@ -286,10 +286,10 @@ test('a customer reports a transfer that never arrived; support proposes a refun
   await expect(item.getByTestId('dispute-status')).toHaveText('Resolved — refunded')
   await shoot(page, 'customer-report-resolved-390')
 
-  // And the same in Hausa, on a phone set to it.
+  // And the same in Hausa, on the narrowest phone Sabi is laid out for, set to it.
   const hausa = await browser.newContext({
     locale: 'ha-NG',
-    viewport: { width: 390, height: 844 },
+    viewport: { width: 360, height: 740 },
     isMobile: true,
     hasTouch: true,
   })
@@ -312,12 +312,12 @@ test('a customer reports a transfer that never arrived; support proposes a refun
     const row = phone.getByTestId('transaction-row').filter({ hasText: described })
     await expect(row).toContainText('+₦5,000.00')
     await expectNoHorizontalOverflow(phone)
-    await shoot(phone, 'customer-refund-history-ha-390')
+    await shoot(phone, 'customer-refund-history-ha-360')
     await phone.goto(url('/disputes'))
     const report = phone.getByTestId('dispute-item').filter({ hasText: disputeReference })
     await expect(report.getByTestId('dispute-status')).toHaveText(status.statusRefunded ?? '')
     await expectNoHorizontalOverflow(phone)
-    await shoot(phone, 'customer-report-resolved-ha-390')
+    await shoot(phone, 'customer-report-resolved-ha-360')
   } finally {
     await hausa.close()
   }
