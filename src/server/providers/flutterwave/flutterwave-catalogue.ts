@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { exponentOf, formatMinor, parseMoney } from '#shared/money.ts'
 import {
   BILL_AMOUNT_MAX_MAJOR,
   type Biller,
@@ -113,10 +114,11 @@ const MAX_PRICE_KOBO = BILL_AMOUNT_MAX_MAJOR * 100n
  * undefined: such an item is not offered at all.
  */
 export function priceOf(amount: number): string | null | undefined {
-  if (amount === 0) return null
-  const kobo = Math.round(amount * 100)
-  if (Math.abs(kobo - amount * 100) > 1e-6 || BigInt(kobo) > MAX_PRICE_KOBO) return undefined
-  return `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`
+  // Read as Sabi reads any amount a client sends: the number's own digits, never float maths.
+  const parsed = parseMoney(amount, 'NGN')
+  if (!parsed.ok || parsed.value.amountMinor > MAX_PRICE_KOBO) return undefined
+  if (parsed.value.amountMinor === 0n) return null
+  return formatMinor(parsed.value.amountMinor, exponentOf('NGN'))
 }
 
 function itemOf(item: FlutterwaveItem, billerCode: string): BillItem | undefined {

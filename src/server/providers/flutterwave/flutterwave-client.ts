@@ -4,7 +4,7 @@ import {
   type ProviderApiClient,
   ProviderFailure,
 } from '#server/providers/provider-api-client.ts'
-import { formatMinor } from '#shared/money.ts'
+import { exponentOf, formatMinor, parseMoney } from '#shared/money.ts'
 
 /** Flutterwave answers within seconds; one that has not after this is treated as lost. */
 export const FLUTTERWAVE_TIMEOUT_MS = 20_000
@@ -21,9 +21,10 @@ export const FlutterwaveFailure = ProviderFailure
  * rather than rounded (docs/flutterwave.md "The client").
  */
 export function flutterwaveAmount(amountMinor: bigint): number {
-  const text = formatMinor(amountMinor, 2)
-  const amount = Number(text)
-  if (amountMinor <= 0n || !Number.isSafeInteger(Number(amountMinor)) || amount.toFixed(2) !== text)
+  const amount = Number(formatMinor(amountMinor, exponentOf('NGN')))
+  // Exact only if the number reads back, as Sabi reads any amount, to the same kobo.
+  const back = parseMoney(amount, 'NGN')
+  if (amountMinor <= 0n || !back.ok || back.value.amountMinor !== amountMinor)
     throw new RangeError(`${amountMinor} kobo cannot be sent to Flutterwave exactly`)
   return amount
 }
