@@ -13,6 +13,7 @@ import { journals, payouts } from '#server/db/schema.ts'
 import { verifyLedger } from '#server/ledger/verify-ledger.ts'
 import { needsSecondOperator, type ProposalInput } from '#server/ops/money-proposals.ts'
 import { settlePayout } from '#server/payouts/settle-payout.ts'
+import { formatMinor, parseScaled } from '#shared/money.ts'
 import { disputePageSchema, openedDisputeSchema } from '#shared/schemas/disputes.ts'
 import { type OperatorRole, proposalAnswerSchema } from '#shared/schemas/ops.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
@@ -20,6 +21,11 @@ import { addFunds, history, moneyPost, signUpClient, walletIn } from '../factori
 import { STAFF_PASSWORD, type Staff, signedInOperator } from '../factories/operators.ts'
 import { describeMoneyApi } from '../setup/describe-money-api.ts'
 import { createTestClient, type TestClient } from '../setup/test-app.ts'
+
+/** A decimal amount of naira as kobo, exactly. */
+function kobo(decimal: string): bigint {
+  return parseScaled(decimal, 2)
+}
 
 describeMoneyApi('money staff move, on four eyes', (context) => {
   function operator(role: OperatorRole): Promise<Staff> {
@@ -99,7 +105,7 @@ describeMoneyApi('money staff move, on four eyes', (context) => {
     const { proposal } = proposalAnswerSchema.parse(answer.body)
     expect(proposal).toMatchObject({ status: 'executed', needsApproval: false })
     expect(proposal.proposedById).toBe(support.id)
-    expect(Number(await balanceOf(customer.client)) - Number(before)).toBe(40000)
+    expect(kobo(await balanceOf(customer.client)) - kobo(before)).toBe(40000_00n)
     const [row] = await history(customer.client)
     expect(row).toMatchObject({ type: 'refund', amount: '40000.00', status: 'completed' })
     const reports = disputePageSchema.parse((await customer.client.get('/api/disputes')).body)
@@ -155,13 +161,13 @@ describeMoneyApi('money staff move, on four eyes', (context) => {
       status: 'executed',
       decidedBy: compliance.email,
     })
-    expect(Number(await balanceOf(customer.client)) - Number(before)).toBe(60000)
+    expect(kobo(await balanceOf(customer.client)) - kobo(before)).toBe(60000_00n)
     const reports = disputePageSchema.parse((await customer.client.get('/api/disputes')).body)
     expect(reports.items[0]).toMatchObject({ status: 'resolved', outcome: 'refunded' })
     // Decided once: a second approval is a 409 and moves nothing.
     const again = await compliance.client.post(`/api/ops/approvals/${proposal.id}/approve`)
     expect(again.status).toBe(409)
-    expect(Number(await balanceOf(customer.client)) - Number(before)).toBe(60000)
+    expect(kobo(await balanceOf(customer.client)) - kobo(before)).toBe(60000_00n)
     expect(await ledgerProblems()).toEqual([])
   })
 
@@ -180,7 +186,7 @@ describeMoneyApi('money staff move, on four eyes', (context) => {
       ),
     )
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
-    expect(Number(await balanceOf(customer.client)) - Number(before)).toBe(70000)
+    expect(kobo(await balanceOf(customer.client)) - kobo(before)).toBe(70000_00n)
     const refunds = await context.database.db
       .select({ id: journals.id })
       .from(journals)
@@ -192,13 +198,13 @@ describeMoneyApi('money staff move, on four eyes', (context) => {
   it('never pays back more for one transaction than it took, however it is split', async () => {
     const support = await operator('support')
     const customer = await reportedTransfer('30000.00')
-    const taken = Number(customer.transfer.amount) + Number(customer.transfer.fee)
+    const taken = kobo(customer.transfer.amount) + kobo(customer.transfer.fee)
     const before = await balanceOf(customer.client)
     expect((await refund(support, customer.dispute.id, '20000.00')).status).toBe(200)
     // Adjustments tied to the same transfer, two at once, each within what is left alone but
     // not together: one is refused, naming what can still be paid back.
-    const left = taken - 20000
-    const half = (Math.floor(left * 0.6 * 100) / 100).toFixed(2)
+    const left = taken - 20000_00n
+    const half = formatMinor((left * 6n) / 10n, 2)
     const answers = await Promise.all(
       [0, 1].map(() =>
         support.client.post('/api/ops/adjustments', {
@@ -215,9 +221,9 @@ describeMoneyApi('money staff move, on four eyes', (context) => {
     const refused = answers.find((answer) => answer.status === 400)
     expect(refused?.body).toMatchObject({ code: 'VALIDATION_FAILED' })
     expect(JSON.stringify(refused?.body)).toContain('can still be paid back')
-    const paidBack = Number(await balanceOf(customer.client)) - Number(before)
-    expect(paidBack).toBeCloseTo(20000 + Number(half), 2)
-    expect(paidBack).toBeLessThanOrEqual(taken)
+    const paidBack = kobo(await balanceOf(customer.client)) - kobo(before)
+    expect(paidBack).toBe(20000_00n + kobo(half))
+    expect(paidBack <= taken).toBe(true)
     expect(await ledgerProblems()).toEqual([])
   })
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { generate } from 'otplib'
+import { parseScaled } from '#shared/money.ts'
 import { fundingBankAccountSchema } from '#shared/schemas/funding.ts'
 import { walletSchema } from '#shared/schemas/reference.ts'
 import { transactionSchema } from '#shared/schemas/transactions.ts'
@@ -266,8 +267,11 @@ test('a customer reports a transfer that never arrived; support proposes a refun
     await inbox.getByTestId('ops-approve-dialog').getByRole('button', { name: 'Approve' }).click()
     await expect(inbox.getByTestId('ops-outcome')).toContainText('Done: the money moved at once')
     await expect
-      .poll(async () => Number(await nairaBalance(page)) - Number(afterTransfer))
-      .toBe(5000)
+      .poll(
+        async () =>
+          parseScaled((await nairaBalance(page)) ?? '0', 2) - parseScaled(afterTransfer ?? '0', 2),
+      )
+      .toBe(5000_00n)
   } finally {
     await closeAll([support.context, compliance.context])
   }
