@@ -14,6 +14,7 @@ import { PROJECT_ROOT } from './project-root.ts'
 import { messagingFor } from './providers/messaging.ts'
 import { payoutProvidersOf, providersFor } from './providers/providers.ts'
 import { createReadiness, type Readiness } from './readiness.ts'
+import { startScheduledTransfers } from './scheduled-transfers/run-scheduled-transfers.ts'
 import { seedDemoAccount, seedReferenceData } from './seed/seed.ts'
 import { resolveSessionSecret } from './session-secret.ts'
 import { startUpkeep } from './upkeep/start-upkeep.ts'
@@ -107,6 +108,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Money that comes in and the books kept against the provider's (docs/funding.md,
     // docs/reconciliation.md): every minute, on every instance, each step safe to run twice.
     const upkeep = startUpkeep(database.db, providers, app.log)
+    // Scheduled transfers run at 08:00 Lagos on their day (docs/scheduled-transfers.md): every
+    // instance looks twice a minute, and each occurrence is claimed by one of them only.
+    const scheduledTransfers = startScheduledTransfers(database.db, providers.bank, app.log)
     const outboxDispatcher = await startOutboxDispatcher(
       database,
       deliveryChannelsFor(messaging, database.db, vapid, config.publicUrl),
@@ -125,6 +129,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         marketFeed?.stop()
         await payoutWorker.stop()
         await upkeep.stop()
+        await scheduledTransfers.stop()
         await outboxDispatcher.stop()
         await app.close()
         await database.close()

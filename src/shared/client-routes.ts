@@ -21,6 +21,9 @@ export const CLIENT_ROUTES = {
   /** A customer's reports of problems with transactions, and one of them (docs/disputes.md). */
   disputes: '/disputes',
   disputeDetails: '/disputes/:id',
+  /** Scheduled and recurring transfers, and one of them (docs/scheduled-transfers.md). */
+  scheduledTransfers: '/scheduled-transfers',
+  scheduledTransferDetails: '/scheduled-transfers/:id',
   bankTransfer: '/bank-transfer',
   exchange: '/exchange',
   billPay: '/bill-pay',

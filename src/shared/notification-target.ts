@@ -13,11 +13,15 @@ export function transactionPathOf(data: NotificationData): string | undefined {
 
 /**
  * The page any notification opens: a report's own page for news of a customer's report
- * (`/disputes/:id`, docs/disputes.md "Notifications"), else its transaction's, else nothing.
+ * (`/disputes/:id`, docs/disputes.md "Notifications"), a schedule's for a reminder or a missed
+ * run (`/scheduled-transfers/:id`), else its transaction's, else nothing.
  */
 export function notificationPathOf(data: NotificationData): string | undefined {
   if (data.kind === 'dispute_opened' || data.kind === 'dispute_updated') {
     return `/disputes/${encodeURIComponent(data.disputeId)}`
+  }
+  if (data.kind === 'scheduled_transfer_missed' || data.kind === 'scheduled_transfer_reminder') {
+    return `/scheduled-transfers/${encodeURIComponent(data.scheduleId)}`
   }
   return transactionPathOf(data)
 }

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { kycDailyUsage } from '#server/db/schema.ts'
-import { lagosDay } from '#server/limits/lagos-day.ts'
 import { runPayoutWorker } from '#server/payouts/payout-worker.ts'
 import { payoutProvidersOf, sandboxProviders } from '#server/providers/providers.ts'
+import { lagosDay } from '#shared/lagos-time.ts'
 import { apiErrorSchema } from '#shared/schemas/errors.ts'
 import { limitCheckSchema, limitsSchema, tierThreeResponseSchema } from '#shared/schemas/limits.ts'
 import {

@@ -1447,3 +1447,105 @@ export const auditLog = pgTable('audit_log', {
   prevHash: char('prev_hash', { length: 64 }).notNull(),
   hash: char('hash', { length: 64 }).notNull().unique(),
 })
+
+/**
+ * A transfer the user set up to run on its own (docs/scheduled-transfers.md): to another Sabi
+ * user or to a bank account, once, weekly or monthly, authorised once with the PIN. The runner
+ * moves `next_run_date` on after each occurrence; `next_attempt_at` is when it next acts (08:00
+ * Lagos on that day, or 18:00 for the one retry of an occurrence refused for want of money).
+ */
+export const scheduledTransfers = pgTable(
+  'scheduled_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** sabi or bank. */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    fromWalletId: uuid('from_wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    recipientUserId: uuid('recipient_user_id').references(() => users.id),
+    bankCode: varchar('bank_code', { length: 10 }),
+    /** The bank's name when the schedule was made, as its list shows it. */
+    bankName: varchar('bank_name', { length: 120 }),
+    accountNumber: varchar('account_number', { length: 20 }),
+    /** The account holder's name: the bank's answer to name enquiry, else what the user typed. */
+    accountName: varchar('account_name', { length: 100 }),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    description: varchar('description', { length: 140 }),
+    /** once, weekly or monthly (src/shared/schedule-dates.ts). */
+    frequency: varchar('frequency', { length: 8 }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    /** active, paused, ended (no occurrence left) or cancelled (deleted by the user). */
+    status: varchar('status', { length: 10 }).notNull().default('active'),
+    nextRunDate: date('next_run_date', { mode: 'string' }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    /** The occurrence whose reminder has gone out, so it goes out once. */
+    remindedFor: date('reminded_for', { mode: 'string' }),
+    /** When the user confirmed it with their PIN: the standing authorisation. */
+    authorisedAt: timestamp('authorised_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index('scheduled_transfers_user_idx').on(table.userId, table.createdAt),
+    index('scheduled_transfers_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'active'`),
+    check('scheduled_transfers_kind_check', sql`${table.kind} in ('sabi', 'bank')`),
+    check(
+      'scheduled_transfers_payee_check',
+      sql`(${table.kind} = 'sabi') = (${table.recipientUserId} is not null) and (${table.kind} = 'bank') = (${table.accountNumber} is not null and ${table.bankCode} is not null and ${table.accountName} is not null)`,
+    ),
+    check(
+      'scheduled_transfers_frequency_check',
+      sql`${table.frequency} in ('once', 'weekly', 'monthly')`,
+    ),
+    check(
+      'scheduled_transfers_status_check',
+      sql`${table.status} in ('active', 'paused', 'ended', 'cancelled')`,
+    ),
+    check('scheduled_transfers_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+)
+
+/**
+ * One occurrence of a scheduled transfer: the key that makes it run exactly once is the schedule
+ * and its date (the unique index), written in the same transaction as the transfer's journal.
+ * `skipped` is an occurrence refused for want of money (retried once at 18:00, `attempts` 2
+ * after), `failed` one refused for any other reason.
+ */
+export const scheduledTransferRuns = pgTable(
+  'scheduled_transfer_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => scheduledTransfers.id),
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    /** completed, skipped or failed. */
+    status: varchar('status', { length: 10 }).notNull(),
+    attempts: smallint('attempts').notNull().default(1),
+    journalId: uuid('journal_id')
+      .unique()
+      .references(() => journals.id),
+    /** The refusal's error code, and its words as the user read them then (English). */
+    failureCode: varchar('failure_code', { length: 40 }),
+    failureReason: varchar('failure_reason', { length: 300 }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('scheduled_transfer_runs_once_key').on(table.scheduleId, table.runDate),
+    check(
+      'scheduled_transfer_runs_status_check',
+      sql`${table.status} in ('completed', 'skipped', 'failed')`,
+    ),
+    check(
+      'scheduled_transfer_runs_journal_check',
+      sql`(${table.status} = 'completed') = (${table.journalId} is not null)`,
+    ),
+  ],
+)

@@ -57,6 +57,7 @@ import { receiptRoutes } from './routes/receipt-routes.ts'
 import { recipientRoutes } from './routes/recipient-routes.ts'
 import { referenceRoutes } from './routes/reference-routes.ts'
 import { sandboxRoutes } from './routes/sandbox-routes.ts'
+import { scheduledTransferRoutes } from './routes/scheduled-transfer-routes.ts'
 import { systemRoutes } from './routes/system-routes.ts'
 import { transactionRoutes } from './routes/transaction-routes.ts'
 import { userRoutes } from './routes/user-routes.ts'
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moneyRoutes, { db: database.db, config, providers, transfers })
   await app.register(exchangeRoutes, { db: database.db, config, providers })
   await app.register(bankRoutes, { db: database.db, config, providers })
+  await app.register(scheduledTransferRoutes, { db: database.db, config, providers })
   await app.register(billRoutes, { db: database.db, config, providers })
   await app.register(internationalRoutes, { db: database.db, config, providers })
   await app.register(recipientRoutes, { db: database.db })

@@ -10,10 +10,10 @@ import {
   type LimitBook,
   type TierLimits,
 } from '#server/limits/enforce-limits.ts'
-import { lagosDay } from '#server/limits/lagos-day.ts'
 import { loadNairaValuer, nairaValuerOf } from '#server/limits/naira-value.ts'
 import { parsePrice, referencePriceBook } from '#server/reference/usd-prices.ts'
 import { AppError, msg } from '#shared/errors.ts'
+import { lagosDay } from '#shared/lagos-time.ts'
 import { type AssetCode, isAssetCode } from '#shared/money.ts'
 import { newJournalReference, newVerificationCode } from './journal-reference.ts'
 import type { JournalStatus } from './journal-status.ts'

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { kycDailyUsage, kycTierLimits, users } from '#server/db/schema.ts'
 import { AppError, englishMessage, msg } from '#shared/errors.ts'
+import { lagosDay } from '#shared/lagos-time.ts'
 import { formatMinor, isAssetCode, parseAmountOrThrow } from '#shared/money.ts'
 import type { LimitCheck, LimitCheckQuery } from '#shared/schemas/limits.ts'
 import { dailyLimitMessage, singleLimitMessage } from './enforce-limits.ts'
-import { lagosDay } from './lagos-day.ts'
 import { loadNairaValuer } from './naira-value.ts'
 
 /**

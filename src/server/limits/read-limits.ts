@@ -3,10 +3,10 @@ import type { Queryable } from '#server/db/client.ts'
 import { kycDailyUsage, kycDocuments, kycTierLimits, users } from '#server/db/schema.ts'
 import { readCoolingOff } from '#server/limits/cooling-off.ts'
 import { AppError, msg } from '#shared/errors.ts'
+import { lagosDay, nextLagosMidnight } from '#shared/lagos-time.ts'
 import { formatMinor } from '#shared/money.ts'
 import type { Limits } from '#shared/schemas/limits.ts'
 import { heldInNaira } from './held-in-naira.ts'
-import { lagosDay, nextLagosMidnight } from './lagos-day.ts'
 
 const naira = (kobo: bigint) => formatMinor(kobo, 2)
 

@@ -7,6 +7,7 @@ import {
   disputeMessageOf,
   type NotificationData,
   payoutMessageOf,
+  scheduleMessageOf,
 } from '#shared/schemas/notifications.ts'
 import { writeAmount } from '#shared/write-amount.ts'
 import english from './locales/en.json' with { type: 'json' }
@@ -54,6 +55,11 @@ const catalogSchema = z.object({
   dispute_in_review: entrySchema,
   dispute_refunded: entrySchema,
   dispute_declined: entrySchema,
+  scheduled_transfer_sent: entrySchema,
+  scheduled_transfer_retry: entrySchema,
+  scheduled_transfer_skipped: entrySchema,
+  scheduled_transfer_refused: entrySchema,
+  scheduled_transfer_reminder: entrySchema,
 })
 export type MessageKey = keyof z.infer<typeof catalogSchema>
 
@@ -184,6 +190,13 @@ export function renderEventMessage(data: NotificationData, language: Language): 
       return renderTemplate(disputeMessageOf(data), language, {
         reference: data.reference,
         note: plainNote(data.note ?? ''),
+      })
+    case 'scheduled_transfer_sent':
+    case 'scheduled_transfer_missed':
+    case 'scheduled_transfer_reminder':
+      return renderTemplate(scheduleMessageOf(data), language, {
+        amount: amountIn(data, language),
+        payee: quotedName(data.payee, language),
       })
     default:
       return renderTemplate(data.kind, language)

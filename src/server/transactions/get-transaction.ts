@@ -1,7 +1,13 @@
 import { and, asc, eq, or } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { stringFieldsOf } from '#server/db/json-fields.ts'
-import { journals, payouts, transactionEvents } from '#server/db/schema.ts'
+import {
+  journals,
+  payouts,
+  scheduledTransferRuns,
+  scheduledTransfers,
+  transactionEvents,
+} from '#server/db/schema.ts'
 import { loadAssetSymbols } from '#server/reference/asset-symbols.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import type { TransactionDetails } from '#shared/schemas/transactions.ts'
@@ -52,6 +58,13 @@ export async function getTransaction(
   // The payout is read already: only the names are still needed.
   const names = await loadUserNames(db, [journal.fromUserId, journal.toUserId])
   const marks = await loadDisputeMarks(db, userId, [journal.id])
+  const [scheduled] = await db
+    .select({ id: scheduledTransfers.id })
+    .from(scheduledTransferRuns)
+    .innerJoin(scheduledTransfers, eq(scheduledTransfers.id, scheduledTransferRuns.scheduleId))
+    .where(
+      and(eq(scheduledTransferRuns.journalId, journal.id), eq(scheduledTransfers.userId, userId)),
+    )
   const payoutSummary = payout
     ? { kind: payout.kind, details: stringFieldsOf(payout.details) }
     : null
@@ -60,6 +73,7 @@ export async function getTransaction(
     ...toTransactionResponse(journal, userId, symbolOf, payoutSummary),
     counterparty: counterpartyOf(journal, userId, names, payoutSummary),
     dispute: marks.get(journal.id) ?? null,
+    scheduledTransferId: scheduled?.id ?? null,
     sender: parties.payer,
     recipient: parties.payee,
     // Instant transfers have no recorded steps: their one step is the moment they happened.

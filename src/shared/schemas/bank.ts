@@ -35,7 +35,7 @@ export const bankSchema = z.object({
   nameEnquiry: z.boolean(),
 })
 
-const accountNumberSchema = z
+export const accountNumberSchema = z
   .string({ error: 'accountNumberLeast10' })
   .trim()
   .regex(/^\d+$/, 'accountNumberContainDigits')

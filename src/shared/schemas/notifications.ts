@@ -133,6 +133,34 @@ export const notificationDataSchema = z.discriminatedUnion('kind', [
     outcome: z.enum(DISPUTE_OUTCOMES).optional(),
     note: z.string().max(DISPUTE_NOTE_MAX_LENGTH).optional(),
   }),
+  /** A scheduled transfer's occurrence was sent (docs/scheduled-transfers.md "Notifications"). */
+  z.object({
+    kind: z.literal('scheduled_transfer_sent'),
+    scheduleId: z.string(),
+    ...amountFields,
+    payee: nameField,
+    transactionId: z.string(),
+  }),
+  /**
+   * An occurrence that did not go: for want of money (`funds`, tried again at 18:00 when `retry`)
+   * or refused for another reason (a limit, a hold, a locked PIN).
+   */
+  z.object({
+    kind: z.literal('scheduled_transfer_missed'),
+    scheduleId: z.string(),
+    ...amountFields,
+    payee: nameField,
+    reason: z.enum(['funds', 'refused']),
+    retry: z.boolean(),
+  }),
+  /** The day before an occurrence, with its amount, so the wallet can be topped up in time. */
+  z.object({
+    kind: z.literal('scheduled_transfer_reminder'),
+    scheduleId: z.string(),
+    ...amountFields,
+    payee: nameField,
+    date: z.string().max(10),
+  }),
 ])
 export type NotificationData = z.infer<typeof notificationDataSchema>
 export type NotificationKind = NotificationData['kind']
@@ -195,6 +223,28 @@ export function disputeMessageOf(data: {
   return data.outcome === 'refunded' ? 'dispute_refunded' : 'dispute_declined'
 }
 
+/** The message a scheduled transfer's event is worded by; the catalogs of both sides have each. */
+export type ScheduleMessage =
+  | 'scheduled_transfer_sent'
+  | 'scheduled_transfer_retry'
+  | 'scheduled_transfer_skipped'
+  | 'scheduled_transfer_refused'
+  | 'scheduled_transfer_reminder'
+
+/** Which message words a scheduled transfer's event. */
+export function scheduleMessageOf(
+  data: Extract<
+    NotificationData,
+    {
+      kind: 'scheduled_transfer_sent' | 'scheduled_transfer_missed' | 'scheduled_transfer_reminder'
+    }
+  >,
+): ScheduleMessage {
+  if (data.kind !== 'scheduled_transfer_missed') return data.kind
+  if (data.reason === 'refused') return 'scheduled_transfer_refused'
+  return data.retry ? 'scheduled_transfer_retry' : 'scheduled_transfer_skipped'
+}
+
 /** Security alerts go by every channel the user has, whatever the toggles say. */
 export const SECURITY_KINDS: ReadonlySet<NotificationKind> = new Set([
   'new_device_sign_in',
@@ -217,6 +267,7 @@ export const MONEY_KINDS: ReadonlySet<NotificationKind> = new Set([
   'payment_request_paid',
   'pos_sale_paid',
   'pos_card_sale_paid',
+  'scheduled_transfer_sent',
 ])
 
 export const notificationSchema = z.object({

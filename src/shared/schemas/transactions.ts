@@ -145,5 +145,10 @@ export const transactionDetailsSchema = transactionSchema.extend({
    */
   sender: z.string().nullable().optional(),
   recipient: z.string().nullable().optional(),
+  /**
+   * The scheduled transfer this was a run of (docs/scheduled-transfers.md), for its owner only:
+   * the details link to `/scheduled-transfers/:id`.
+   */
+  scheduledTransferId: z.string().nullable().optional(),
 })
 export type TransactionDetails = z.infer<typeof transactionDetailsSchema>

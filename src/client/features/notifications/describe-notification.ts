@@ -6,6 +6,8 @@ import {
   type NotificationData,
   type PayoutMessage,
   payoutMessageOf,
+  type ScheduleMessage,
+  scheduleMessageOf,
 } from '#shared/schemas/notifications.ts'
 import type { useNotificationMessages } from './messages.ts'
 
@@ -47,6 +49,24 @@ const DISPUTE_KEYS: Record<DisputeMessage, { title: MessageKey; body: MessageKey
   dispute_in_review: { title: 'kindDisputeInReviewTitle', body: 'kindDisputeInReviewBody' },
   dispute_refunded: { title: 'kindDisputeRefundedTitle', body: 'kindDisputeRefundedBody' },
   dispute_declined: { title: 'kindDisputeDeclinedTitle', body: 'kindDisputeDeclinedBody' },
+}
+
+/** The catalog's title and text of each scheduled transfer event (docs/scheduled-transfers.md). */
+const SCHEDULE_KEYS: Record<ScheduleMessage, { title: MessageKey; body: MessageKey }> = {
+  scheduled_transfer_sent: { title: 'kindScheduleSentTitle', body: 'kindScheduleSentBody' },
+  scheduled_transfer_retry: { title: 'kindScheduleRetryTitle', body: 'kindScheduleRetryBody' },
+  scheduled_transfer_skipped: {
+    title: 'kindScheduleSkippedTitle',
+    body: 'kindScheduleSkippedBody',
+  },
+  scheduled_transfer_refused: {
+    title: 'kindScheduleRefusedTitle',
+    body: 'kindScheduleRefusedBody',
+  },
+  scheduled_transfer_reminder: {
+    title: 'kindScheduleReminderTitle',
+    body: 'kindScheduleReminderBody',
+  },
 }
 
 /** An event's amount, as every money notification writes it. */
@@ -153,6 +173,15 @@ export function describeNotification(
       return {
         title: t(keys.title),
         body: t(keys.body, { reference: data.reference, note: data.note ?? '' }),
+      }
+    }
+    case 'scheduled_transfer_sent':
+    case 'scheduled_transfer_missed':
+    case 'scheduled_transfer_reminder': {
+      const keys = SCHEDULE_KEYS[scheduleMessageOf(data)]
+      return {
+        title: t(keys.title),
+        body: t(keys.body, { amount: amountOf(data), payee: data.payee }),
       }
     }
   }
