@@ -70,7 +70,9 @@ export const scheduledTransferRoutes: FastifyPluginAsyncZod<{
           ...pinRefusals,
         },
       },
-      preHandler: [requireUser, requireTransactionPin(db)],
+      // A signed-out caller hears 401, not a 400 about a body it should not have sent.
+      preValidation: requireUser,
+      preHandler: requireTransactionPin(db),
       config: moneyRouteConfig(config),
     },
     (request, reply) =>
