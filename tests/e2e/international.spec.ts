@@ -194,9 +194,12 @@ test.describe('when the quote lapses before the send', () => {
         },
       })
     })
-    const requote = page.waitForRequest(
-      (request) =>
-        request.url().endsWith('/api/international/quote') && request.method() === 'POST',
+    // The new quote's answer, not only its request: Send waits for it (the review disables Send
+    // while a quote is on its way), and the figures shown are the new quote's.
+    const requote = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/international/quote') &&
+        response.request().method() === 'POST',
     )
     const review = page.getByTestId('review')
     await review.getByRole('button', { name: 'Send Money' }).click()

@@ -184,7 +184,7 @@ export function InternationalTransfer({
   })
 
   function send() {
-    if (pending || !quote || !wallet) return
+    if (pending || quoteState.isFetching || !quote || !wallet) return
     const description = values.description.trim()
     // A fixed key order: the idempotency key store compares submissions by their JSON text.
     const body: InternationalTransferRequest = {
@@ -234,6 +234,7 @@ export function InternationalTransfer({
           description={values.description.trim()}
           secondsLeft={quoteState.secondsLeft}
           pending={pending}
+          refreshing={quoteState.isFetching}
           onEdit={() => setStep('edit')}
           onSend={send}
         />

@@ -26,6 +26,7 @@ export function TransferReview({
   description,
   secondsLeft,
   pending,
+  refreshing,
   onEdit,
   onSend,
 }: {
@@ -39,6 +40,11 @@ export function TransferReview({
   description: string
   secondsLeft: number
   pending: boolean
+  /**
+   * A new quote is on its way (the last one lapsed or was refused): Send waits for it, so the
+   * stale quote is never sent again.
+   */
+  refreshing: boolean
   onEdit: () => void
   onSend: () => void
 }) {
@@ -142,7 +148,9 @@ export function TransferReview({
             type="button"
             size="lg"
             onClick={onSend}
-            disabled={pending || !quote || overLimit || limitPending || short !== null}
+            disabled={
+              pending || refreshing || !quote || overLimit || limitPending || short !== null
+            }
             className="order-1 sm:order-2"
           >
             <Send aria-hidden="true" />
