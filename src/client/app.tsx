@@ -60,6 +60,14 @@ const DisputesPage = lazyPage(() =>
 const DisputeDetailsPage = lazyPage(() =>
   import('#client/pages/dispute-details-page.tsx').then((m) => m.DisputeDetailsPage),
 )
+const ScheduledTransfersPage = lazyPage(() =>
+  import('#client/pages/scheduled-transfers-page.tsx').then((m) => m.ScheduledTransfersPage),
+)
+const ScheduledTransferDetailsPage = lazyPage(() =>
+  import('#client/pages/scheduled-transfer-details-page.tsx').then(
+    (m) => m.ScheduledTransferDetailsPage,
+  ),
+)
 const ExchangePage = lazyPage(() =>
   import('#client/pages/exchange-page.tsx').then((m) => m.ExchangePage),
 )
@@ -142,6 +150,11 @@ function Routes() {
       <Route path={CLIENT_ROUTES.transactionDetails} component={TransactionDetailsPage} />
       <Route path={CLIENT_ROUTES.disputes} component={DisputesPage} />
       <Route path={CLIENT_ROUTES.disputeDetails} component={DisputeDetailsPage} />
+      <Route path={CLIENT_ROUTES.scheduledTransfers} component={ScheduledTransfersPage} />
+      <Route
+        path={CLIENT_ROUTES.scheduledTransferDetails}
+        component={ScheduledTransferDetailsPage}
+      />
       <Route path={CLIENT_ROUTES.bankTransfer} component={BankTransferPage} />
       <Route path={CLIENT_ROUTES.exchange} component={ExchangePage} />
       <Route path={CLIENT_ROUTES.billPay} component={BillPayPage} />

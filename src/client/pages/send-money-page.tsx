@@ -1,4 +1,5 @@
 import {
+  CalendarClock,
   ChevronRight,
   Clock,
   Globe,
@@ -52,6 +53,15 @@ const SEND_OPTIONS: readonly {
     badge: null,
     icon: Globe,
     tone: 'bg-violet-100 text-violet-700 dark:bg-violet-900/40 dark:text-violet-300',
+  },
+  // Payday transfers that run on their own (docs/scheduled-transfers.md).
+  {
+    href: '/scheduled-transfers',
+    label: 'scheduledTransfers',
+    text: 'scheduledTransfersText',
+    badge: null,
+    icon: CalendarClock,
+    tone: 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-300',
   },
 ]
 

@@ -3,6 +3,7 @@ import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { useTransactionMessages } from '#client/entities/transactions/messages.ts'
 import { ReportProblem } from '#client/features/disputes/report-problem.tsx'
+import { RepeatTransfer } from '#client/features/scheduled-transfers/repeat-transfer.tsx'
 import { TransactionDetailsView } from '#client/features/transactions/transaction-details.tsx'
 import { AppShell } from '#client/shell/app-shell.tsx'
 
@@ -20,7 +21,12 @@ function TransactionDetailsContent() {
         />
         <TransactionDetailsView
           id={id}
-          footer={(transaction) => <ReportProblem transaction={transaction} />}
+          footer={(transaction) => (
+            <>
+              <RepeatTransfer transaction={transaction} />
+              <ReportProblem transaction={transaction} />
+            </>
+          )}
         />
       </div>
     </AppShell>

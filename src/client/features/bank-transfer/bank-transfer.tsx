@@ -4,12 +4,26 @@ import { useForm } from 'react-hook-form'
 import { useSearch } from 'wouter'
 import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
 import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
+import { useScheduleMessages } from '#client/components/schedule/messages.ts'
+import {
+  type ScheduleChoice,
+  ScheduleFields,
+  type ScheduleProblems,
+  scheduleBody,
+  scheduleProblems,
+  sendNow,
+} from '#client/components/schedule/schedule-fields.tsx'
+import {
+  useScheduleAction,
+  useScheduleReview,
+} from '#client/components/schedule/use-schedule-action.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useWalletPreset } from '#client/entities/wallets/default-wallet.ts'
 import { useWallets } from '#client/entities/wallets/use-wallets.ts'
 import { typedWalletAmount, useAmountMessages } from '#client/lib/amount-messages.ts'
 import { ApiError } from '#client/lib/api.ts'
+import { readRepeatParams } from '#client/lib/repeat-params.ts'
 import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { walletShortfall } from '#client/lib/wallet-shortfall.ts'
@@ -68,6 +82,14 @@ export function BankTransfer() {
   // The name the enquiry last wrote into the name field: a newer answer may replace it, but
   // never a name the user typed.
   const autoFilledName = useRef<string | null>(null)
+  const s = useScheduleMessages()
+  // Now, or on a schedule (docs/scheduled-transfers.md): the same form sets up either.
+  const [schedule, setSchedule] = useState<ScheduleChoice>(() => ({
+    ...sendNow(),
+    ...(readRepeatParams(search).schedule ? { when: 'later' } : {}),
+  }))
+  const [scheduleErrors, setScheduleErrors] = useState<ScheduleProblems>({})
+  const scheduleReview = useScheduleReview()
 
   const schema = useMemo(() => bankTransferFormSchema(t, a, walletList), [t, a, walletList])
   const form = useForm<BankTransferFormValues>({
@@ -147,14 +169,26 @@ export function BankTransfer() {
     [bankList, wallet, bankCode],
   )
 
-  // `?bank=<code>` (the transfer options' bank list links here) preselects that bank once.
+  // `?bank=<code>` (the transfer options' bank list links here) preselects that bank once; a
+  // "Repeat this" link also brings the account, the name, the amount and the description.
   const preselected = useRef(false)
   useEffect(() => {
     if (preselected.current || !banks.isSuccess || !wallets.isSuccess) return
     preselected.current = true
-    const code = new URLSearchParams(search).get('bank')
+    const params = new URLSearchParams(search)
+    const code = params.get('bank')
     if (code && bankList.some((candidate) => candidate.code === code)) chooseBank(code)
-  }, [banks.isSuccess, wallets.isSuccess, search, bankList, chooseBank])
+    const account = params.get('account') ?? ''
+    if (/^\d{6,20}$/.test(account)) form.setValue('accountNumber', account)
+    const name = (params.get('name') ?? '').slice(0, 100)
+    if (name) {
+      form.setValue('accountName', name)
+      autoFilledName.current = name
+    }
+    const repeat = readRepeatParams(search)
+    if (repeat.amount) form.setValue('amount', repeat.amount)
+    if (repeat.description) form.setValue('description', repeat.description)
+  }, [banks.isSuccess, wallets.isSuccess, search, bankList, chooseBank, form])
 
   const fillFromRecipient = useCallback(
     (recipient: Recipient) => {
@@ -204,7 +238,12 @@ export function BankTransfer() {
       form.reset({ ...EMPTY_BANK_TRANSFER_FORM, fromWalletId: body.fromWalletId })
     },
   })
-  const pending = action.busy
+  const scheduling = useScheduleAction(() => {
+    autoFilledName.current = null
+    form.reset({ ...EMPTY_BANK_TRANSFER_FORM, fromWalletId: form.getValues('fromWalletId') })
+    setSchedule(sendNow())
+  })
+  const pending = action.busy || scheduling.busy
 
   const amount = typedWalletAmount(wallet, form.watch('amount'))
   const cost = amount ? bankTransferCost(amount) : null
@@ -214,8 +253,9 @@ export function BankTransfer() {
   const mismatch =
     resolvedName !== null && accountName.trim() !== '' && !namesMatch(accountName, resolvedName)
 
-  const blocked =
-    pending || shortfall !== null || accountMissing || checking || bankProblem !== undefined
+  // A scheduled transfer needs the money on its day, not now.
+  const short = schedule.when === 'now' && shortfall !== null
+  const blocked = pending || short || accountMissing || checking || bankProblem !== undefined
 
   function submit(values: BankTransferFormValues) {
     if (blocked) return
@@ -231,20 +271,38 @@ export function BankTransfer() {
       amount: formatMoney(value),
       ...(values.description ? { description: values.description } : {}),
     }
+    const review = bankTransferReview({
+      t,
+      wallet: chosenWallet,
+      charges: bankTransferCost(value),
+      values,
+      resolvedName,
+      nameUnchecked,
+      bankNames,
+    })
+    if (schedule.when === 'later') {
+      const problems = scheduleProblems(schedule, s)
+      setScheduleErrors(problems)
+      if (Object.keys(problems).length > 0) return
+      const when = scheduleReview(schedule)
+      scheduling.review({
+        path: '/api/scheduled-transfers',
+        body: { kind: 'bank', ...body, ...scheduleBody(schedule) },
+        review: {
+          ...review,
+          title: when.title,
+          rows: [...review.rows, ...when.rows],
+          note: when.note,
+        },
+      })
+      return
+    }
     reviewed.current = body
     action.review({
       path: '/api/send-money/bank',
       body,
       review: {
-        ...bankTransferReview({
-          t,
-          wallet: chosenWallet,
-          charges: bankTransferCost(value),
-          values,
-          resolvedName,
-          nameUnchecked,
-          bankNames,
-        }),
+        ...review,
         limitCheck: { currency: chosenWallet.currency.code, amount: formatMoney(value) },
         spend: { wallet: chosenWallet, total: bankTransferCost(value).total },
       },
@@ -311,17 +369,29 @@ export function BankTransfer() {
               errors={errors}
               wallet={wallet}
               cost={cost}
-              shortfall={shortfall}
+              shortfall={schedule.when === 'now' ? shortfall : null}
               pending={pending}
+            />
+            <ScheduleFields
+              idPrefix="bank-transfer"
+              value={schedule}
+              onChange={setSchedule}
+              problems={scheduleErrors}
+              disabled={pending}
             />
             <Button type="submit" size="lg" className="w-full" disabled={blocked}>
               <Landmark aria-hidden="true" />
-              {pending ? t('submitting') : t('submit')}
+              {pending
+                ? t('submitting')
+                : schedule.when === 'later'
+                  ? s('submitSchedule')
+                  : t('submit')}
             </Button>
           </form>
         </section>
       </Card>
       <MoneyActionSheet action={action} />
+      <MoneyActionSheet action={scheduling} />
     </div>
   )
 }

@@ -1,9 +1,23 @@
 import { AlertTriangle, Send, Zap } from 'lucide-react'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Controller, type FieldErrors, useForm } from 'react-hook-form'
+import { useSearch } from 'wouter'
 import { z } from 'zod'
 import { MoneyActionSheet } from '#client/components/money-action/money-action-sheet.tsx'
 import { useMoneyAction } from '#client/components/money-action/use-money-action.ts'
+import { useScheduleMessages } from '#client/components/schedule/messages.ts'
+import {
+  type ScheduleChoice,
+  ScheduleFields,
+  type ScheduleProblems,
+  scheduleBody,
+  scheduleProblems,
+  sendNow,
+} from '#client/components/schedule/schedule-fields.tsx'
+import {
+  useScheduleAction,
+  useScheduleReview,
+} from '#client/components/schedule/use-schedule-action.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { SummaryRow } from '#client/components/ui/summary-row.tsx'
@@ -23,6 +37,7 @@ import {
   useAmountMessages,
 } from '#client/lib/amount-messages.ts'
 import { formatAmount } from '#client/lib/format-amount.ts'
+import { readRepeatParams } from '#client/lib/repeat-params.ts'
 import { schemaResolver } from '#client/lib/schema-resolver.ts'
 import { toast } from '#client/lib/toast.ts'
 import { useAuth } from '#client/lib/use-auth.ts'
@@ -99,6 +114,15 @@ export function SabiTransfer() {
   const [recipient, setRecipient] = useState<UserSearchResult | null>(null)
   // The details appear with the first recipient and stay while the user changes their mind.
   const [detailsShown, setDetailsShown] = useState(false)
+  const s = useScheduleMessages()
+  // Now, or on a schedule (docs/scheduled-transfers.md): the same form sets up either.
+  const search = useSearch()
+  const [schedule, setSchedule] = useState<ScheduleChoice>(() => ({
+    ...sendNow(),
+    ...(readRepeatParams(search).schedule ? { when: 'later' } : {}),
+  }))
+  const [scheduleErrors, setScheduleErrors] = useState<ScheduleProblems>({})
+  const scheduleReview = useScheduleReview()
 
   const schema = useMemo(() => sendFormSchema(t, a, walletList), [t, a, walletList])
   const form = useForm<FormValues>({ resolver: schemaResolver(schema), defaultValues: EMPTY_FORM })
@@ -119,7 +143,13 @@ export function SabiTransfer() {
       setDetailsShown(false)
     },
   })
-  const pending = action.busy
+  const scheduling = useScheduleAction(() => {
+    form.reset({ ...EMPTY_FORM, fromWalletId: startWallet?.id ?? '' })
+    setRecipient(null)
+    setDetailsShown(false)
+    setSchedule(sendNow())
+  })
+  const pending = action.busy || scheduling.busy
 
   const chooseRecipient = useCallback(
     (user: UserSearchResult | null) => {
@@ -132,6 +162,17 @@ export function SabiTransfer() {
     [form],
   )
   useRequestedRecipient(isAuthenticated, chooseRecipient)
+  // A "Repeat this" link (docs/scheduled-transfers.md) brings the amount and description too.
+  const repeated = useRef(false)
+  useEffect(() => {
+    if (repeated.current || !wallets.isSuccess) return
+    repeated.current = true
+    const { amount, description, walletId } = readRepeatParams(search)
+    if (walletList.some((candidate) => candidate.id === walletId))
+      form.setValue('fromWalletId', walletId)
+    if (amount) form.setValue('amount', amount)
+    if (description) form.setValue('description', description)
+  }, [search, form, wallets.isSuccess, walletList])
 
   function submit(values: FormValues) {
     const wallet = walletList.find((candidate) => candidate.id === values.fromWalletId)
@@ -144,16 +185,41 @@ export function SabiTransfer() {
       ...(values.description ? { description: values.description } : {}),
     }
     const shown = formatAmount(amount, wallet.currency)
+    const reviewedRecipient = {
+      name: recipientName(recipient),
+      detail: `@${recipient.username}`,
+      verified: true,
+    }
+    if (schedule.when === 'later') {
+      const problems = scheduleProblems(schedule, s)
+      setScheduleErrors(problems)
+      if (Object.keys(problems).length > 0) return
+      const when = scheduleReview(schedule)
+      scheduling.review({
+        path: '/api/scheduled-transfers',
+        body: { kind: 'sabi', ...body, ...scheduleBody(schedule) },
+        review: {
+          title: when.title,
+          recipient: reviewedRecipient,
+          rows: [
+            { label: t('summaryRecipientGets'), value: shown },
+            { label: t('summaryFee'), value: t('summaryFeeFree') },
+            ...when.rows,
+            ...(values.description
+              ? [{ label: t('reviewDescription'), value: values.description, text: true }]
+              : []),
+          ],
+          note: when.note,
+        },
+      })
+      return
+    }
     action.review({
       path: '/api/send-money/sabi-user',
       body,
       review: {
         title: t('reviewTitle'),
-        recipient: {
-          name: recipientName(recipient),
-          detail: `@${recipient.username}`,
-          verified: true,
-        },
+        recipient: reviewedRecipient,
         rows: [
           { label: t('summaryRecipientGets'), value: shown },
           { label: t('summaryFee'), value: t('summaryFeeFree') },
@@ -183,7 +249,8 @@ export function SabiTransfer() {
   const wallet = walletList.find((candidate) => candidate.id === form.watch('fromWalletId'))
   const amount = typedWalletAmount(wallet, form.watch('amount'))
   // Transfers to Sabi users are free: the amount is all that leaves the wallet.
-  const overBalance = walletShortfall(wallet, amount) !== null
+  // A scheduled transfer needs the money on its day, not now.
+  const overBalance = schedule.when === 'now' && walletShortfall(wallet, amount) !== null
   const shownAmount = wallet && amount ? formatAmount(amount, wallet.currency) : null
 
   return (
@@ -301,6 +368,13 @@ export function SabiTransfer() {
                 disabled={pending}
                 {...form.register('description')}
               />
+              <ScheduleFields
+                idPrefix="transfer"
+                value={schedule}
+                onChange={setSchedule}
+                problems={scheduleErrors}
+                disabled={pending}
+              />
               <p className="flex items-center gap-2 rounded-lg bg-secondary px-3 py-2.5 text-sm text-secondary-foreground">
                 <Zap className="size-4 shrink-0" aria-hidden="true" />
                 {t('freeNotice')}
@@ -318,13 +392,18 @@ export function SabiTransfer() {
               ) : null}
               <Button type="submit" size="lg" className="w-full" disabled={pending || overBalance}>
                 <Send aria-hidden="true" />
-                {pending ? t('submitting') : t('submit')}
+                {pending
+                  ? t('submitting')
+                  : schedule.when === 'later'
+                    ? s('submitSchedule')
+                    : t('submit')}
               </Button>
             </form>
           </section>
         </Card>
       ) : null}
       <MoneyActionSheet action={action} />
+      <MoneyActionSheet action={scheduling} />
     </div>
   )
 }
