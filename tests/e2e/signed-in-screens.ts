@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
+import { addDays, lagosDay } from '#shared/lagos-time.ts'
 import { openedDisputeSchema } from '#shared/schemas/disputes.ts'
+import { scheduledTransferDetailsSchema } from '#shared/schemas/scheduled-transfers.ts'
 import { type Transaction, transactionPageSchema } from '#shared/schemas/transactions.ts'
-import { expect, type SignedUpUser } from './fixtures.ts'
+import { E2E_PIN, expect, type SignedUpUser } from './fixtures.ts'
 import { giveHistory, LONG_NAME } from './history-helpers.ts'
 import { signUpElsewhere } from './payment-helpers.ts'
 
@@ -21,7 +24,12 @@ export async function openScreen(page: Page, path: string) {
 }
 
 /** The signed-in screens: each path, and what to do there before scanning. */
-export function signedInScreens(friend: SignedUpUser, transfer: Transaction, disputeId: string) {
+export function signedInScreens(
+  friend: SignedUpUser,
+  transfer: Transaction,
+  disputeId: string,
+  scheduleId: string,
+) {
   return [
     { name: 'dashboard', path: '/' },
     { name: 'send money', path: '/send-money' },
@@ -44,6 +52,8 @@ export function signedInScreens(friend: SignedUpUser, transfer: Transaction, dis
     { name: 'transaction details', path: `/transactions/${transfer.id}` },
     { name: 'my reports', path: '/disputes' },
     { name: 'report', path: `/disputes/${disputeId}` },
+    { name: 'scheduled transfers', path: '/scheduled-transfers' },
+    { name: 'scheduled transfer', path: `/scheduled-transfers/${scheduleId}` },
     // Public, for anyone holding the receipt: the app's own header is not on it.
     { name: 'receipt check', path: `/verify/${transfer.verificationCode}`, publicPage: true },
     { name: 'crypto purchase', path: '/crypto-purchase' },
@@ -79,5 +89,20 @@ export async function userWithEveryScreen(
   })
   expect(reported.status(), await reported.text()).toBe(201)
   const disputeId = openedDisputeSchema.parse(await reported.json()).id
-  return signedInScreens(friend.user, transfer, disputeId)
+  // A monthly transfer of the longest amount the history has, to the friend with the long name.
+  const scheduled = await page.request.post('/api/scheduled-transfers', {
+    data: {
+      kind: 'sabi',
+      fromWalletId: transfer.fromWalletId,
+      recipientUserId: friend.user.id,
+      amount: '987654.32',
+      frequency: 'monthly',
+      startDate: addDays(lagosDay(new Date()), 3),
+      pin: E2E_PIN,
+    },
+    headers: { 'Idempotency-Key': randomUUID() },
+  })
+  expect(scheduled.status(), await scheduled.text()).toBe(201)
+  const scheduleId = scheduledTransferDetailsSchema.parse(await scheduled.json()).id
+  return signedInScreens(friend.user, transfer, disputeId, scheduleId)
 }
