@@ -52,7 +52,8 @@ BEGIN
     ORDER BY u."id" FOR NO KEY UPDATE OF u;
   PERFORM 1 FROM "ledger_accounts" a WHERE a."id" = ANY(v_accounts) ORDER BY a."id" FOR UPDATE;
 
-  -- What the capped payees hold: their wallets and their crypto holdings, found by index.
+  -- What the capped payees hold: their wallets, their crypto holdings and their savings pockets
+  -- (docs/pockets.md), each found by index.
   WITH v_owned AS (
     SELECT w."user_id", a."asset", a."balance_minor" FROM "wallets" w
       JOIN "ledger_accounts" a ON a."id" = w."account_id"
@@ -61,7 +62,11 @@ BEGIN
     UNION ALL
     SELECT a."user_id", a."asset", a."balance_minor" FROM "ledger_accounts" a
       JOIN "users" u ON u."id" = a."user_id" JOIN "kyc_tier_limits" l ON l."tier" = u."kyc_tier"
-      WHERE a."kind" = 'holding' AND a."user_id" = ANY(v_payees) AND l."balance_max_minor" IS NOT NULL)
+      WHERE a."kind" = 'holding' AND a."user_id" = ANY(v_payees) AND l."balance_max_minor" IS NOT NULL
+    UNION ALL
+    SELECT a."user_id", a."asset", a."balance_minor" FROM "ledger_accounts" a
+      JOIN "users" u ON u."id" = a."user_id" JOIN "kyc_tier_limits" l ON l."tier" = u."kyc_tier"
+      WHERE a."kind" = 'pocket' AND a."user_id" = ANY(v_payees) AND l."balance_max_minor" IS NOT NULL)
   SELECT jsonb_build_object(
     'accounts', (SELECT coalesce(jsonb_agg(jsonb_build_object('id', a."id", 'kind', a."kind",
         'userId', a."user_id", 'asset', a."asset", 'balance', a."balance_minor"::text)), '[]')

@@ -10,6 +10,7 @@ import { startMarketFeed } from './market/market-feed.ts'
 import { deliveryChannelsFor } from './outbox/delivery-channels.ts'
 import { startOutboxDispatcher } from './outbox/outbox-dispatcher.ts'
 import { startPayoutWorker } from './payouts/payout-worker.ts'
+import { startRoundUps } from './pockets/save-round-ups.ts'
 import { PROJECT_ROOT } from './project-root.ts'
 import { messagingFor } from './providers/messaging.ts'
 import { payoutProvidersOf, providersFor } from './providers/providers.ts'
@@ -111,6 +112,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Scheduled transfers run at 08:00 Lagos on their day (docs/scheduled-transfers.md): every
     // instance looks twice a minute, and each occurrence is claimed by one of them only.
     const scheduledTransfers = startScheduledTransfers(database.db, providers.bank, app.log)
+    // Each payment out of a wallet whose pocket rounds up saves the difference (docs/pockets.md).
+    const roundUps = startRoundUps(database.db, app.log)
     const outboxDispatcher = await startOutboxDispatcher(
       database,
       deliveryChannelsFor(messaging, database.db, vapid, config.publicUrl),
@@ -130,6 +133,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await payoutWorker.stop()
         await upkeep.stop()
         await scheduledTransfers.stop()
+        await roundUps.stop()
         await outboxDispatcher.stop()
         await app.close()
         await database.close()

@@ -46,6 +46,11 @@ export const APP_ERROR_STATUS = {
   PHONE_CODE_EXPIRED: 400,
   CONFLICT: 409,
   INSUFFICIENT_FUNDS: 409,
+  /**
+   * Money taken out of a savings pocket before the day it is locked until (docs/pockets.md); the
+   * body's `lockedUntil` says which day (YYYY-MM-DD).
+   */
+  POCKET_LOCKED: 409,
   /** A locked quote that has lapsed: get a new one and let the user review it. */
   QUOTE_EXPIRED: 409,
   /** A quote already spent on an earlier transfer. */

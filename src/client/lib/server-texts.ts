@@ -61,6 +61,14 @@ const STAFF_MONEY_KEYS = {
   correction: 'descriptionCorrectionFor',
 } as const satisfies Record<string, CommonKey>
 
+/** "Saved to Holiday": money moved between a wallet and a savings pocket (docs/pockets.md). */
+const POCKET_MOVE_KEYS = {
+  deposit: 'descriptionSavedTo',
+  roundUp: 'descriptionRoundUpTo',
+  autoSave: 'descriptionAutoSaveTo',
+  withdrawal: 'descriptionTakenFrom',
+} as const satisfies Record<string, CommonKey>
+
 function describedText(described: DescribedAs): string {
   switch (described.kind) {
     case 'bill':
@@ -109,6 +117,8 @@ function describedText(described: DescribedAs): string {
       return t('descriptionPosSale')
     case 'paymentRequest':
       return t('descriptionPaymentRequest')
+    case 'pocket':
+      return t(POCKET_MOVE_KEYS[described.move], { pocket: described.pocket })
     case 'staffMoney': {
       const text = described.reference
         ? t(STAFF_MONEY_KEYS[described.type], { reference: described.reference })
@@ -141,6 +151,8 @@ const TYPE_KEYS: Record<string, CommonKey> = {
   refund: 'typeRefund',
   adjustment: 'typeAdjustment',
   correction: 'typeCorrection',
+  saving: 'typeSaving',
+  saving_withdrawal: 'typeSavingWithdrawal',
 }
 
 /** A transaction type in words ("Add funds"); an unknown type as the server named it. */

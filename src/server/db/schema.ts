@@ -378,7 +378,10 @@ export const ledgerAccounts = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     asset: varchar('asset', { length: 10 }).notNull(),
-    /** 'wallet' (a customer's fiat wallet), 'holding' (a customer's crypto) or 'system'. */
+    /**
+     * 'wallet' (a customer's fiat wallet), 'holding' (a customer's crypto), 'pocket' (a customer's
+     * savings pocket, docs/pockets.md) or 'system'.
+     */
     kind: varchar('kind', { length: 16 }).notNull(),
     /** For system accounts: their role in the chart of accounts. */
     systemRole: varchar('system_role', { length: 32 }),
@@ -396,7 +399,12 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_holding_key')
       .on(table.userId, table.asset)
       .where(sql`${table.kind} = 'holding'`),
-    check('ledger_accounts_kind_check', sql`${table.kind} in ('wallet', 'holding', 'system')`),
+    // A customer's savings pockets, read with their wallets for the balance cap.
+    index('ledger_accounts_pocket_owner_idx').on(table.userId).where(sql`${table.kind} = 'pocket'`),
+    check(
+      'ledger_accounts_kind_check',
+      sql`${table.kind} in ('wallet', 'holding', 'pocket', 'system')`,
+    ),
     check(
       'ledger_accounts_customer_owner_check',
       sql`(${table.kind} = 'system') = (${table.userId} is null and ${table.systemRole} is not null)`,
@@ -1449,6 +1457,62 @@ export const auditLog = pgTable('audit_log', {
 })
 
 /**
+ * A savings pocket (docs/pockets.md): money a user sets aside from the wallet of the same currency,
+ * in a ledger account of its own (kind 'pocket'), with an optional target and date, an optional
+ * lock until a date, and round-ups of the wallet's outgoing payments.
+ */
+export const pockets = pgTable(
+  'pockets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The wallet money comes from and goes back to: the user's wallet in the pocket's currency. */
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => ledgerAccounts.id),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    name: varchar('name', { length: 40 }).notNull(),
+    targetMinor: bigint('target_minor', { mode: 'bigint' }),
+    targetDate: date('target_date', { mode: 'string' }),
+    /** Nothing may be taken out before this Lagos day. */
+    lockedUntil: date('locked_until', { mode: 'string' }),
+    /** Since when each outgoing payment of the wallet is rounded up into this pocket; null: off. */
+    roundUpSince: timestamp('round_up_since', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    index('pockets_user_idx').on(table.userId, table.createdAt),
+    // One pocket of a wallet takes its round-ups, so a payment is rounded up once.
+    uniqueIndex('pockets_one_round_up_per_wallet_key')
+      .on(table.walletId)
+      .where(sql`${table.roundUpSince} is not null`),
+    check('pockets_target_positive', sql`${table.targetMinor} is null or ${table.targetMinor} > 0`),
+  ],
+)
+
+/**
+ * A payment's round-up (docs/pockets.md "Round-ups"): the payment's journal, once, and the journal
+ * that saved the difference.
+ */
+export const pocketRoundUps = pgTable('pocket_round_ups', {
+  sourceJournalId: uuid('source_journal_id')
+    .primaryKey()
+    .references(() => journals.id),
+  pocketId: uuid('pocket_id')
+    .notNull()
+    .references(() => pockets.id),
+  /** Null when there was nothing to round (an amount already whole) or not enough money. */
+  journalId: uuid('journal_id').references(() => journals.id),
+  createdAt: timestamps.createdAt,
+})
+
+/**
  * A transfer the user set up to run on its own (docs/scheduled-transfers.md): to another Sabi
  * user or to a bank account, once, weekly or monthly, authorised once with the PIN. The runner
  * moves `next_run_date` on after each occurrence; `next_attempt_at` is when it next acts (08:00
@@ -1461,13 +1525,15 @@ export const scheduledTransfers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    /** sabi or bank. */
+    /** sabi, bank or pocket (auto-save into the user's own pocket). */
     kind: varchar('kind', { length: 8 }).notNull(),
     fromWalletId: uuid('from_wallet_id')
       .notNull()
       .references(() => wallets.id),
     asset: varchar('asset', { length: 10 }).notNull(),
     recipientUserId: uuid('recipient_user_id').references(() => users.id),
+    /** For auto-save: the user's own pocket the wallet pays into (docs/pockets.md). */
+    pocketId: uuid('pocket_id').references(() => pockets.id),
     bankCode: varchar('bank_code', { length: 10 }),
     /** The bank's name when the schedule was made, as its list shows it. */
     bankName: varchar('bank_name', { length: 120 }),
@@ -1495,10 +1561,10 @@ export const scheduledTransfers = pgTable(
     index('scheduled_transfers_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'active'`),
-    check('scheduled_transfers_kind_check', sql`${table.kind} in ('sabi', 'bank')`),
+    check('scheduled_transfers_kind_check', sql`${table.kind} in ('sabi', 'bank', 'pocket')`),
     check(
       'scheduled_transfers_payee_check',
-      sql`(${table.kind} = 'sabi') = (${table.recipientUserId} is not null) and (${table.kind} = 'bank') = (${table.accountNumber} is not null and ${table.bankCode} is not null and ${table.accountName} is not null)`,
+      sql`(${table.kind} = 'sabi') = (${table.recipientUserId} is not null) and (${table.kind} = 'bank') = (${table.accountNumber} is not null and ${table.bankCode} is not null and ${table.accountName} is not null) and (${table.kind} = 'pocket') = (${table.pocketId} is not null)`,
     ),
     check(
       'scheduled_transfers_frequency_check',

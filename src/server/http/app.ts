@@ -51,6 +51,7 @@ import { opsRoutes } from './routes/ops-routes.ts'
 import { paymentRequestRoutes } from './routes/payment-request-routes.ts'
 import { phoneRoutes } from './routes/phone-routes.ts'
 import { pinRoutes } from './routes/pin-routes.ts'
+import { pocketRoutes } from './routes/pocket-routes.ts'
 import { posRoutes } from './routes/pos-routes.ts'
 import { pushRoutes } from './routes/push-routes.ts'
 import { receiptRoutes } from './routes/receipt-routes.ts'
@@ -228,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(exchangeRoutes, { db: database.db, config, providers })
   await app.register(bankRoutes, { db: database.db, config, providers })
   await app.register(scheduledTransferRoutes, { db: database.db, config, providers })
+  await app.register(pocketRoutes, { db: database.db, config })
   await app.register(billRoutes, { db: database.db, config, providers })
   await app.register(internationalRoutes, { db: database.db, config, providers })
   await app.register(recipientRoutes, { db: database.db })

@@ -39,7 +39,7 @@ export const SYSTEM_ROLES = {
 
 export type SystemRole = keyof typeof SYSTEM_ROLES
 
-export const CUSTOMER_ACCOUNT_KINDS = ['wallet', 'holding'] as const
+export const CUSTOMER_ACCOUNT_KINDS = ['wallet', 'holding', 'pocket'] as const
 export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number]
 
 export const ALL_ASSETS = Object.keys(ASSET_EXPONENTS).filter(

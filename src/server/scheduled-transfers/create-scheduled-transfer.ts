@@ -3,6 +3,7 @@ import { findDirectoryBank } from '#server/banks/bank-directory.ts'
 import { resolveAccountName } from '#server/banks/resolve-account-name.ts'
 import type { DbTransaction } from '#server/db/client.ts'
 import { scheduledTransfers, users } from '#server/db/schema.ts'
+import { findOwnPocket } from '#server/pockets/pocket-responses.ts'
 import type { BankProvider } from '#server/providers/bank-provider.ts'
 import { requireProvider } from '#server/providers/providers.ts'
 import { findOwnWallet } from '#server/wallets/find-own-wallet.ts'
@@ -70,7 +71,12 @@ export async function createScheduledTransfer(
   bank: BankProvider | undefined,
   now = new Date(),
 ): Promise<ScheduledTransferDetails> {
-  const wallet = await findOwnWallet(tx, userId, input.fromWalletId)
+  const pocket = input.kind === 'pocket' ? await findOwnPocket(tx, userId, input.pocketId) : null
+  const wallet = await findOwnWallet(
+    tx,
+    userId,
+    input.kind === 'pocket' ? (pocket?.walletId ?? '') : input.fromWalletId,
+  )
   const amount = parseAmountOrThrow(input.amount, wallet.asset)
   const today = lagosDay(now)
   if (input.startDate < today) refuse(msg('scheduleStartInPast'), 'startDate')
@@ -95,7 +101,9 @@ export async function createScheduledTransfer(
   const payee =
     input.kind === 'bank'
       ? await bankPayee(tx, bank, input, wallet.asset)
-      : await sabiPayee(tx, userId, input.recipientUserId)
+      : input.kind === 'sabi'
+        ? await sabiPayee(tx, userId, input.recipientUserId)
+        : { pocketId: pocket?.id ?? null }
   const [row] = await tx
     .insert(scheduledTransfers)
     .values({

@@ -3,6 +3,8 @@ import { readPinStatus } from '#server/account-safety/transaction-pin.ts'
 import type { Database, DbTransaction } from '#server/db/client.ts'
 import { currencies, scheduledTransferRuns, scheduledTransfers } from '#server/db/schema.ts'
 import { type OutboxEvent, recordEvent, recordEvents } from '#server/outbox/record-event.ts'
+import { saveIntoPocket } from '#server/pockets/move-pocket-money.ts'
+import { findOwnPocket } from '#server/pockets/pocket-responses.ts'
 import type { BankProvider } from '#server/providers/bank-provider.ts'
 import { requireProvider } from '#server/providers/providers.ts'
 import { runEvery } from '#server/run-every.ts'
@@ -12,7 +14,12 @@ import { sendToUser } from '#server/transfers/send-to-user.ts'
 import { AppError, type AppErrorCode, msg } from '#shared/errors.ts'
 import { addDays, lagosDay, lagosMoment } from '#shared/lagos-time.ts'
 import { occurrenceAfter, RETRY_HOUR_LAGOS, RUN_HOUR_LAGOS } from '#shared/schedule-dates.ts'
-import { ruleOf, type ScheduleRow, scheduleAmount } from './schedule-responses.ts'
+import {
+  ruleOf,
+  type ScheduleRow,
+  scheduleAmount,
+  toScheduleResponses,
+} from './schedule-responses.ts'
 
 /** Occurrences one pass runs, one transaction each, before it lets the next pass go on. */
 const RUN_BATCH = 20
@@ -51,7 +58,9 @@ async function aboutSchedule(tx: DbTransaction, schedule: ScheduleRow) {
     .where(eq(currencies.code, schedule.asset))
   const payee = schedule.recipientUserId
     ? ((await loadUserNames(tx, [schedule.recipientUserId])).get(schedule.recipientUserId) ?? '')
-    : (schedule.accountName ?? '')
+    : schedule.pocketId
+      ? ((await toScheduleResponses(tx, [schedule]))[0]?.payeeName ?? '')
+      : (schedule.accountName ?? '')
   return {
     scheduleId: schedule.id,
     amount: scheduleAmount(schedule),
@@ -84,6 +93,10 @@ async function sendOccurrence(
     fromWalletId: schedule.fromWalletId,
     amount: scheduleAmount(schedule),
     description: schedule.description,
+  }
+  if (schedule.kind === 'pocket' && schedule.pocketId) {
+    const pocket = await findOwnPocket(tx, schedule.userId, schedule.pocketId)
+    return (await saveIntoPocket(tx, pocket, schedule.amountMinor, 'autoSave')).id
   }
   if (schedule.kind === 'sabi' && schedule.recipientUserId) {
     const sent = await sendToUser(tx, schedule.userId, {

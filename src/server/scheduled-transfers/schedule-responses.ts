@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
-import { currencies, scheduledTransferRuns, scheduledTransfers, users } from '#server/db/schema.ts'
+import {
+  currencies,
+  pockets,
+  scheduledTransferRuns,
+  scheduledTransfers,
+  users,
+} from '#server/db/schema.ts'
 import { displayNameOf } from '#server/transactions/party-names.ts'
 import { AppError, msg } from '#shared/errors.ts'
 import { exponentOf, formatMinor, isAssetCode } from '#shared/money.ts'
@@ -24,6 +30,11 @@ export function ruleOf(
   row: Pick<ScheduleRow, 'frequency' | 'startDate' | 'endDate'>,
 ): ScheduleRule {
   return { frequency: frequencyOf(row.frequency), startDate: row.startDate, endDate: row.endDate }
+}
+
+function kindOf(value: string): ScheduledTransfer['kind'] {
+  if (value === 'sabi' || value === 'bank' || value === 'pocket') return value
+  throw new Error(`a schedule of kind ${value}`)
 }
 
 function visibleStatusOf(value: string): ScheduledTransfer['status'] {
@@ -66,6 +77,17 @@ export async function toScheduleResponses(
             .where(inArray(users.id, recipientIds))
         ).map((user) => [user.id, user]),
   )
+  const pocketIds = [...new Set(rows.flatMap((row) => (row.pocketId ? [row.pocketId] : [])))]
+  const pocketNames = new Map(
+    pocketIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: pockets.id, name: pockets.name })
+            .from(pockets)
+            .where(inArray(pockets.id, pocketIds))
+        ).map((pocket) => [pocket.id, pocket.name]),
+  )
   const symbols = new Map(
     (
       await db
@@ -78,15 +100,18 @@ export async function toScheduleResponses(
     const recipient = row.recipientUserId ? recipients.get(row.recipientUserId) : undefined
     return {
       id: row.id,
-      kind: row.kind === 'bank' ? 'bank' : 'sabi',
+      kind: kindOf(row.kind),
       fromWalletId: row.fromWalletId,
       currency: row.asset,
       symbol: symbols.get(row.asset) ?? row.asset,
       amount: scheduleAmount(row),
       description: row.description,
-      payeeName: recipient ? displayNameOf(recipient) : (row.accountName ?? ''),
+      payeeName: recipient
+        ? displayNameOf(recipient)
+        : (row.accountName ?? (row.pocketId ? (pocketNames.get(row.pocketId) ?? '') : '')),
       payeeUsername: recipient?.username ?? null,
       recipientUserId: row.recipientUserId,
+      pocketId: row.pocketId,
       bankCode: row.bankCode,
       bankName: row.bankName,
       accountNumber: row.accountNumber,

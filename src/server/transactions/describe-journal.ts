@@ -86,6 +86,8 @@ export function englishDescription(described: Exclude<DescribedAs, { kind: 'cryp
       return DEFAULT_SALE_DESCRIPTION
     case 'paymentRequest':
       return DEFAULT_REQUEST_DESCRIPTION
+    case 'pocket':
+      return `${POCKET_WORDS[described.move]} ${described.pocket}`
     case 'staffMoney':
       return [
         STAFF_MONEY_WORDS[described.type],
@@ -93,6 +95,30 @@ export function englishDescription(described: Exclude<DescribedAs, { kind: 'cryp
         described.report ? ` (report ${described.report})` : '',
       ].join('')
   }
+}
+
+/** How a savings move's description begins, before the pocket's name (docs/pockets.md). */
+const POCKET_WORDS = {
+  deposit: 'Saved to',
+  roundUp: 'Round-up to',
+  autoSave: 'Auto-save to',
+  withdrawal: 'Taken from',
+} as const
+
+/** A savings move from its journal type and the words its description begins with. */
+function pocketMoveOf(journal: DescribedJournal): DescribedAs | null {
+  const text = journal.description ?? ''
+  const moves =
+    journal.type === 'saving'
+      ? (['deposit', 'roundUp', 'autoSave'] as const)
+      : journal.type === 'saving_withdrawal'
+        ? (['withdrawal'] as const)
+        : []
+  for (const move of moves) {
+    const start = `${POCKET_WORDS[move]} `
+    if (text.startsWith(start)) return { kind: 'pocket', move, pocket: text.slice(start.length) }
+  }
+  return null
 }
 
 /** How the description of money staff moved begins, by its journal type. */
@@ -158,6 +184,8 @@ function candidateOf(journal: DescribedJournal, payout: Payout | null): Describe
   }
   const staffMoney = staffMoneyOf(journal)
   if (staffMoney) return staffMoney
+  const pocketMove = pocketMoveOf(journal)
+  if (pocketMove) return pocketMove
   if (journal.description === DEFAULT_SALE_DESCRIPTION) return { kind: 'posSale' }
   if (journal.description === DEFAULT_REQUEST_DESCRIPTION) return { kind: 'paymentRequest' }
   return null

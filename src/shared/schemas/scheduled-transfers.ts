@@ -23,7 +23,6 @@ const daySchema = (message: string) =>
   z.string({ error: message }).max(10, message).refine(isCalendarDay, message)
 
 const scheduleFields = {
-  fromWalletId: z.uuid({ error: 'selectWallet' }),
   amount: amountInputSchema,
   description: z
     .string()
@@ -37,10 +36,12 @@ const scheduleFields = {
 
 const sabiPayeeFields = {
   kind: z.literal('sabi'),
+  fromWalletId: z.uuid({ error: 'selectWallet' }),
   recipientUserId: z.uuid({ error: 'selectRecipient' }),
 }
 const bankPayeeFields = {
   kind: z.literal('bank'),
+  fromWalletId: z.uuid({ error: 'selectWallet' }),
   bankCode: z.string({ error: 'selectBank' }).min(1, 'selectBank').max(10),
   accountNumber: accountNumberSchema,
   accountName: z
@@ -50,11 +51,18 @@ const bankPayeeFields = {
     .max(100, 'accountNameMost100'),
 }
 
+/** Auto-save (docs/pockets.md): from the pocket's own wallet into the pocket. */
+const pocketPayeeFields = {
+  kind: z.literal('pocket'),
+  pocketId: z.uuid({ error: 'pocketNotFound' }),
+}
+
 export const createScheduledTransferRequestSchema = z.discriminatedUnion(
   'kind',
   [
     z.object({ ...sabiPayeeFields, ...scheduleFields }),
     z.object({ ...bankPayeeFields, ...scheduleFields }),
+    z.object({ ...pocketPayeeFields, ...scheduleFields }),
   ],
   { error: 'chooseScheduleKind' },
 )
@@ -66,6 +74,7 @@ export const createScheduledTransferBodySchema = z.discriminatedUnion(
   [
     z.object({ ...sabiPayeeFields, ...scheduleFields, ...transactionPinField }),
     z.object({ ...bankPayeeFields, ...scheduleFields, ...transactionPinField }),
+    z.object({ ...pocketPayeeFields, ...scheduleFields, ...transactionPinField }),
   ],
   { error: 'chooseScheduleKind' },
 )
@@ -85,7 +94,7 @@ export type ScheduledTransferRun = z.infer<typeof scheduledTransferRunSchema>
 
 export const scheduledTransferSchema = z.object({
   id: z.string(),
-  kind: z.enum(['sabi', 'bank']),
+  kind: z.enum(['sabi', 'bank', 'pocket']),
   fromWalletId: z.string(),
   currency: z.string(),
   symbol: z.string(),
@@ -96,6 +105,8 @@ export const scheduledTransferSchema = z.object({
   /** The recipient's username, for a Sabi transfer. */
   payeeUsername: z.string().nullable(),
   recipientUserId: z.string().nullable(),
+  /** The pocket an auto-save fills. */
+  pocketId: z.string().nullable(),
   bankCode: z.string().nullable(),
   bankName: z.string().nullable(),
   accountNumber: z.string().nullable(),

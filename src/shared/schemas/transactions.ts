@@ -39,6 +39,12 @@ export const describedAsSchema = z.discriminatedUnion('kind', [
     priceUsd: decimalStringSchema.optional(),
     byCard: z.boolean(),
   }),
+  /** Money moved between a wallet and one of its savings pockets (docs/pockets.md). */
+  z.object({
+    kind: z.literal('pocket'),
+    move: z.enum(['deposit', 'roundUp', 'autoSave', 'withdrawal']),
+    pocket: z.string(),
+  }),
   z.object({ kind: z.literal('posSale') }),
   z.object({ kind: z.literal('paymentRequest') }),
   /**

@@ -41,9 +41,18 @@ const MONEY_IN_TYPES: ReadonlySet<string> = new Set([
   // Money staff paid back (docs/operations-console.md "Money").
   'refund',
   'adjustment',
+  // Money back from a savings pocket (docs/pockets.md).
+  'saving_withdrawal',
 ])
 /** The types that take money out of it. */
-const MONEY_OUT_TYPES: ReadonlySet<string> = new Set(['send', 'purchase', 'withdraw', 'correction'])
+const MONEY_OUT_TYPES: ReadonlySet<string> = new Set([
+  'send',
+  'purchase',
+  'withdraw',
+  'correction',
+  // Into a savings pocket: out of the wallet, though still the user's.
+  'saving',
+])
 
 /**
  * + for money in, - for money out, nothing for any other type (docs/screens.md). A POS sale is

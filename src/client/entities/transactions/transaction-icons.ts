@@ -6,6 +6,7 @@ import {
   CircleDot,
   type LucideIcon,
   Minus,
+  PiggyBank,
   Plus,
   ShoppingCart,
   Store,
@@ -36,6 +37,12 @@ const TYPE_ICONS: Readonly<Record<string, TransactionIcon>> = {
     icon: Minus,
     tone: 'bg-orange-100 text-orange-700 dark:bg-orange-900/40 dark:text-orange-300',
   },
+  // A savings pocket (docs/pockets.md): saved, and taken back.
+  saving: {
+    icon: PiggyBank,
+    tone: 'bg-teal-100 text-teal-700 dark:bg-teal-900/40 dark:text-teal-300',
+  },
+  saving_withdrawal: { icon: PiggyBank, tone: MONEY_IN_TONE },
   purchase: {
     icon: ShoppingCart,
     tone: 'bg-blue-100 text-blue-700 dark:bg-blue-900/40 dark:text-blue-300',
