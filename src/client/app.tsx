@@ -68,6 +68,9 @@ const ScheduledTransferDetailsPage = lazyPage(() =>
     (m) => m.ScheduledTransferDetailsPage,
   ),
 )
+const PocketsPage = lazyPage(() =>
+  import('#client/pages/pockets-page.tsx').then((m) => m.PocketsPage),
+)
 const ExchangePage = lazyPage(() =>
   import('#client/pages/exchange-page.tsx').then((m) => m.ExchangePage),
 )
@@ -151,6 +154,7 @@ function Routes() {
       <Route path={CLIENT_ROUTES.disputes} component={DisputesPage} />
       <Route path={CLIENT_ROUTES.disputeDetails} component={DisputeDetailsPage} />
       <Route path={CLIENT_ROUTES.scheduledTransfers} component={ScheduledTransfersPage} />
+      <Route path={CLIENT_ROUTES.pockets} component={PocketsPage} />
       <Route
         path={CLIENT_ROUTES.scheduledTransferDetails}
         component={ScheduledTransferDetailsPage}

@@ -24,6 +24,8 @@ export const CLIENT_ROUTES = {
   /** Scheduled and recurring transfers, and one of them (docs/scheduled-transfers.md). */
   scheduledTransfers: '/scheduled-transfers',
   scheduledTransferDetails: '/scheduled-transfers/:id',
+  /** Savings pockets (docs/pockets.md). */
+  pockets: '/pockets',
   bankTransfer: '/bank-transfer',
   exchange: '/exchange',
   billPay: '/bill-pay',

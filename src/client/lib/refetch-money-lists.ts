@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { LIMITS_QUERY_KEY } from '#client/entities/limits/use-limits.ts'
+import { POCKETS_QUERY_KEY } from '#client/entities/pockets/use-pockets.ts'
 import { TRANSACTIONS_QUERY_KEY } from '#client/entities/transactions/use-transactions.ts'
 import { WALLETS_QUERY_KEY } from '#client/entities/wallets/use-wallets.ts'
 
@@ -14,5 +15,7 @@ export function refetchMoneyLists(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY }),
     // What is left of today's limits changes with every payment (docs/limits.md).
     queryClient.invalidateQueries({ queryKey: LIMITS_QUERY_KEY }),
+    // A payment may be rounded up into a pocket, and a move changes one (docs/pockets.md).
+    queryClient.invalidateQueries({ queryKey: POCKETS_QUERY_KEY }),
   ]).then(() => undefined)
 }

@@ -13,6 +13,7 @@ import { QuickActions, ServiceTiles } from '#client/features/dashboard/quick-act
 import { RecentTransactions } from '#client/features/dashboard/recent-transactions.tsx'
 import { WalletStrip } from '#client/features/dashboard/wallet-strip.tsx'
 import { WelcomeBanner } from '#client/features/dashboard/welcome-banner.tsx'
+import { SavedCard } from '#client/features/pockets/saved-card.tsx'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { useDocumentTitle } from '#client/lib/use-document-title.ts'
 import { AppShell } from '#client/shell/app-shell.tsx'
@@ -61,6 +62,7 @@ function Dashboard() {
             <RecentTransactions enabled={enabled} />
           </div>
           <div className="grid grid-cols-1 content-start gap-4 sm:gap-6">
+            <SavedCard enabled={enabled} />
             <CryptoHoldingsCard enabled={enabled} />
             <BusinessTools />
           </div>

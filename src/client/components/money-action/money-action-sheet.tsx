@@ -23,11 +23,13 @@ function ReviewStep({
   onConfirm,
   onCancel,
   checking,
+  needsPin,
 }: {
   review: Review
   onConfirm: () => void
   onCancel: () => void
   checking: boolean
+  needsPin: boolean
 }) {
   const t = useMoneyActionMessages()
   const limit = useLimitCheck(review.limitCheck)
@@ -40,7 +42,7 @@ function ReviewStep({
     <div className="grid gap-4" data-testid="review-sheet">
       <DialogTitle>{review.title}</DialogTitle>
       <DialogDescription className="text-sm text-muted-foreground">
-        {t('reviewDescription')}
+        {needsPin ? t('reviewDescription') : t('reviewDescriptionNoPin')}
       </DialogDescription>
       {review.recipient ? (
         <div className="rounded-xl border bg-secondary/60 p-3" data-testid="review-recipient">
@@ -95,7 +97,7 @@ function ReviewStep({
           disabled={checking || overLimit || limitPending || short !== null}
         >
           <ShieldCheck aria-hidden="true" />
-          {t('confirm')}
+          {needsPin ? t('confirm') : t('confirmNoPin')}
         </Button>
       </div>
     </div>
@@ -122,7 +124,8 @@ export function MoneyActionSheet({ action }: { action: MoneyAction }) {
           {step.kind === 'review' ? (
             <ReviewStep
               review={submission.review}
-              checking={!action.pinKnown}
+              checking={action.needsPin && !action.pinKnown}
+              needsPin={action.needsPin}
               onCancel={action.close}
               onConfirm={action.confirm}
             />

@@ -77,6 +77,11 @@ export type MoneyActionOptions<Result> = {
   onReceiptClosed?: (result: Result) => void
   /** A refusal the form deals with itself (a lapsed quote): true when it did. */
   onRefused?: (error: ApiError) => boolean
+  /**
+   * False for money that stays the user's (into or out of their own savings pocket,
+   * docs/pockets.md): Confirm sends at once, with no PIN step. Every payment out has the PIN.
+   */
+  pin?: false
 }
 
 export type MoneyAction = {
@@ -91,6 +96,8 @@ export type MoneyAction = {
   confirmReviewed: (submission: MoneySubmission) => void
   /** Whether the user's PIN is known yet; the review waits for it. */
   pinKnown: boolean
+  /** Whether Confirm leads to the PIN (every payment out) or sends at once (docs/pockets.md). */
+  needsPin: boolean
   submitPin: (pin: string) => void
   /** The receipt reports the transaction's status as it changes. */
   receiptStatus: (status: string) => void
@@ -140,19 +147,6 @@ export function useMoneyAction<Result>(options: MoneyActionOptions<Result>): Mon
   const pinStatus = usePinStatus()
   // Unknown (still loading or failed) counts as set: the server then says PIN_NOT_SET if not.
   const pinIsSet = pinStatus.data?.isSet ?? true
-  const confirm = useCallback(() => {
-    setStep(pinIsSet ? { kind: 'pin', error: null } : { kind: 'create-pin' })
-  }, [pinIsSet])
-
-  const confirmReviewed = useCallback(
-    (next: MoneySubmission) => {
-      if (sending.current) return
-      setSubmission(next)
-      confirm()
-    },
-    [confirm],
-  )
-
   const refused = useCallback(
     (error: unknown) => {
       const { failure, onRefused } = optionsRef.current
@@ -182,13 +176,14 @@ export function useMoneyAction<Result>(options: MoneyActionOptions<Result>): Mon
     [queryClient, showErrorToast],
   )
 
-  const submitPin = useCallback(
-    (pin: string) => {
-      if (sending.current || !submission) return
+  const send = useCallback(
+    (next: MoneySubmission | null, pin: string | null) => {
+      if (sending.current || !next) return
       sending.current = true
       setStep({ kind: 'processing' })
-      const key = keys.keyFor({ path: submission.path, body: submission.body })
-      apiRequest('POST', submission.path, { ...submission.body, pin }, { idempotencyKey: key })
+      const key = keys.keyFor({ path: next.path, body: next.body })
+      const body = pin === null ? next.body : { ...next.body, pin }
+      apiRequest('POST', next.path, body, { idempotencyKey: key })
         .then(async (data) => {
           const { parse, transactionIdOf, success, announce, onSuccess, onReceiptClosed } =
             optionsRef.current
@@ -212,7 +207,27 @@ export function useMoneyAction<Result>(options: MoneyActionOptions<Result>): Mon
           sending.current = false
         })
     },
-    [keys, queryClient, refused, submission],
+    [keys, queryClient, refused],
+  )
+  const submitPin = useCallback((pin: string) => send(submission, pin), [send, submission])
+
+  /** Goes on from a reviewed submission: to the PIN, or, for money that stays the user's, sends. */
+  const proceed = useCallback(
+    (next: MoneySubmission | null) => {
+      if (optionsRef.current.pin === false) send(next, null)
+      else setStep(pinIsSet ? { kind: 'pin', error: null } : { kind: 'create-pin' })
+    },
+    [send, pinIsSet],
+  )
+  const confirm = useCallback(() => proceed(submission), [proceed, submission])
+
+  const confirmReviewed = useCallback(
+    (next: MoneySubmission) => {
+      if (sending.current) return
+      setSubmission(next)
+      proceed(next)
+    },
+    [proceed],
   )
 
   return {
@@ -223,6 +238,7 @@ export function useMoneyAction<Result>(options: MoneyActionOptions<Result>): Mon
     confirm,
     confirmReviewed,
     pinKnown: !pinStatus.isPending,
+    needsPin: options.pin !== false,
     submitPin,
     receiptStatus,
     close,

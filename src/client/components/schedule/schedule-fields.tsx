@@ -62,12 +62,15 @@ export function ScheduleFields({
   onChange,
   problems,
   disabled,
+  scheduleOnly = false,
 }: {
   idPrefix: string
   value: ScheduleChoice
   onChange: (next: ScheduleChoice) => void
   problems: ScheduleProblems
   disabled?: boolean
+  /** Only the schedule, without "Send now" (an auto-save is always on a schedule). */
+  scheduleOnly?: boolean
 }) {
   const t = useScheduleMessages()
   const today = lagosDay(new Date())
@@ -78,17 +81,21 @@ export function ScheduleFields({
   }
   return (
     <fieldset className="grid gap-3" disabled={disabled} data-testid="schedule-fields">
-      <legend className="mb-2 text-sm font-medium">{t('whenLabel')}</legend>
-      <OptionCards
-        name={`${idPrefix}-when`}
-        value={value.when}
-        columnsClassName="grid-cols-1 min-[420px]:grid-cols-2"
-        options={[
-          { value: 'now', label: t('now'), hint: t('nowHint'), icon: Zap },
-          { value: 'later', label: t('later'), hint: t('laterHint'), icon: CalendarClock },
-        ]}
-        onChange={(when) => onChange({ ...value, when })}
-      />
+      <legend className={scheduleOnly ? 'sr-only' : 'mb-2 text-sm font-medium'}>
+        {t('whenLabel')}
+      </legend>
+      {scheduleOnly ? null : (
+        <OptionCards
+          name={`${idPrefix}-when`}
+          value={value.when}
+          columnsClassName="grid-cols-1 min-[420px]:grid-cols-2"
+          options={[
+            { value: 'now', label: t('now'), hint: t('nowHint'), icon: Zap },
+            { value: 'later', label: t('later'), hint: t('laterHint'), icon: CalendarClock },
+          ]}
+          onChange={(when) => onChange({ ...value, when })}
+        />
+      )}
       {value.when === 'later' ? (
         <div className="grid gap-3 rounded-xl border p-3">
           <ChoiceSelect
