@@ -31,6 +31,7 @@ export function signedInScreens(
   scheduleId: string,
 ) {
   return [
+    { name: 'pockets', path: '/pockets' },
     { name: 'dashboard', path: '/' },
     { name: 'send money', path: '/send-money' },
     { name: 'Sabi transfer', path: '/sabi-transfer' },
@@ -104,5 +105,16 @@ export async function userWithEveryScreen(
   })
   expect(scheduled.status(), await scheduled.text()).toBe(201)
   const scheduleId = scheduledTransferDetailsSchema.parse(await scheduled.json()).id
+  // A locked pocket with a long target, most of the way there, for the dashboard and /pockets.
+  const pocket = await page.request.post('/api/pockets', {
+    data: {
+      name: 'School fees and uniforms for the twins',
+      currency: 'NGN',
+      targetAmount: '987654.32',
+      lockedUntil: addDays(lagosDay(new Date()), 60),
+      roundUps: true,
+    },
+  })
+  expect(pocket.status(), await pocket.text()).toBe(201)
   return signedInScreens(friend.user, transfer, disputeId, scheduleId)
 }
