@@ -52,6 +52,8 @@ export type TestResponse = {
   body: unknown
   headers: Record<string, unknown>
   text: string
+  /** The body's bytes, for a download (a statement's PDF). */
+  raw: Buffer
 }
 
 let nextAddress = 0
@@ -94,7 +96,13 @@ export function createTestClient(app: FastifyInstance, ipAddress = newAddress())
     } catch {
       body = undefined
     }
-    return { status: response.statusCode, body, headers: response.headers, text: response.body }
+    return {
+      status: response.statusCode,
+      body,
+      headers: response.headers,
+      text: response.body,
+      raw: response.rawPayload,
+    }
   }
 
   return {

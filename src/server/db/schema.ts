@@ -1615,3 +1615,33 @@ export const scheduledTransferRuns = pgTable(
     ),
   ],
 )
+
+/**
+ * A statement of account as issued (docs/statements.md): what it covers and what it said, and
+ * the SHA-256 of the PDF, so anyone holding the paper can check it at /verify/statement/:code.
+ */
+export const statements = pgTable(
+  'statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the PDF prints: 12 characters, shown as XXXX-XXXX-XXXX. */
+    code: char('code', { length: 12 }).notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    asset: varchar('asset', { length: 10 }).notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    openingMinor: bigint('opening_minor', { mode: 'bigint' }).notNull(),
+    closingMinor: bigint('closing_minor', { mode: 'bigint' }).notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+    /** Hex SHA-256 of the PDF's bytes as sent. */
+    sha256: char('sha256', { length: 64 }).notNull(),
+    language: varchar('language', { length: 2 }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('statements_user_idx').on(table.userId, table.createdAt)],
+)

@@ -45,7 +45,7 @@ export async function listTransactionsForExport(
  * formula (=, +, -, @ first) gets a leading apostrophe, so a description cannot attack the
  * user who opens their own export.
  */
-function field(value: string | null): string {
+export function csvField(value: string | null): string {
   let text = value ?? ''
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
@@ -68,16 +68,16 @@ const HEADER = [
 export function toTransactionsCsv(transactions: readonly Transaction[]): string {
   const lines = transactions.map((transaction) =>
     [
-      field(transaction.createdAt),
-      field(transaction.reference),
-      field(transaction.type),
-      field(transaction.status),
-      field(transaction.description),
+      csvField(transaction.createdAt),
+      csvField(transaction.reference),
+      csvField(transaction.type),
+      csvField(transaction.status),
+      csvField(transaction.description),
       transaction.amount,
       transaction.fee,
-      field(transaction.fromWallet?.currency.code ?? null),
+      csvField(transaction.fromWallet?.currency.code ?? null),
       transaction.convertedAmount ?? '',
-      field(transaction.convertedCurrency?.code ?? null),
+      csvField(transaction.convertedCurrency?.code ?? null),
     ].join(','),
   )
   return `${[HEADER.join(','), ...lines].join('\r\n')}\r\n`

@@ -59,6 +59,7 @@ import { recipientRoutes } from './routes/recipient-routes.ts'
 import { referenceRoutes } from './routes/reference-routes.ts'
 import { sandboxRoutes } from './routes/sandbox-routes.ts'
 import { scheduledTransferRoutes } from './routes/scheduled-transfer-routes.ts'
+import { statementRoutes } from './routes/statement-routes.ts'
 import { systemRoutes } from './routes/system-routes.ts'
 import { transactionRoutes } from './routes/transaction-routes.ts'
 import { userRoutes } from './routes/user-routes.ts'
@@ -230,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bankRoutes, { db: database.db, config, providers })
   await app.register(scheduledTransferRoutes, { db: database.db, config, providers })
   await app.register(pocketRoutes, { db: database.db, config })
+  await app.register(statementRoutes, { db: database.db, config })
   await app.register(billRoutes, { db: database.db, config, providers })
   await app.register(internationalRoutes, { db: database.db, config, providers })
   await app.register(recipientRoutes, { db: database.db })
