@@ -75,9 +75,17 @@ export function buildVerification(
   }
 }
 
-/** A valid Nigerian mobile number nobody else in the run has (0803 plus seven random digits). */
+/** Where this process's numbers start; each next one is the one after, so none repeats. */
+let nextPhoneDigits = randomInt(0, 10_000_000)
+
+/**
+ * A valid Nigerian mobile number nobody else in the process has (0803 plus seven digits). The
+ * digits count up from a random start: drawn at random each time, two of a suite's thousand
+ * numbers met often enough to fail a test (the birthday problem) on the users' unique index.
+ */
 export function newPhoneNumber(): string {
-  return `+234803${String(randomInt(0, 10_000_000)).padStart(7, '0')}`
+  nextPhoneDigits = (nextPhoneDigits + 1) % 10_000_000
+  return `+234803${String(nextPhoneDigits).padStart(7, '0')}`
 }
 
 /**
