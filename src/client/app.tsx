@@ -106,6 +106,9 @@ const LimitsPage = lazyPage(() => import('#client/pages/limits-page.tsx').then((
 const SettingsPage = lazyPage(() =>
   import('#client/pages/settings-page.tsx').then((m) => m.SettingsPage),
 )
+const VerifyStatementPage = lazyPage(() =>
+  import('#client/pages/verify-statement-page.tsx').then((m) => m.VerifyStatementPage),
+)
 const VerifyReceiptPage = lazyPage(() =>
   import('#client/pages/verify-receipt-page.tsx').then((m) => m.VerifyReceiptPage),
 )
@@ -173,6 +176,7 @@ function Routes() {
       <Route path={CLIENT_ROUTES.settings} component={SettingsPage} />
       <Route path={CLIENT_ROUTES.limits} component={LimitsPage} />
       <Route path={CLIENT_ROUTES.verify} component={VerifyReceiptPage} />
+      <Route path={CLIENT_ROUTES.verifyStatement} component={VerifyStatementPage} />
       <Route path={CLIENT_ROUTES.verifyReceipt} component={VerifyReceiptPage} />
       <Route path={CLIENT_ROUTES.resetPassword} component={ResetPasswordPage} />
       <Route path={CLIENT_ROUTES.verifyEmail} component={VerifyEmailPage} />

@@ -41,6 +41,8 @@ export const CLIENT_ROUTES = {
   settings: '/settings',
   limits: '/limits',
   verify: '/verify',
+  /** The public check of a statement of account (docs/statements.md). */
+  verifyStatement: '/verify/statement/:code',
   verifyReceipt: '/verify/:code',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',

@@ -105,6 +105,22 @@ export async function apiRequest(
   return response.json()
 }
 
+/**
+ * A file the server makes for the signed-in user (a statement of account): fetched through the
+ * same wrapper, so a refusal is an ApiError in the language on screen, never a page of JSON.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send(path, {
+    method: 'GET',
+    headers: { 'Accept-Language': currentLanguage() },
+    credentials: 'include',
+  })
+  await throwIfNotOk(response)
+  const disposition = response.headers.get('Content-Disposition') ?? ''
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'sabi-download'
+  return { blob: await response.blob(), fileName }
+}
+
 /** Reads join the query key's segments with a slash (docs/api.md "The client's fetch wrapper"). */
 export function queryPath(queryKey: readonly unknown[]): string {
   return queryKey.map(String).join('/')

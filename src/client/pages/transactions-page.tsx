@@ -1,6 +1,7 @@
 import { PageHeader } from '#client/components/page-header.tsx'
 import { RequireSignedIn } from '#client/components/require-signed-in.tsx'
 import { useTransactionMessages } from '#client/entities/transactions/messages.ts'
+import { StatementButton } from '#client/features/statements/statement-dialog.tsx'
 import { TransactionHistory } from '#client/features/transactions/transaction-history.tsx'
 import { useAuth } from '#client/lib/use-auth.ts'
 import { AppShell } from '#client/shell/app-shell.tsx'
@@ -16,6 +17,7 @@ function TransactionsContent() {
           description={t('historyDescription')}
           backHref="/"
           backLabel={t('back')}
+          actions={<StatementButton />}
         />
         <TransactionHistory enabled={user !== null} />
       </div>
