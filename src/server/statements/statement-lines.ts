@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { stringFieldsOf } from '#server/db/json-fields.ts'
 import { journals, payouts, postings } from '#server/db/schema.ts'
@@ -60,9 +60,12 @@ export async function periodTotals(
 }
 
 /**
- * The period's lines, oldest first, a page at a time (keyset on the journal's time and id), so a
- * statement of any length is written in bounded memory (docs/statements.md "Bounded memory").
- * A journal whose postings to the wallet sum to nothing is no line.
+ * The period's lines in the order the ledger wrote them (the order of their postings, which is
+ * the order the balance moved in), a page at a time: a keyset on the postings' own ids walks the
+ * wallet's (account, id) index forward and stops once a page is full, so a statement of any
+ * length is read in bounded memory and linear time (docs/statements.md "Bounded memory"). A
+ * journal's postings to one account are written together; a page that ends inside a journal
+ * leaves it for the next. A journal whose postings to the wallet sum to nothing is no line.
  */
 export async function* statementLines(
   db: Queryable,
@@ -70,33 +73,38 @@ export async function* statementLines(
   start: Date,
   end: Date,
 ): AsyncGenerator<StatementLine[]> {
-  // The cursor keeps the journal's time as PostgreSQL writes it, to the microsecond: a Date
-  // would cut it to the millisecond and repeat or skip lines made within one (keyset-page.ts).
-  let after: { at: string; id: string } | null = null
+  let after = 0
   for (;;) {
-    const page: { journal: typeof journals.$inferSelect; delta: string; at: string }[] = await db
-      .select({
-        journal: journals,
-        delta: sql<string>`sum(${postings.amountMinor})::text`,
-        at: sql<string>`${journals.createdAt}::text`,
-      })
+    const rows = await db
+      .select({ postingId: postings.id, amountMinor: postings.amountMinor, journal: journals })
       .from(postings)
       .innerJoin(journals, eq(journals.id, postings.journalId))
       .where(
         and(
           eq(postings.accountId, accountId),
+          gt(postings.id, after),
           gte(journals.createdAt, start),
           lt(journals.createdAt, end),
-          after
-            ? sql`(${journals.createdAt}, ${journals.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
-            : undefined,
         ),
       )
-      .groupBy(journals.id)
-      .orderBy(asc(journals.createdAt), asc(journals.id))
+      .orderBy(asc(postings.id))
       .limit(PAGE_SIZE)
-    if (page.length === 0) return
-    const ids = page.map((row) => row.journal.id)
+    if (rows.length === 0) return
+    const full = rows.length === PAGE_SIZE
+    const lastJournal = rows.at(-1)?.journal.id
+    // A full page may end inside its last journal: that journal waits for the next page, unless
+    // it is the whole page.
+    const kept =
+      full && rows.some((row) => row.journal.id !== lastJournal)
+        ? rows.filter((row) => row.journal.id !== lastJournal)
+        : rows
+    const lines = new Map<string, { journal: typeof journals.$inferSelect; deltaMinor: bigint }>()
+    for (const row of kept) {
+      const line = lines.get(row.journal.id)
+      if (line) line.deltaMinor += row.amountMinor
+      else lines.set(row.journal.id, { journal: row.journal, deltaMinor: row.amountMinor })
+    }
+    const ids = [...lines.keys()]
     const payoutRows = await db
       .select({ journalId: payouts.journalId, kind: payouts.kind, details: payouts.details })
       .from(payouts)
@@ -107,15 +115,10 @@ export async function* statementLines(
         { kind: row.kind, details: stringFieldsOf(row.details) },
       ]),
     )
-    yield page
-      .map((row) => ({
-        journal: row.journal,
-        deltaMinor: BigInt(row.delta),
-        payout: payoutOf.get(row.journal.id) ?? null,
-      }))
+    yield [...lines.values()]
       .filter((line) => line.deltaMinor !== 0n)
-    const last = page.at(-1)
-    if (!last || page.length < PAGE_SIZE) return
-    after = { at: last.at, id: last.journal.id }
+      .map((line) => ({ ...line, payout: payoutOf.get(line.journal.id) ?? null }))
+    if (!full) return
+    after = kept.at(-1)?.postingId ?? after
   }
 }

@@ -87,6 +87,9 @@ export async function writeStatementPdf(
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
+    // PDFKit otherwise keeps the layout of every word it has set, and a statement's words (its
+    // references and amounts) are nearly all different: memory would grow with every line.
+    fontLayoutCache: false,
     info: { Title: `${t('title')} ${printedCode(header.code)}`, Author: 'Sabi', Creator: 'Sabi' },
   })
   const done = new Promise<void>((resolve, reject) => {
