@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { pdfRows } from '../setup/pdf-text.ts'
+import { catalog } from './catalogs.ts'
 import { addFundsByApi, expect, expectNoHorizontalOverflow, test } from './fixtures.ts'
 
 /**
@@ -74,4 +75,45 @@ test('a PDF statement is downloaded from the history, and anyone can check it an
   await reader.goto('/verify/statement/AAAA-BBBB-CCCC')
   await expect(reader.getByTestId('statement-not-found')).toBeVisible()
   await stranger.close()
+})
+
+test.describe('in Hausa on a 360 px phone', () => {
+  test.use({ locale: 'ha-NG', viewport: { width: 360, height: 740 } })
+
+  test('the statement dialog and the public check read whole, in Hausa, with a long amount', async ({
+    page,
+    browser,
+    baseURL,
+    signUp,
+  }) => {
+    const texts = await catalog('ha', 'statements')
+    await signUp()
+    await addFundsByApi(page, 'NGN', '987654.32')
+    await page.goto('/transactions')
+    await page.getByRole('button', { name: texts.statement }).click()
+    const dialog = page.getByRole('dialog', { name: texts.title })
+    await expect(dialog.getByRole('button', { name: texts.download })).toBeEnabled()
+    await expectNoHorizontalOverflow(page)
+    await shoot(page, 'statement-dialog-ha-360')
+    const downloading = page.waitForEvent('download')
+    await dialog.getByRole('button', { name: texts.download }).click()
+    const file = join(tmpdir(), `sabi-e2e-ha-${Date.now()}.pdf`)
+    await (await downloading).saveAs(file)
+    const text = (await pdfRows(await readFile(file))).map((row) => row.join(' ')).join('\n')
+    expect(text).toContain('Bayanin asusu')
+    const code = /verify\/statement\/([A-Z2-9]{12})/.exec(text)?.[1]
+
+    const stranger = await browser.newContext({
+      baseURL,
+      viewport: page.viewportSize(),
+      locale: 'ha-NG',
+    })
+    const reader = await stranger.newPage()
+    await reader.goto(`/verify/statement/${code}`)
+    await expect(reader.getByRole('heading', { name: texts.verifyTitle, level: 1 })).toBeVisible()
+    await expect(reader.getByTestId('verified-statement')).toContainText('₦987,654.32')
+    await expectNoHorizontalOverflow(reader)
+    await shoot(reader, 'statement-verify-ha-360')
+    await stranger.close()
+  })
 })
