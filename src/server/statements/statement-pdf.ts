@@ -102,6 +102,9 @@ export async function writeStatementPdf(
   doc.registerFont('bold', BOLD)
   let page = 1
   const footer = () => {
+    // Below the bottom margin, where PDFKit would otherwise start a new page for it.
+    const bottom = doc.page.margins.bottom
+    doc.page.margins.bottom = 0
     doc
       .font('regular')
       .fontSize(7)
@@ -113,6 +116,7 @@ export async function writeStatementPdf(
         { width: PAGE_WIDTH - 2 * MARGIN, align: 'center', lineBreak: false },
       )
       .fillColor('#000000')
+    doc.page.margins.bottom = bottom
   }
 
   // The first page's heading: who, which wallet, when, and the figures of the period.
@@ -185,11 +189,15 @@ export async function writeStatementPdf(
       ['credit', t('credit'), 'right'],
       ['balance', t('balance'), 'right'],
     ]
+    let height = 0
     for (const [column, label, align] of cells) {
       const { x, width } = COLUMNS[column]
-      doc.text(label, x + CELL_PADDING, y, { width: width - 2 * CELL_PADDING, align })
+      const options = { width: width - 2 * CELL_PADDING, align }
+      doc.text(label, x + CELL_PADDING, y, options)
+      // A heading may take two lines in a longer language ("Kwanan wata").
+      height = Math.max(height, doc.heightOfString(label, options))
     }
-    y += 12
+    y += height + 3
     doc
       .moveTo(MARGIN, y - 2)
       .lineTo(PAGE_WIDTH - MARGIN, y - 2)
@@ -206,9 +214,11 @@ export async function writeStatementPdf(
       running += line.deltaMinor
       const description = describeLine(line.journal, line.payout, language, line.deltaMinor > 0n)
       doc.font('regular').fontSize(ROW_FONT)
+      const time = figures.time(line.journal.createdAt)
       const height =
         Math.max(
           doc.heightOfString(description, { width: COLUMNS.description.width - 2 * CELL_PADDING }),
+          doc.heightOfString(time, { width: COLUMNS.date.width - 2 * CELL_PADDING }),
           10,
         ) + 3
       if (y + height > BOTTOM) {
@@ -232,7 +242,7 @@ export async function writeStatementPdf(
           lineBreak: column === 'description' || column === 'date',
         })
       }
-      cell('date', figures.time(line.journal.createdAt))
+      cell('date', time)
       cell('description', description)
       doc.fontSize(REFERENCE_FONT)
       cell('reference', line.journal.reference)
