@@ -10,16 +10,22 @@ export async function pdfRows(bytes: Uint8Array): Promise<string[][]> {
   for (let number = 1; number <= document.numPages; number++) {
     const page = await document.getPage(number)
     const content = await page.getTextContent()
-    const byLine = new Map<number, { x: number; text: string }[]>()
+    const items: { x: number; y: number; text: string }[] = []
     for (const item of content.items) {
       if (!('str' in item) || item.str.trim() === '') continue
-      const y = Math.round(item.transform[5] ?? 0)
-      const cells = byLine.get(y) ?? []
-      cells.push({ x: item.transform[4] ?? 0, text: item.str })
-      byLine.set(y, cells)
+      items.push({ x: item.transform[4] ?? 0, y: item.transform[5] ?? 0, text: item.str })
     }
-    for (const y of [...byLine.keys()].sort((a, b) => b - a))
-      rows.push((byLine.get(y) ?? []).sort((a, b) => a.x - b.x).map((cell) => cell.text))
+    // One row: cells whose baselines are within 2 pt (a smaller font sits a little lower).
+    items.sort((a, b) => b.y - a.y)
+    let row: typeof items = []
+    for (const item of items) {
+      if (row.length > 0 && Math.abs((row[0]?.y ?? 0) - item.y) > 2) {
+        rows.push(row.sort((a, b) => a.x - b.x).map((cell) => cell.text))
+        row = []
+      }
+      row.push(item)
+    }
+    if (row.length > 0) rows.push(row.sort((a, b) => a.x - b.x).map((cell) => cell.text))
   }
   await document.destroy()
   return rows
