@@ -358,6 +358,34 @@ describeMoneyApi('scheduled transfers', (context) => {
     ])
   })
 
+  it('a PIN locked by wrong guesses since it was set up stops the run: nothing moves', async () => {
+    const { sender, friend, friendUser, senderUser, ngn } = await people()
+    const start = addDays(today(), 1)
+    const made = await schedule(sender, {
+      kind: 'sabi',
+      fromWalletId: ngn.id,
+      recipientUserId: friendUser.id,
+      amount: '20.00',
+      frequency: 'weekly',
+      startDate: start,
+    })
+    // Someone guessing the PIN: five wrong ones lock it.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const guess = await sender.post(
+        '/api/send-money/sabi-user',
+        { fromWalletId: ngn.id, recipientUserId: friendUser.id, amount: '1.00', pin: '9999' },
+        { 'idempotency-key': randomUUID() },
+      )
+      expect([403, 423]).toContain(guess.status)
+    }
+    expect((await run(at(start), senderUser.id)).failed).toBe(1)
+    expect((await details(sender, made.id)).runs[0]).toMatchObject({
+      status: 'failed',
+      failureCode: 'PIN_LOCKED',
+    })
+    expect((await walletIn(friend, 'NGN')).balance).toBe('0.00')
+  })
+
   it('reminds the day before, once, with the amount', async () => {
     const { sender, friendUser, senderUser, ngn } = await people()
     const start = addDays(today(), 3)
