@@ -2,7 +2,7 @@ import englishCommon from '#client/locales/en/common.json' with { type: 'json' }
 import spanishCommon from '#client/locales/es/common.json' with { type: 'json' }
 import frenchCommon from '#client/locales/fr/common.json' with { type: 'json' }
 import hausaCommon from '#client/locales/ha/common.json' with { type: 'json' }
-import { describeJournal } from '#server/transactions/describe-journal.ts'
+import { type DescribedJournal, describeJournal } from '#server/transactions/describe-journal.ts'
 import type { Language } from '#shared/languages.ts'
 import type { DescribedAs } from '#shared/schemas/transactions.ts'
 
@@ -129,18 +129,9 @@ function describedText(described: DescribedAs, language: Language): string {
   }
 }
 
-export type DescribedLine = {
-  type: string
-  asset: string
-  convertedAsset: string | null
-  convertedAmountMinor: bigint | null
-  fromWalletId: string | null
-  description: string | null
-}
-
 /** The words a statement prints for a journal, in `language`. */
 export function describeLine(
-  journal: DescribedLine,
+  journal: DescribedJournal,
   payout: { kind: string; details: Record<string, string> } | null,
   language: Language,
   credited: boolean,

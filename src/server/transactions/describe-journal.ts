@@ -45,7 +45,8 @@ function bankTransferInOf(description: string | null): DescribedAs | null {
   }
 }
 
-type DescribedJournal = {
+/** What describing a journal reads of it (a statement's line passes the same). */
+export type DescribedJournal = {
   type: string
   asset: string
   convertedAsset: string | null
